@@ -1,0 +1,241 @@
+import { assertEvent, assign, setup } from 'xstate';
+import { greetingTextLimits, voiceNames, type Greeting, type GreetingLanguage, type VoiceName } from '../src/contracts/greetings';
+import { generatorActors, type SampleReport } from './generator.actors';
+
+/** The placeholders a greeting template may hold, filled by the small form under the script. */
+export const placeholderFields = ['company', 'name', 'emergency', 'season'] as const;
+export type PlaceholderField = (typeof placeholderFields)[number];
+export type PlaceholderValues = Record<PlaceholderField, string>;
+
+/** One of the 41 templates (SPEC §3), in the page's language, with `{company}`-style placeholders. */
+export interface GreetingTemplate {
+  index: number;
+  text: string;
+}
+
+export type GeneratorEvent =
+  | { type: 'menu.toggled' }
+  | { type: 'menu.closed' }
+  | { type: 'voice.selected'; voice: VoiceName }
+  | { type: 'sample.toggled' }
+  | SampleReport
+  | { type: 'text.changed'; text: string }
+  | { type: 'field.changed'; field: PlaceholderField; value: string }
+  | { type: 'script.shuffled' }
+  | { type: 'language.changed'; lang: GreetingLanguage; templates: readonly GreetingTemplate[] }
+  | { type: 'greeting.submitted' };
+
+export interface GeneratorContext {
+  voice: VoiceName;
+  lang: GreetingLanguage;
+  templates: readonly GreetingTemplate[];
+  /** Index of the template in the text area; null once the visitor rewrote the text. */
+  templateIndex: number | null;
+  fields: PlaceholderValues;
+  text: string;
+  greeting: Greeting | null;
+  /** Values in [0, 1): Math.random in the browser, a script in tests. */
+  random: () => number;
+}
+
+export interface GeneratorInput {
+  lang: GreetingLanguage;
+  templates: readonly GreetingTemplate[];
+  voice?: VoiceName;
+  random?: () => number;
+}
+
+/** Puts the form's values into a template; empty fields keep their `{placeholder}` visible. */
+export function fillTemplate(template: string, fields: PlaceholderValues): string {
+  return template.replace(/\{(company|name|emergency|season)\}/g, (token, field: PlaceholderField) => fields[field].trim() || token);
+}
+
+/** A template other than the current one (never the same twice in a row). */
+export function pickTemplate(templates: readonly GreetingTemplate[], current: number | null, random: () => number): GreetingTemplate | undefined {
+  const others = templates.filter((template) => template.index !== current);
+  const pool = others.length > 0 ? others : templates;
+  return pool[Math.min(pool.length - 1, Math.floor(random() * pool.length))];
+}
+
+const emptyFields: PlaceholderValues = { company: '', name: '', emergency: '', season: '' };
+
+/**
+ * The voice greeting generator (SPEC §2, §4): four regions side by side.
+ * - script: the editable text, the Generate (shuffle) control and the placeholder form;
+ * - voiceMenu: the desktop dropdown grid, open or closed (the phone layout uses a native select and
+ *   only sends `voice.selected`);
+ * - sample: the chosen voice's example, idle, loading or playing; the player is an invoked actor,
+ *   so leaving the state (pause, another voice) is what stops the sound;
+ * - generator: idle, loading, error or result of `GET /greetings`.
+ * No final state: the chart lives as long as the page.
+ */
+export const generatorMachine = setup({
+  types: {
+    context: {} as GeneratorContext,
+    events: {} as GeneratorEvent,
+    input: {} as GeneratorInput,
+  },
+  actors: generatorActors,
+  guards: {
+    hasSpeakableText: ({ context }) => {
+      const text = context.text.trim();
+      return text.length >= greetingTextLimits.min && text.length <= greetingTextLimits.max && /[\p{L}\p{N}]/u.test(text);
+    },
+    isAnotherVoice: ({ context, event }) => event.type === 'voice.selected' && event.voice !== context.voice,
+    isTemplateUntouched: ({ context }) => context.templateIndex !== null,
+  },
+  actions: {
+    chooseVoice: assign({
+      voice: ({ event }) => {
+        assertEvent(event, 'voice.selected');
+        return event.voice;
+      },
+    }),
+    editText: assign({
+      text: ({ event }) => {
+        assertEvent(event, 'text.changed');
+        return event.text;
+      },
+      // Rewritten by hand: the form no longer re-renders it from the template.
+      templateIndex: null,
+    }),
+    fillField: assign(({ context, event }) => {
+      assertEvent(event, 'field.changed');
+      const fields = { ...context.fields, [event.field]: event.value };
+      const template = context.templates.find((candidate) => candidate.index === context.templateIndex);
+      // An untouched template is re-rendered; an edited text only gets its remaining placeholders filled.
+      return { fields, text: template ? fillTemplate(template.text, fields) : fillTemplate(context.text, fields) };
+    }),
+    shuffleScript: assign(({ context }) => {
+      const template = pickTemplate(context.templates, context.templateIndex, context.random);
+      if (!template) return {};
+      return { templateIndex: template.index, text: fillTemplate(template.text, context.fields) };
+    }),
+    switchLanguage: assign(({ context, event }) => {
+      assertEvent(event, 'language.changed');
+      const same = event.templates.find((template) => template.index === context.templateIndex);
+      // The same script in the new language when the visitor has not rewritten it.
+      return { lang: event.lang, templates: event.templates, ...(same ? { text: fillTemplate(same.text, context.fields) } : {}) };
+    }),
+    // The greeting comes as a parameter: only the invoke's onDone knows the done event's type.
+    keepGreeting: assign((_, params: { greeting: Greeting }) => ({ greeting: params.greeting })),
+    forgetGreeting: assign({ greeting: null }),
+  },
+}).createMachine({
+  id: 'generator',
+  type: 'parallel',
+  context: ({ input }) => {
+    const random = input.random ?? Math.random;
+    const first = pickTemplate(input.templates, null, random);
+    return {
+      voice: input.voice && voiceNames.includes(input.voice) ? input.voice : 'aria',
+      lang: input.lang,
+      templates: input.templates,
+      templateIndex: first?.index ?? null,
+      fields: emptyFields,
+      text: first ? fillTemplate(first.text, emptyFields) : '',
+      greeting: null,
+      random,
+    };
+  },
+  states: {
+    // The script is a region of its own, not handlers on the root: in a parallel chart the root's
+    // handler only runs when no region takes the event, and other regions do react to some of
+    // these (an edit clears the error alert, a new language stops the sample).
+    script: {
+      initial: 'editable',
+      states: {
+        editable: {
+          on: {
+            'text.changed': { actions: 'editText' },
+            'field.changed': { actions: 'fillField' },
+            'script.shuffled': { actions: 'shuffleScript' },
+            'language.changed': { actions: 'switchLanguage' },
+          },
+        },
+      },
+    },
+    voiceMenu: {
+      initial: 'closed',
+      states: {
+        closed: {
+          on: { 'menu.toggled': 'open' },
+        },
+        open: {
+          on: {
+            'menu.toggled': 'closed',
+            'menu.closed': 'closed',
+            // Picking a voice closes the menu (the sample region reacts to the same event).
+            'voice.selected': { target: 'closed', actions: 'chooseVoice' },
+          },
+        },
+      },
+      on: {
+        // The phone layout's native select picks a voice with the menu closed.
+        'voice.selected': { actions: 'chooseVoice' },
+      },
+    },
+    sample: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'sample.toggled': 'active' },
+        },
+        active: {
+          // One player for loading and playing, so the sound is not restarted when it begins.
+          invoke: {
+            id: 'playSample',
+            src: 'playSample',
+            input: ({ context }) => ({ voice: context.voice, lang: context.lang }),
+          },
+          initial: 'loading',
+          states: {
+            loading: {
+              on: { 'sample.playing': 'playing' },
+            },
+            playing: {},
+          },
+          on: {
+            // Pause: stops the player. Ending or failing also returns to idle.
+            'sample.toggled': 'idle',
+            'sample.ended': 'idle',
+            'sample.failed': 'idle',
+            // Switching voice stops the old sample.
+            'voice.selected': { guard: 'isAnotherVoice', target: 'idle' },
+            'language.changed': 'idle',
+          },
+        },
+      },
+    },
+    generator: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'greeting.submitted': { guard: 'hasSpeakableText', target: 'loading' } },
+        },
+        loading: {
+          entry: 'forgetGreeting',
+          invoke: {
+            id: 'fetchGreeting',
+            src: 'fetchGreeting',
+            input: ({ context }) => ({ text: context.text.trim(), voice: context.voice, lang: context.lang }),
+            onDone: { target: 'result', actions: { type: 'keepGreeting', params: ({ event }) => ({ greeting: event.output }) } },
+            onError: { target: 'error' },
+          },
+        },
+        error: {
+          on: {
+            'greeting.submitted': { guard: 'hasSpeakableText', target: 'loading' },
+            // Changing what to make clears the alert (the text and voice themselves are stored by
+            // the script and voiceMenu regions, which take the same event).
+            'text.changed': 'idle',
+            'voice.selected': 'idle',
+          },
+        },
+        result: {
+          on: { 'greeting.submitted': { guard: 'hasSpeakableText', target: 'loading' } },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,67 @@
+import { fromPromise } from 'xstate';
+import type { Business, BusinessUpdate, FinishResult, LegitimacyResult, ResolvedUser } from '../src/contracts/onboarding';
+import type { KycStatus, User } from '../src/contracts/user';
+import type { FetchedUser, OnboardingContext } from './onboarding.types';
+
+/**
+ * What the funnel's effects need from the outside world. The browser passes the product API client,
+ * the auth client and analytics (src/features/onboarding/onboarding-deps.ts); tests pass stand-ins.
+ * The chart stays free of fetch, storage and SDKs.
+ */
+export interface OnboardingDeps {
+  /** A product API call with the bearer token; rejects with `{ code }` (ApiError). */
+  api<T>(path: string, request?: { method?: 'GET' | 'POST' | 'PATCH'; body?: unknown; signal?: AbortSignal }): Promise<T>;
+  /** POST to one of the identity-check functions (`/functions/v1/<name>`) with the bearer token. */
+  callFunction<T>(name: 'resolve-user' | 'kyc-status', body: unknown, signal?: AbortSignal): Promise<T>;
+  /** Asks the auth service to text a 6-digit code proving the signed-in user owns this number. */
+  sendPhoneCode(phone: string): Promise<void>;
+  /** The two next-steps events (start-questionnaire-completed, web2app-onboarding-finished). */
+  logFinished(properties: { firstTime: boolean }): void;
+  /** The profile was loaded (analytics user id). */
+  onUser?(user: User): void;
+}
+
+/** The chart's named effects, implemented over `deps`. `machine.provide({ actors: createOnboardingActors(deps) })`. */
+export function createOnboardingActors(deps: OnboardingDeps) {
+  return {
+    fetchUser: fromPromise<FetchedUser, { origin: OnboardingContext['origin'] }>(async ({ input, signal }) => {
+      // SPEC §7: GET /v1/user returns null on failure; the chart then continues with no user.
+      // A cancelled fetch (the chart left this state, or the page was remounted) is not "no user".
+      const orNull = (error: unknown) => {
+        if (signal.aborted) throw error;
+        return null;
+      };
+      const user = await deps.api<User>('/v1/user', { signal }).catch(orNull);
+      if (!user) return { user: null, business: null };
+      deps.onUser?.(user);
+      const business = await deps.api<Business>('/v1/business', { signal }).catch(orNull);
+      if (input.origin && user.data.onboarding_origin !== input.origin) {
+        // Where the visitor came from (default, email-form, form), kept with their data.
+        await deps.api('/v1/user/data', { method: 'PATCH', body: { onboarding_origin: input.origin }, signal }).catch(() => undefined);
+      }
+      return { user, business };
+    }),
+    savePhone: fromPromise<void, { phone: string }>(async ({ input, signal }) => {
+      // PATCH first: a number that belongs to another account fails here with PHONE_ALREADY_EXISTS.
+      await deps.api('/v1/user', { method: 'PATCH', body: { phone: { number: input.phone } }, signal });
+      await deps.sendPhoneCode(input.phone);
+    }),
+    saveBusiness: fromPromise<Business, BusinessUpdate>(({ input, signal }) =>
+      deps.api<Business>('/v1/business', { method: 'PATCH', body: input, signal }),
+    ),
+    checkIdentity: fromPromise<KycStatus | null, { email: string | null }>(async ({ signal }) => {
+      // The rules run once per user (the server returns a decided status unchanged).
+      await deps.api<LegitimacyResult>('/v1/user/legitimacy-verification', { method: 'POST', body: {}, signal });
+      // SPEC §4: resolve email and phone from the session, then look the record up by them.
+      const resolved = await deps.callFunction<ResolvedUser>('resolve-user', {}, signal);
+      const found = await deps.callFunction<{ kyc_status: KycStatus | null }>('kyc-status', resolved, signal);
+      return found.kyc_status;
+    }),
+    finishOnboarding: fromPromise<FinishResult, Record<string, never>>(({ signal }) =>
+      deps.api<FinishResult>('/v1/onboarding/finish', { method: 'POST', body: {}, signal }),
+    ),
+    recordFinished: fromPromise<void, { firstTime: boolean }>(async ({ input }) => {
+      deps.logFinished({ firstTime: input.firstTime });
+    }),
+  };
+}

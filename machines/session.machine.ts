@@ -1,0 +1,169 @@
+import { assign, setup } from 'xstate';
+import { RetryableRefreshError, sessionActors } from './session.actors';
+
+/** The part of a supabase-js Session this chart reads. */
+export interface AuthSession {
+  access_token: string;
+  refresh_token: string;
+  expires_at?: number | undefined;
+  expires_in: number;
+  user: { id: string; is_anonymous?: boolean | undefined; factors?: { status: string }[] | undefined };
+}
+
+export type SessionEvent =
+  | { type: 'INITIAL_SESSION'; session: AuthSession | null }
+  | { type: 'SIGNED_IN'; session: AuthSession }
+  | { type: 'SIGNED_OUT' }
+  | { type: 'TOKEN_REFRESHED'; session: AuthSession }
+  | { type: 'MFA_CHALLENGE_VERIFIED'; session: AuthSession }
+  /** Sent on focus and on a timer: refreshes an expired session. */
+  | { type: 'session.check' };
+
+export interface SessionContext {
+  session: AuthSession | null;
+  /** Failed refresh attempts in a row. */
+  retries: number;
+  now: () => number;
+}
+
+/** First retry after 200 ms, doubling (SPEC §9). */
+export const REFRESH_BASE_DELAY_MS = 200;
+/** 200 ms · 2⁰…2⁶ adds up to 25.4 s: within supabase-js's own 30 s retry window. */
+export const MAX_REFRESH_RETRIES = 7;
+/** A session issued longer ago than this is stale (re-verify before sensitive steps). */
+export const STALE_AFTER_MS = 120_000;
+
+export function decodeClaims(accessToken: string): Record<string, unknown> {
+  const part = accessToken.split('.')[1];
+  if (!part) return {};
+  try {
+    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (part.length % 4)) % 4));
+    const claims: unknown = JSON.parse(json);
+    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function expiresAtMs(session: AuthSession): number {
+  if (session.expires_at) return session.expires_at * 1000;
+  const exp = decodeClaims(session.access_token).exp;
+  return typeof exp === 'number' ? exp * 1000 : 0;
+}
+
+/** Issued-at: the token's `iat`, else expiry minus lifetime. */
+export function issuedAtMs(session: AuthSession): number {
+  const iat = decodeClaims(session.access_token).iat;
+  if (typeof iat === 'number') return iat * 1000;
+  return expiresAtMs(session) - session.expires_in * 1000;
+}
+
+export const isSessionExpired = (session: AuthSession, now: number) => expiresAtMs(session) <= now;
+export const isSessionStale = (session: AuthSession, now: number) => now - issuedAtMs(session) > STALE_AFTER_MS;
+/** aal2 once the token says so (a verified second factor was used in this session). */
+export const isAal2 = (session: AuthSession) => decodeClaims(session.access_token).aal === 'aal2';
+
+const sessionOf = (event: SessionEvent) => ('session' in event ? event.session : null);
+
+/**
+ * The SPA's session. supabase-js does the talking; this chart holds what the app may assume:
+ * signed out, signed in (aal1 or aal2), or refreshing an expired session. No final state: one
+ * long-lived actor serves the page's whole life.
+ */
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as { now?: () => number } | undefined,
+  },
+  actors: sessionActors,
+  guards: {
+    hasNoSession: ({ event }) => sessionOf(event) === null,
+    isEventSessionExpired: ({ context, event }) => {
+      const session = sessionOf(event);
+      return session !== null && isSessionExpired(session, context.now());
+    },
+    isExpired: ({ context }) => context.session !== null && isSessionExpired(context.session, context.now()),
+    isAal2: ({ context }) => context.session !== null && isAal2(context.session),
+    canRetry: ({ context, event }) =>
+      'error' in event && event.error instanceof RetryableRefreshError && context.retries < MAX_REFRESH_RETRIES,
+  },
+  actions: {
+    storeSession: assign({
+      session: ({ event }) => sessionOf(event),
+      retries: 0,
+    }),
+    countRetry: assign({ retries: ({ context }) => context.retries + 1 }),
+    forgetSession: assign({ session: null, retries: 0 }),
+  },
+  delays: {
+    retryDelay: ({ context }) => REFRESH_BASE_DELAY_MS * 2 ** (context.retries - 1),
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({ session: null, retries: 0, now: input?.now ?? (() => Date.now()) }),
+  initial: 'loading',
+  states: {
+    loading: {
+      on: {
+        INITIAL_SESSION: [
+          { guard: 'hasNoSession', target: 'signedOut' },
+          { guard: 'isEventSessionExpired', target: 'refreshing', actions: 'storeSession' },
+          { target: 'signedIn', actions: 'storeSession' },
+        ],
+        SIGNED_IN: { target: 'signedIn', actions: 'storeSession' },
+        SIGNED_OUT: { target: 'signedOut' },
+      },
+    },
+    signedOut: {
+      entry: 'forgetSession',
+      on: {
+        SIGNED_IN: { target: 'signedIn', actions: 'storeSession' },
+        // A second client tab may report a session late.
+        INITIAL_SESSION: { guard: ({ event }) => event.session !== null, target: 'signedIn', actions: 'storeSession' },
+      },
+    },
+    signedIn: {
+      initial: 'routing',
+      states: {
+        // Transient: picks the assurance level from the current token.
+        routing: { always: [{ guard: 'isAal2', target: 'aal2' }, { target: 'aal1' }] },
+        aal1: {
+          on: { MFA_CHALLENGE_VERIFIED: { target: 'routing', actions: 'storeSession' } },
+        },
+        aal2: {},
+      },
+      on: {
+        SIGNED_IN: { target: '.routing', actions: 'storeSession' },
+        TOKEN_REFRESHED: { target: '.routing', actions: 'storeSession' },
+        SIGNED_OUT: { target: 'signedOut' },
+        'session.check': { guard: 'isExpired', target: 'refreshing' },
+      },
+    },
+    refreshing: {
+      invoke: {
+        id: 'refresh',
+        src: 'refreshSession',
+        input: ({ context }) => ({ session: context.session as AuthSession }),
+        onDone: { target: 'signedIn', actions: assign({ session: ({ event }) => event.output, retries: 0 }) },
+        onError: [{ guard: 'canRetry', target: 'waitingToRetry', actions: 'countRetry' }, { target: 'removingSession' }],
+      },
+      on: {
+        // supabase-js may finish the refresh itself first.
+        TOKEN_REFRESHED: { target: 'signedIn', actions: 'storeSession' },
+        SIGNED_OUT: { target: 'signedOut' },
+      },
+    },
+    waitingToRetry: {
+      after: { retryDelay: { target: 'refreshing' } },
+      on: {
+        TOKEN_REFRESHED: { target: 'signedIn', actions: 'storeSession' },
+        SIGNED_OUT: { target: 'signedOut' },
+      },
+    },
+    // A non-retryable refresh error (token revoked, session ended): the stored session is removed.
+    removingSession: {
+      invoke: { id: 'clear', src: 'clearSession', onDone: 'signedOut', onError: 'signedOut' },
+    },
+  },
+});

@@ -1,0 +1,136 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { funnelQuerySchema, type FunnelQuery } from '../../src/contracts/analytics';
+import { badRequest, HttpError } from '../http/errors';
+import { ADMIN_COOKIE, adminAccess, adminCookieValue, isValidAdminToken } from './admin-auth';
+import { defaultRange, funnelReport, type FunnelRange } from './funnel';
+import { renderBadRequest, renderFunnelPage, renderLoginPage } from './funnel-page';
+
+const MAX_RANGE_DAYS = 366;
+
+/** The range asked for, checked: real dates, from ≤ to, at most a year. */
+export function resolveRange(query: FunnelQuery, now: Date): FunnelRange {
+  const fallback = defaultRange(now);
+  const from = query.from ?? fallback.from;
+  const to = query.to ?? (query.from && query.from > fallback.to ? query.from : fallback.to);
+  const fromTime = Date.parse(`${from}T00:00:00Z`);
+  const toTime = Date.parse(`${to}T00:00:00Z`);
+  if (Number.isNaN(fromTime) || new Date(fromTime).toISOString().slice(0, 10) !== from) throw badRequest('INVALID_RANGE', `"${from}" is not a date`);
+  if (Number.isNaN(toTime) || new Date(toTime).toISOString().slice(0, 10) !== to) throw badRequest('INVALID_RANGE', `"${to}" is not a date`);
+  if (fromTime > toTime) throw badRequest('INVALID_RANGE', 'The start date is after the end date');
+  if ((toTime - fromTime) / 86_400_000 >= MAX_RANGE_DAYS) throw badRequest('INVALID_RANGE', 'The range is longer than a year');
+  return { from, to };
+}
+
+const recentEventsQuerySchema = z.object({
+  device_id: z.string().max(1024).optional(),
+  user_id: z.string().max(1024).optional(),
+  event_type: z.string().max(1024).optional(),
+  utm_source: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  token: z.string().max(512).optional(),
+});
+
+const loginBodySchema = z.object({ token: z.string().min(1).max(512), next: z.string().optional() });
+
+/** The team's funnel report under /admin (HTML page, JSON, login form). */
+export default async function adminRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // The login form posts application/x-www-form-urlencoded, which Fastify does not parse by itself.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  await app.register(rateLimit, { global: false });
+
+  const wantsHtml = (request: FastifyRequest) => !request.url.split('?')[0]!.endsWith('.json');
+
+  const guard = async (request: FastifyRequest, reply: FastifyReply) => {
+    const access = adminAccess(app, request);
+    if (access.allowed) return;
+    reply.header('cache-control', 'no-store');
+    if (wantsHtml(request)) {
+      return reply.status(access.reason === 'not-configured' ? 403 : 401).type('text/html; charset=utf-8').send(
+        renderLoginPage({ status: access.reason, ...(access.reason === 'invalid' ? { error: 'That token is not valid.' } : {}) }),
+      );
+    }
+    throw access.reason === 'not-configured'
+      ? new HttpError(403, 'ADMIN_NOT_CONFIGURED', 'Set ADMIN_TOKEN to open the team pages in production')
+      : new HttpError(401, access.reason === 'invalid' ? 'INVALID_TOKEN' : 'UNAUTHORIZED', 'An admin token is required');
+  };
+
+  r.get(
+    '/admin/funnel.json',
+    { schema: { querystring: funnelQuerySchema }, preHandler: guard },
+    async (request, reply) => {
+      const range = resolveRange(request.query, app.clock.now());
+      reply.header('cache-control', 'no-store');
+      return funnelReport(app.db, range, request.query.split ?? null);
+    },
+  );
+
+  // The latest stored events, newest first, for the team to check instrumentation (and for tests).
+  r.get(
+    '/admin/analytics/events.json',
+    { schema: { querystring: recentEventsQuerySchema }, preHandler: guard },
+    async (request, reply) => {
+      const { device_id: deviceId, user_id: userId, event_type: eventType, utm_source: utmSource, limit } = request.query;
+      let query = app.db
+        .selectFrom('analytics_events')
+        .select(['event_type', 'user_id', 'device_id', 'session_id', 'insert_id', 'time', 'received_at', 'lng', 'landing', 'utm_source', 'event_properties'])
+        .orderBy('time', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit);
+      if (deviceId) query = query.where('device_id', '=', deviceId);
+      if (userId) query = query.where('user_id', '=', userId);
+      if (eventType) query = query.where('event_type', '=', eventType);
+      if (utmSource) query = query.where('utm_source', '=', utmSource);
+      reply.header('cache-control', 'no-store');
+      return { events: await query.execute() };
+    },
+  );
+
+  r.get('/admin/funnel', { preHandler: guard }, async (request, reply) => {
+    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+    // Parsed here rather than by the route schema so a bad value gets a readable page, not JSON.
+    const raw = request.query as Record<string, unknown>;
+    const cleaned = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== ''));
+    const parsed = funnelQuerySchema.safeParse(cleaned);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return reply.status(400).send(renderBadRequest(`${issue?.path.join('.') ?? 'query'}: ${issue?.message ?? 'invalid'}`));
+    }
+    let range: FunnelRange;
+    try {
+      range = resolveRange(parsed.data, app.clock.now());
+    } catch (error) {
+      if (error instanceof HttpError) return reply.status(400).send(renderBadRequest(error.message));
+      throw error;
+    }
+    const report = await funnelReport(app.db, range, parsed.data.split ?? null);
+    return reply.send(renderFunnelPage(report, { token: parsed.data.token }));
+  });
+
+  r.post(
+    '/admin/login',
+    {
+      schema: { body: loginBodySchema },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (app.env.NODE_ENV !== 'production') return reply.redirect('/admin/funnel', 303);
+      if (!app.env.ADMIN_TOKEN) return reply.status(403).type('text/html; charset=utf-8').send(renderLoginPage({ status: 'not-configured' }));
+      if (!isValidAdminToken(app, request.body.token)) {
+        return reply.status(401).type('text/html; charset=utf-8').send(renderLoginPage({ status: 'invalid', error: 'That token is not valid.' }));
+      }
+      reply.header(
+        'set-cookie',
+        `${ADMIN_COOKIE}=${adminCookieValue(app.env.ADMIN_TOKEN)}; Path=/admin; HttpOnly; Secure; SameSite=Strict; Max-Age=43200`,
+      );
+      return reply.redirect('/admin/funnel', 303);
+    },
+  );
+}

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import adminRoutes from './admin-routes';
+import { ensureIngestKey } from './api-keys';
+import ingestRoutes from './ingest-routes';
+
+/**
+ * The analytics capability: an Amplitude HTTP V2 compatible ingest under /analytics (the SPA's
+ * clients post there unless AMPLITUDE_API_KEY sends them to Amplitude EU) and the team's funnel
+ * report under /admin. Publishes the ingest's public api key in /config.json.
+ */
+export default async function analyticsPlugin(app: FastifyInstance): Promise<void> {
+  app.publicSettings.analyticsApiKey = await ensureIngestKey(app.db);
+  await app.register(ingestRoutes, { prefix: '/analytics' });
+  await app.register(adminRoutes);
+}

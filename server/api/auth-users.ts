@@ -1,0 +1,60 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+/** What the product API reads from the auth service's `auth_users` table (owned by auth). */
+export interface AuthIdentity {
+  id: string;
+  email: string | null;
+  phone: string | null;
+  isAnonymous: boolean;
+  emailConfirmed: boolean;
+  phoneConfirmed: boolean;
+}
+
+interface AuthUserRow {
+  id: string;
+  email: string | null;
+  phone: string | null;
+  is_anonymous: boolean;
+  email_confirmed_at: Date | null;
+  phone_confirmed_at: Date | null;
+}
+
+// Raw SQL on purpose: these columns are the documented cross-team contract of auth_users, and this
+// keeps the product API independent of how the auth capability types its own tables.
+export async function findAuthIdentity(db: Kysely<Database>, userId: string): Promise<AuthIdentity | null> {
+  const { rows } = await sql<AuthUserRow>`
+    select id, email, phone, is_anonymous, email_confirmed_at, phone_confirmed_at
+    from auth_users where id = ${userId}`.execute(db);
+  const row = rows[0];
+  return row ? toIdentity(row) : null;
+}
+
+/** Another account (auth identity or profile) already using this E.164 number. */
+export async function phoneTakenByAnother(db: Kysely<Database>, phone: string, userId: string): Promise<boolean> {
+  const digits = phone.replace(/^\+/, '');
+  // GoTrue stores phones without the leading '+'; accept both spellings.
+  const { rows } = await sql<{ taken: boolean }>`
+    select exists (select 1 from auth_users where (phone = ${phone} or phone = ${digits}) and id <> ${userId})
+        or exists (select 1 from profiles where phone = ${phone} and user_id <> ${userId}) as taken`.execute(db);
+  return Boolean(rows[0]?.taken);
+}
+
+/** Another account (auth identity or profile) already using this address (case-insensitive). */
+export async function emailTakenByAnother(db: Kysely<Database>, email: string, userId: string): Promise<boolean> {
+  const { rows } = await sql<{ taken: boolean }>`
+    select exists (select 1 from auth_users where lower(email) = lower(${email}) and id <> ${userId})
+        or exists (select 1 from profiles where lower(email) = lower(${email}) and user_id <> ${userId}) as taken`.execute(db);
+  return Boolean(rows[0]?.taken);
+}
+
+function toIdentity(row: AuthUserRow): AuthIdentity {
+  return {
+    id: row.id,
+    email: row.email,
+    phone: row.phone ? (row.phone.startsWith('+') ? row.phone : `+${row.phone}`) : null,
+    isAnonymous: row.is_anonymous,
+    emailConfirmed: row.email_confirmed_at !== null,
+    phoneConfirmed: row.phone_confirmed_at !== null,
+  };
+}

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import businessRoutes from './business-routes';
+import kycAdminRoutes from './kyc-admin-routes';
+import legitimacyRoutes from './legitimacy-routes';
+import onboardingRoutes from './onboarding-routes';
+import userRoutes from './user-routes';
+
+/** The product API under /v1 (owner: engineer B). Every route reads the bearer token itself. */
+export default async function apiPlugin(app: FastifyInstance): Promise<void> {
+  await app.register(userRoutes);
+  await app.register(businessRoutes);
+  await app.register(legitimacyRoutes);
+  await app.register(onboardingRoutes);
+  await app.register(kycAdminRoutes);
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../auth/require-user';
+import { badRequest, conflict } from '../http/errors';
+import { userDataMaxBytes, userDataSchema, userSchema, userUpdateSchema } from '../../src/contracts/user';
+import { emailTakenByAnother, phoneTakenByAnother } from './auth-users';
+import { getProfile, mergeProfileData, normalisePhone, splitName, updateProfile } from './profiles';
+import type { ProfileUpdate } from './tables';
+import { userView } from './user-view';
+
+const errorBody = z.object({ code: z.string(), message: z.string() });
+
+/** GET/PATCH /v1/user and PATCH /v1/user/data: always the caller's own record (bearer token). */
+export default async function userRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/v1/user', { schema: { response: { 200: userSchema, 401: errorBody } } }, async (request) => {
+    const user = await requireUser(request);
+    return userView(app.db, user);
+  });
+
+  r.patch(
+    '/v1/user',
+    { schema: { body: userUpdateSchema.optional(), response: { 200: userSchema, 400: errorBody, 401: errorBody, 409: errorBody } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const body = request.body ?? {};
+      const changes: ProfileUpdate = {};
+      if (body.phone) {
+        const phone = normalisePhone(body.phone.number);
+        if (await phoneTakenByAnother(app.db, phone, user.id)) {
+          throw conflict('PHONE_ALREADY_EXISTS', 'An account with this phone number already exists.');
+        }
+        changes.phone = phone;
+      }
+      if (body.email) {
+        const email = body.email.trim().toLowerCase();
+        if (await emailTakenByAnother(app.db, email, user.id)) {
+          throw conflict('EMAIL_ALREADY_EXISTS', 'An account with this email already exists.');
+        }
+        changes.email = email;
+      }
+      if (body.name) Object.assign(changes, splitName(body.name));
+      if (body.first_name) changes.first_name = body.first_name;
+      if (body.last_name) changes.last_name = body.last_name;
+      // SPEC §7: nothing is sent (and nothing changes) when every field is absent.
+      if (Object.keys(changes).length === 0) return userView(app.db, user);
+      try {
+        const profile = await updateProfile(app.db, user.id, changes);
+        return await userView(app.db, user, profile);
+      } catch (error) {
+        throw uniqueViolation(error) ?? error;
+      }
+    },
+  );
+
+  r.patch(
+    '/v1/user/data',
+    { schema: { body: userDataSchema, response: { 200: z.object({ data: userDataSchema }), 400: errorBody, 401: errorBody } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const size = Buffer.byteLength(JSON.stringify(request.body), 'utf8');
+      if (size > userDataMaxBytes) {
+        throw badRequest('USER_DATA_TOO_LARGE', `The data object must stay under ${userDataMaxBytes} bytes`);
+      }
+      const before = await getProfile(app.db, user.id);
+      const merged = { ...((before?.data as Record<string, unknown> | undefined) ?? {}), ...request.body };
+      if (Buffer.byteLength(JSON.stringify(merged), 'utf8') > userDataMaxBytes) {
+        throw badRequest('USER_DATA_TOO_LARGE', `The stored data object must stay under ${userDataMaxBytes} bytes`);
+      }
+      const profile = await mergeProfileData(app.db, user.id, request.body);
+      return { data: userDataSchema.parse(profile.data) };
+    },
+  );
+}
+
+/** Two concurrent claims of the same number/address: the unique index decides, the loser gets 409. */
+function uniqueViolation(error: unknown) {
+  const err = error as { code?: string; constraint?: string; message?: string };
+  if (err.code !== '23505') return null;
+  const where = `${err.constraint ?? ''} ${err.message ?? ''}`;
+  if (where.includes('phone')) return conflict('PHONE_ALREADY_EXISTS', 'An account with this phone number already exists.');
+  if (where.includes('email')) return conflict('EMAIL_ALREADY_EXISTS', 'An account with this email already exists.');
+  return null;
+}

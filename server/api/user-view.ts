@@ -1,0 +1,29 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { User } from '../../src/contracts/user';
+import type { AuthUser } from '../auth/require-user';
+import { findAuthIdentity } from './auth-users';
+import { getProfile } from './profiles';
+import type { Profile } from './tables';
+
+/** GET /v1/user's answer: the auth identity, completed by the profile (which may not exist yet). */
+export async function userView(db: Kysely<Database>, user: AuthUser, profile?: Profile | null): Promise<User> {
+  const row = profile === undefined ? await getProfile(db, user.id) : profile;
+  const identity = await findAuthIdentity(db, user.id);
+  const phone = row?.phone ?? identity?.phone ?? user.phone ?? null;
+  return {
+    id: user.id,
+    role: row?.role ?? null,
+    kyc_status: row?.kyc_status ?? null,
+    is_anonymous: user.isAnonymous,
+    profile: {
+      first_name: row?.first_name ?? null,
+      last_name: row?.last_name ?? null,
+      email: row?.email ?? identity?.email ?? user.email ?? null,
+      phone,
+      phone_verified: Boolean(phone && identity?.phoneConfirmed && identity.phone === phone),
+      onboarding_finished_at: row?.onboarding_finished_at ? new Date(row.onboarding_finished_at).toISOString() : null,
+    },
+    data: (row?.data as User['data'] | undefined) ?? {},
+  };
+}

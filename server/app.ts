@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { Env } from './config/env';
+import type { DatabaseHandle } from './db/client';
+import { installErrorHandler } from './http/error-handler';
+import { systemClock, type Clock } from './http/clock';
+import analyticsPlugin from './analytics/plugin';
+import apiPlugin from './api/plugin';
+import authPlugin from './auth/plugin';
+import bookingsPlugin from './bookings/plugin';
+import devPlugin from './dev/plugin';
+import functionsPlugin from './functions/plugin';
+import geoPlugin from './geo/plugin';
+import greetingsPlugin from './greetings/plugin';
+import paymentsPlugin from './payments/plugin';
+import healthRoutes from './health/routes';
+import publicConfigRoutes from './public-config/routes';
+import spaRoutes from './spa/routes';
+import type { PublicConfig } from '../src/contracts/public-config';
+
+export interface AppDeps {
+  env: Env;
+  database: DatabaseHandle;
+  logger: Logger;
+  clock?: Clock;
+  /** Serve the built SPA from this folder; omitted in tests and when Vite serves the SPA. */
+  clientDir?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    env: Env;
+    database: DatabaseHandle;
+    db: DatabaseHandle['db'];
+    clock: Clock;
+    /** Public values that capabilities contribute to `/config.json` (never secrets). */
+    publicSettings: PublicSettings;
+  }
+}
+
+export interface PublicSettings {
+  authPublishableKey?: string;
+  analyticsApiKey?: string;
+  paymentsProvider?: PublicConfig['payments']['provider'];
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    // A caller-supplied id (from a proxy) is kept when it looks like one, so logs line up end to end.
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    trustProxy: deps.env.TRUSTED_PROXIES.split(',').map((entry) => entry.trim()).filter(Boolean),
+    bodyLimit: 256 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('env', deps.env);
+  app.decorate('database', deps.database);
+  app.decorate('db', deps.database.db);
+  app.decorate('clock', deps.clock ?? systemClock);
+  app.decorate('publicSettings', {});
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  installErrorHandler(app);
+
+  await app.register(healthRoutes);
+  await app.register(publicConfigRoutes);
+  // Capability plugins: each owns its prefixes (see server/http/prefixes.ts). Auth comes first: the
+  // others verify access tokens with what it provides.
+  await app.register(authPlugin);
+  await app.register(devPlugin);
+  await app.register(apiPlugin);
+  await app.register(functionsPlugin);
+  await app.register(paymentsPlugin);
+  await app.register(geoPlugin);
+  await app.register(greetingsPlugin);
+  await app.register(analyticsPlugin);
+  await app.register(bookingsPlugin);
+
+  await app.register(spaRoutes, { clientDir: deps.clientDir });
+  return app as unknown as FastifyInstance;
+}

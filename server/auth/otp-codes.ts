@@ -1,0 +1,136 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import { frequencyLimit, otpExpired } from './errors';
+import { LIMITS } from './rate-limit';
+import { SecretBox } from './secret';
+import type { AuthService } from './service';
+import type { AuthOtpsTable, Channel, OtpPurpose } from './tables';
+
+export const OTP_TTL_MS = 10 * 60_000;
+export const OTP_MAX_ATTEMPTS = 5;
+export const RESEND_COOLDOWN_MS = 60_000;
+
+export type OtpRow = Selectable<AuthOtpsTable>;
+
+const sendLimitCode = (channel: Channel) => (channel === 'sms' ? 'over_sms_send_rate_limit' : 'over_email_send_rate_limit');
+
+/**
+ * A new 6-digit code for (purpose, recipient): CSPRNG, stored only as an HMAC bound to purpose and
+ * recipient, valid 10 minutes, replacing any earlier unused one. At most one send per 60 s and
+ * LIMITS.sendsPerRecipient per hour to one address (429 over_*_send_rate_limit).
+ */
+export async function issueCode(
+  service: AuthService,
+  input: {
+    purpose: OtpPurpose;
+    channel: Channel;
+    recipient: string;
+    userId?: string | null;
+    data?: Record<string, unknown>;
+    codeChallenge?: string | null;
+    codeChallengeMethod?: string | null;
+    withLink?: boolean;
+  },
+): Promise<{ code: string; linkToken: string | null; row: OtpRow }> {
+  const now = service.now();
+  const last = await service.db
+    .selectFrom('auth_otps')
+    .select('created_at')
+    .where('recipient', '=', input.recipient)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (last) {
+    const elapsed = now.getTime() - new Date(last.created_at).getTime();
+    if (elapsed < RESEND_COOLDOWN_MS) throw frequencyLimit(sendLimitCode(input.channel), Math.ceil((RESEND_COOLDOWN_MS - elapsed) / 1000));
+  }
+  const wait = service.limiter.hit(`send:${input.recipient}`, LIMITS.sendsPerRecipient.limit, LIMITS.sendsPerRecipient.windowMs);
+  if (wait > 0) throw frequencyLimit(sendLimitCode(input.channel), wait);
+
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const linkToken = input.withLink ? randomBytes(24).toString('base64url') : null;
+  await service.db
+    .updateTable('auth_otps')
+    .set({ consumed_at: now })
+    .where('recipient', '=', input.recipient)
+    .where('purpose', '=', input.purpose)
+    .where('consumed_at', 'is', null)
+    .execute();
+  const row = await service.db
+    .insertInto('auth_otps')
+    .values({
+      purpose: input.purpose,
+      channel: input.channel,
+      recipient: input.recipient,
+      user_id: input.userId ?? null,
+      code_hash: service.box.hash('otp', input.purpose, input.recipient, code),
+      link_token_hash: linkToken ? service.box.hash('link', linkToken) : null,
+      code_challenge: input.codeChallenge ?? null,
+      code_challenge_method: input.codeChallengeMethod ?? null,
+      data: JSON.stringify(input.data ?? {}),
+      created_at: now,
+      expires_at: new Date(now.getTime() + OTP_TTL_MS),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { code, linkToken, row };
+}
+
+/**
+ * Checks a typed code against the latest live code for (purpose, recipient) in constant time.
+ * Wrong, expired, unknown, used and locked-out codes all give the same 403 otp_expired; the fifth
+ * wrong try kills the code. Success consumes it (single use, also under concurrency).
+ */
+export async function consumeCode(service: AuthService, input: { purposes: OtpPurpose[]; recipient: string; code: string }): Promise<OtpRow> {
+  const now = service.now();
+  const row = await service.db
+    .selectFrom('auth_otps')
+    .selectAll()
+    .where('recipient', '=', input.recipient)
+    .where('purpose', 'in', input.purposes)
+    .where('consumed_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const candidate = /^\d{6}$/.test(input.code) ? input.code : '';
+  if (!row) {
+    // Same work as a real comparison, so timing does not tell whether a code exists.
+    SecretBox.equal(service.box.hash('otp', 'signin', input.recipient, candidate), service.box.hash('otp', 'none', '', ''));
+    throw otpExpired();
+  }
+  const matches = SecretBox.equal(service.box.hash('otp', row.purpose, input.recipient, candidate), row.code_hash);
+  const live = new Date(row.expires_at).getTime() > now.getTime() && row.attempts < OTP_MAX_ATTEMPTS;
+  if (!matches || !live) {
+    const attempts = row.attempts + 1;
+    await service.db
+      .updateTable('auth_otps')
+      .set({ attempts, ...(attempts >= OTP_MAX_ATTEMPTS || !live ? { consumed_at: now } : {}) })
+      .where('id', '=', row.id)
+      .execute();
+    throw otpExpired();
+  }
+  return markConsumed(service, row);
+}
+
+/** The code behind an email link (`token_hash`), consumed. */
+export async function consumeLink(service: AuthService, tokenHash: string): Promise<OtpRow> {
+  const row = await service.db
+    .selectFrom('auth_otps')
+    .selectAll()
+    .where('link_token_hash', '=', service.box.hash('link', tokenHash))
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  if (!row || new Date(row.expires_at).getTime() <= service.now().getTime()) throw otpExpired();
+  return markConsumed(service, row);
+}
+
+async function markConsumed(service: AuthService, row: OtpRow): Promise<OtpRow> {
+  const result = await service.db
+    .updateTable('auth_otps')
+    .set({ consumed_at: service.now() })
+    .where('id', '=', row.id)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw otpExpired();
+  return row;
+}

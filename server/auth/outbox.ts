@@ -1,0 +1,58 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { AuthApiError } from './errors';
+import type { DeliveryAdapter, OutgoingMessage } from './delivery';
+import type { AuthService } from './service';
+
+/**
+ * Every message goes through here: written to auth_outbox (channel, recipient, text, time). Outside
+ * production the row also keeps the code for the dev outbox and the log prints it; in production
+ * the adapter sends it and the code is never stored in clear.
+ */
+export async function deliver(
+  service: AuthService,
+  adapters: { sms: DeliveryAdapter | null; email: DeliveryAdapter | null },
+  log: FastifyBaseLogger,
+  message: OutgoingMessage & { code: string },
+): Promise<void> {
+  const production = service.env.NODE_ENV === 'production';
+  const row = await service.db
+    .insertInto('auth_outbox')
+    .values({
+      channel: message.channel,
+      recipient: message.recipient,
+      subject: message.subject,
+      body: production ? redact(message.body, message.code) : message.body,
+      code: production ? null : message.code,
+      created_at: service.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (!production) {
+    // Development convenience only (the dev outbox); production logs never carry codes.
+    log.info({ channel: message.channel, recipient: message.recipient, code: message.code }, 'dev outbox: message written');
+    await service.db.updateTable('auth_outbox').set({ sent_at: service.now() }).where('id', '=', row.id).execute();
+    return;
+  }
+  const adapter = adapters[message.channel];
+  if (!adapter) throw providerDisabled(message.channel);
+  try {
+    await adapter.send(message);
+    await service.db.updateTable('auth_outbox').set({ sent_at: service.now() }).where('id', '=', row.id).execute();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    await service.db.updateTable('auth_outbox').set({ error: reason.slice(0, 500) }).where('id', '=', row.id).execute();
+    log.error({ channel: message.channel, err: reason }, 'message delivery failed');
+    if (message.channel === 'sms') throw new AuthApiError(422, 'sms_send_failed', 'Error sending sms OTP');
+    throw new AuthApiError(500, 'unexpected_failure', 'Error sending magic link email');
+  }
+}
+
+export function providerDisabled(channel: 'sms' | 'email'): AuthApiError {
+  return channel === 'sms'
+    ? new AuthApiError(400, 'phone_provider_disabled', 'Unsupported phone provider')
+    : new AuthApiError(422, 'email_provider_disabled', 'Email logins are disabled');
+}
+
+function redact(body: string, code: string): string {
+  return body.split(code).join('••••••');
+}

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import cors from '@fastify/cors';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { installAuthErrorHandler } from './error-handler';
+import { createAuthService } from './service';
+import { AuthApiError } from './errors';
+import factorsRoutes from './routes/factors';
+import keysRoutes from './routes/keys';
+import otpRoutes from './routes/otp';
+import tokenRoutes from './routes/token';
+import userRoutes from './routes/user';
+
+/**
+ * The auth capability: a Supabase Auth (GoTrue) compatible service under /auth/v1. Decorates
+ * `app.authService` for `requireUser` in the other capabilities; publishes the publishable key in
+ * /config.json.
+ */
+async function authPlugin(app: FastifyInstance): Promise<void> {
+  const service = await createAuthService(app);
+  app.decorate('authService', service);
+  app.publicSettings.authPublishableKey = await publishableKey(app);
+  service.publishableKey = app.publicSettings.authPublishableKey;
+
+  await app.register(
+    async (scope) => {
+      installAuthErrorHandler(scope);
+      // The SPA may live on another subdomain than the auth service; without exposing the version
+      // header every error would lose its code in supabase-js.
+      await scope.register(cors, {
+        origin: true,
+        credentials: false,
+        allowedHeaders: ['authorization', 'content-type', 'x-client-info', 'x-supabase-api-version', 'apikey', 'x-request-id'],
+        exposedHeaders: ['x-supabase-api-version', 'x-sb-error-code', 'retry-after', 'x-request-id'],
+        methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+        maxAge: 600,
+      });
+      // supabase-js sends Content-Type: application/json on every non-GET request, including a
+      // bodyless DELETE and POST /logout; an empty body is no body, not a parse error.
+      scope.removeContentTypeParser('application/json');
+      scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+        const text = typeof body === 'string' ? body : body.toString('utf8');
+        if (text.trim() === '') return done(null, undefined);
+        try {
+          done(null, JSON.parse(text));
+        } catch {
+          done(new AuthApiError(400, 'bad_json', 'Could not parse request body as JSON'), undefined);
+        }
+      });
+      await scope.register(keysRoutes);
+      await scope.register(otpRoutes);
+      await scope.register(tokenRoutes);
+      await scope.register(userRoutes);
+      await scope.register(factorsRoutes);
+    },
+    { prefix: '/auth/v1' },
+  );
+}
+
+/** `sb_publishable_…`, generated on first start and kept in the database (it is public). */
+async function publishableKey(app: FastifyInstance): Promise<string> {
+  const candidate = `sb_publishable_${randomBytes(18).toString('base64url')}`;
+  await app.db
+    .insertInto('auth_settings')
+    .values({ name: 'publishable_key', value: candidate })
+    .onConflict((conflict) => conflict.column('name').doNothing())
+    .execute();
+  const row = await app.db.selectFrom('auth_settings').select('value').where('name', '=', 'publishable_key').executeTakeFirstOrThrow();
+  return row.value;
+}
+
+export default fp(authPlugin, { name: 'auth', fastify: '5.x' });

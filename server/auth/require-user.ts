@@ -1,0 +1,53 @@
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from '../http/errors';
+import { AuthApiError } from './errors';
+
+/** Who is calling a product API route, from their Supabase access token. */
+export interface AuthUser {
+  id: string;
+  email: string | null;
+  /** E.164, with '+'. */
+  phone: string | null;
+  isAnonymous: boolean;
+  sessionId: string;
+  aal: 'aal1' | 'aal2';
+}
+
+/**
+ * For product routes: the signed-in user, or HttpError 401 — `UNAUTHORIZED` when there is no
+ * bearer token, `INVALID_TOKEN` when it is not a live access token of this service (bad signature,
+ * wrong algorithm or key, expired, session signed out or timed out, user deleted).
+ */
+export async function requireUser(request: FastifyRequest): Promise<AuthUser> {
+  const service = request.server.authService;
+  try {
+    const { user, session } = await service.authenticate(request);
+    return {
+      id: user.id,
+      email: user.email,
+      phone: user.phone,
+      isAnonymous: user.is_anonymous,
+      sessionId: session.id,
+      aal: session.aal,
+    };
+  } catch (error) {
+    if (error instanceof AuthApiError) {
+      if (error.errorCode === 'no_authorization') throw new HttpError(401, 'UNAUTHORIZED', 'Authentication required');
+      throw new HttpError(401, 'INVALID_TOKEN', 'The access token is not valid');
+    }
+    throw error;
+  }
+}
+
+/**
+ * Like requireUser, but null when no Authorization header (or the publishable key) is sent. A bad
+ * token is still a 401.
+ */
+export async function optionalUser(request: FastifyRequest): Promise<AuthUser | null> {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  // Supabase clients send the publishable key as the Bearer when nobody is signed in.
+  const publishable = request.server.authService.publishableKey;
+  if (publishable && header === `Bearer ${publishable}`) return null;
+  return requireUser(request);
+}

@@ -1,0 +1,309 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { publicOrigin } from '../../public-config/routes';
+import { applyVerifiedCode } from '../accounts';
+import { AuthApiError, otpExpired, validationFailed } from '../errors';
+import { emailMessage, languageOf, smsBody } from '../messages';
+import { consumeCode, consumeLink, issueCode, type OtpRow } from '../otp-codes';
+import { deliver, providerDisabled } from '../outbox';
+import { createFlowState, parseCodeChallenge } from '../pkce';
+import { LIMITS } from '../rate-limit';
+import { requireEmail, requirePhone } from '../recipients';
+import { startSession } from '../sessions';
+import type { OtpPurpose } from '../tables';
+import { findAuthUserByEmail, findAuthUserByPhone } from '../users';
+
+const metadata = z.record(z.string(), z.unknown()).nullish();
+const security = z.object({ captcha_token: z.string().nullish() }).nullish();
+
+const otpBody = z.object({
+  email: z.string().max(320).nullish(),
+  phone: z.string().max(32).nullish(),
+  data: metadata,
+  create_user: z.boolean().nullish(),
+  channel: z.string().nullish(),
+  code_challenge: z.string().max(256).nullish(),
+  code_challenge_method: z.string().max(16).nullish(),
+  gotrue_meta_security: security,
+});
+
+const verifyType = z.enum(['sms', 'phone_change', 'email', 'signup', 'magiclink', 'invite', 'recovery', 'email_change']);
+
+const verifyBody = z.object({
+  type: verifyType.optional(),
+  token: z.string().max(64).nullish(),
+  token_hash: z.string().max(256).nullish(),
+  email: z.string().max(320).nullish(),
+  phone: z.string().max(32).nullish(),
+  gotrue_meta_security: security,
+});
+
+const purposeOf: Record<z.infer<typeof verifyType>, OtpPurpose[]> = {
+  sms: ['signin'],
+  email: ['signin'],
+  signup: ['signin'],
+  magiclink: ['signin'],
+  invite: [],
+  recovery: ['recovery'],
+  phone_change: ['phone_change'],
+  email_change: ['email_change'],
+};
+
+const hostOf = (origin: string) => new URL(origin).hostname;
+
+/** Sends the message for a freshly issued code over its channel. */
+export async function sendCode(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  issued: { code: string; linkToken: string | null; row: OtpRow },
+  options: { redirectTo?: string | undefined } = {},
+) {
+  const service = app.authService;
+  const origin = publicOrigin(app, request);
+  const lang = languageOf(issued.row.data);
+  if (issued.row.channel === 'sms') {
+    await deliver(service, service.adapters, request.log, {
+      channel: 'sms',
+      recipient: issued.row.recipient,
+      subject: null,
+      body: smsBody(issued.code, hostOf(origin), lang),
+      code: issued.code,
+    });
+    return;
+  }
+  const link = issued.linkToken
+    ? `${origin}/auth/v1/verify?${new URLSearchParams({ token: issued.linkToken, type: issued.row.purpose === 'recovery' ? 'recovery' : 'magiclink', redirect_to: options.redirectTo ?? origin })}`
+    : null;
+  const message = emailMessage(issued.code, lang, { link, recovery: issued.row.purpose === 'recovery' });
+  await deliver(service, service.adapters, request.log, { channel: 'email', recipient: issued.row.recipient, ...message, code: issued.code });
+}
+
+function assertProvider(app: FastifyInstance, channel: 'sms' | 'email') {
+  const service = app.authService;
+  if (service.env.NODE_ENV === 'production' && !service.adapters[channel]) throw providerDisabled(channel);
+}
+
+/** A redirect target of this site only (GoTrue's allow-list: SITE_URL); anything else falls back to it. */
+export function safeRedirect(app: FastifyInstance, request: FastifyRequest, target: string | undefined): string {
+  const origin = publicOrigin(app, request);
+  if (!target) return origin;
+  try {
+    const url = new URL(target, origin);
+    const allowed = new URL(origin);
+    const loopback = (host: string) => host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+    if (url.origin === allowed.origin || (loopback(url.hostname) && loopback(allowed.hostname) && url.protocol === allowed.protocol)) return url.toString();
+  } catch {
+    // falls through to the site URL
+  }
+  return origin;
+}
+
+export default async function otpRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = app.authService;
+
+  r.post('/otp', { schema: { body: otpBody, querystring: z.object({ redirect_to: z.string().optional() }) } }, async (request) => {
+    service.limit(`otp:ip:${request.ip}`, LIMITS.otpPerIp);
+    const body = request.body;
+    if (body.email && body.phone) throw validationFailed('Only an email address or phone number should be provided');
+    if (!body.email && !body.phone) throw validationFailed('Only an email address or phone number should be provided');
+    const pkce = parseCodeChallenge(body.code_challenge, body.code_challenge_method);
+    const channel = body.phone ? 'sms' : 'email';
+    if (channel === 'sms' && body.channel && body.channel !== 'sms') throw validationFailed(`Channel ${body.channel} is not supported`);
+    const recipient = body.phone ? requirePhone(body.phone) : requireEmail(body.email ?? '');
+    const existing = channel === 'sms' ? await findAuthUserByPhone(service.db, recipient) : await findAuthUserByEmail(service.db, recipient);
+    if (!existing && body.create_user === false) throw new AuthApiError(422, 'otp_disabled', 'Signups not allowed for otp');
+    assertProvider(app, channel);
+    const issued = await issueCode(service, {
+      purpose: 'signin',
+      channel,
+      recipient,
+      data: body.data ?? {},
+      codeChallenge: pkce?.challenge ?? null,
+      codeChallengeMethod: pkce?.method ?? null,
+      withLink: channel === 'email',
+    });
+    await sendCode(app, request, issued, { redirectTo: safeRedirect(app, request, request.query.redirect_to) });
+    return {};
+  });
+
+  r.post('/verify', { schema: { body: verifyBody } }, async (request) => {
+    service.limit(`verify:ip:${request.ip}`, LIMITS.verifyPerIp);
+    const body = request.body;
+    if (!body.type) throw validationFailed('Verify requires a verification type');
+    if (Boolean(body.token) === Boolean(body.token_hash)) throw validationFailed('Verify requires either a token or a token hash');
+    let otp: OtpRow;
+    if (body.token_hash) {
+      otp = await consumeLink(service, body.token_hash);
+    } else {
+      const phoneType = body.type === 'sms' || body.type === 'phone_change';
+      const recipient = phoneType ? requirePhone(body.phone ?? '') : requireEmail(body.email ?? '', 422);
+      service.limit(`verify:recipient:${recipient}`, LIMITS.verifyPerRecipient);
+      const purposes = purposeOf[body.type];
+      if (purposes.length === 0) throw otpExpired();
+      otp = await consumeCode(service, { purposes, recipient, code: (body.token ?? '').trim() });
+    }
+    const user = await applyVerifiedCode(service, otp);
+    return startSession(service, user, { method: otp.purpose === 'recovery' ? 'recovery' : 'otp', userAgent: request.headers['user-agent'], ip: request.ip });
+  });
+
+  // The link in an email: PKCE sign-ins get ?code= for exchangeCodeForSession, others the implicit
+  // fragment supabase-js reads with detectSessionInUrl. Failures go back with error params.
+  r.get(
+    '/verify',
+    { schema: { querystring: z.object({ token: z.string().max(256).optional(), type: verifyType.optional(), redirect_to: z.string().optional() }) } },
+    async (request, reply) => {
+      const target = new URL(safeRedirect(app, request, request.query.redirect_to));
+      try {
+        service.limit(`verify:ip:${request.ip}`, LIMITS.verifyPerIp);
+        const otp = await consumeLink(service, request.query.token ?? '');
+        const user = await applyVerifiedCode(service, otp);
+        if (otp.code_challenge && otp.code_challenge_method) {
+          const code = await createFlowState(service, {
+            userId: user.id,
+            challenge: otp.code_challenge,
+            method: otp.code_challenge_method === 'plain' ? 'plain' : 's256',
+            authenticationMethod: request.query.type ?? 'magiclink',
+          });
+          target.searchParams.set('code', code);
+          return reply.redirect(target.toString(), 303);
+        }
+        const session = await startSession(service, user, { method: 'otp', userAgent: request.headers['user-agent'], ip: request.ip });
+        target.hash = new URLSearchParams({
+          access_token: session.access_token,
+          expires_at: String(session.expires_at),
+          expires_in: String(session.expires_in),
+          refresh_token: session.refresh_token,
+          token_type: session.token_type,
+          type: request.query.type ?? 'magiclink',
+        }).toString();
+        return reply.redirect(target.toString(), 303);
+      } catch (error) {
+        if (!(error instanceof AuthApiError)) throw error;
+        target.hash = new URLSearchParams({ error: 'access_denied', error_code: error.errorCode, error_description: error.message }).toString();
+        return reply.redirect(target.toString(), 303);
+      }
+    },
+  );
+
+  r.post(
+    '/resend',
+    {
+      schema: {
+        body: z.object({
+          type: z.enum(['sms', 'signup', 'phone_change', 'email_change']),
+          email: z.string().max(320).nullish(),
+          phone: z.string().max(32).nullish(),
+          gotrue_meta_security: security,
+        }),
+      },
+    },
+    async (request) => {
+      service.limit(`otp:ip:${request.ip}`, LIMITS.otpPerIp);
+      const { type } = request.body;
+      const phoneType = type === 'sms' || type === 'phone_change';
+      const recipient = phoneType ? requirePhone(request.body.phone ?? '') : requireEmail(request.body.email ?? '');
+      const purpose: OtpPurpose = type === 'phone_change' || type === 'email_change' ? type : 'signin';
+      const previous = await service.db
+        .selectFrom('auth_otps')
+        .selectAll()
+        .where('recipient', '=', recipient)
+        .where('purpose', '=', purpose)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      // Nothing pending: answer the same, so the endpoint does not reveal who asked for codes.
+      if (!previous) return {};
+      assertProvider(app, phoneType ? 'sms' : 'email');
+      const issued = await issueCode(service, {
+        purpose,
+        channel: previous.channel,
+        recipient,
+        userId: previous.user_id,
+        data: previous.data,
+        codeChallenge: previous.code_challenge,
+        codeChallengeMethod: previous.code_challenge_method,
+        withLink: previous.channel === 'email' && purpose === 'signin',
+      });
+      await sendCode(app, request, issued);
+      return {};
+    },
+  );
+
+  r.post(
+    '/signup',
+    {
+      schema: {
+        body: z.object({
+          email: z.string().nullish(),
+          phone: z.string().nullish(),
+          password: z.string().nullish(),
+          data: metadata,
+          gotrue_meta_security: security,
+          code_challenge: z.string().nullish(),
+          code_challenge_method: z.string().nullish(),
+        }),
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      if (body.email || body.phone || body.password) {
+        throw new AuthApiError(422, 'email_provider_disabled', 'Password sign-ups are disabled: sign in with a one-time code');
+      }
+      service.limit(`anonymous:ip:${request.ip}`, LIMITS.anonymousPerIp);
+      const now = service.now();
+      const user = await service.db
+        .insertInto('auth_users')
+        .values({
+          email: null,
+          phone: null,
+          is_anonymous: true,
+          app_metadata: JSON.stringify({}),
+          user_metadata: JSON.stringify(body.data ?? {}),
+          new_email: null,
+          new_phone: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return startSession(service, user, { method: 'anonymous', userAgent: request.headers['user-agent'], ip: request.ip });
+    },
+  );
+
+  r.post(
+    '/recover',
+    {
+      schema: {
+        body: z.object({
+          email: z.string().max(320),
+          code_challenge: z.string().nullish(),
+          code_challenge_method: z.string().nullish(),
+          gotrue_meta_security: security,
+        }),
+        querystring: z.object({ redirect_to: z.string().optional() }),
+      },
+    },
+    async (request) => {
+      service.limit(`otp:ip:${request.ip}`, LIMITS.otpPerIp);
+      const email = requireEmail(request.body.email);
+      const pkce = parseCodeChallenge(request.body.code_challenge, request.body.code_challenge_method);
+      const user = await findAuthUserByEmail(service.db, email);
+      // Unknown addresses get the same empty answer (GoTrue: 200 {}).
+      if (!user) return {};
+      assertProvider(app, 'email');
+      const issued = await issueCode(service, {
+        purpose: 'recovery',
+        channel: 'email',
+        recipient: email,
+        userId: user.id,
+        codeChallenge: pkce?.challenge ?? null,
+        codeChallengeMethod: pkce?.method ?? null,
+        withLink: true,
+      });
+      await sendCode(app, request, issued, { redirectTo: safeRedirect(app, request, request.query.redirect_to) });
+      return {};
+    },
+  );
+}

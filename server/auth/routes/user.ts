@@ -1,0 +1,143 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { EMAIL_EXISTS, PHONE_EXISTS } from '../accounts';
+import { AuthApiError, validationFailed } from '../errors';
+import { issueCode } from '../otp-codes';
+import { providerDisabled } from '../outbox';
+import { LIMITS } from '../rate-limit';
+import { requireEmail, requirePhone } from '../recipients';
+import { userJson } from '../user-json';
+import { findAuthUserByEmail, findAuthUserById, findAuthUserByPhone } from '../users';
+import { sendCode } from './otp';
+
+const providerNotEnabled = () => new AuthApiError(400, 'provider_disabled', 'Unsupported provider: provider is not enabled');
+
+/** GET/PUT /user, POST /logout, GET /settings and the OAuth routes (no provider configured). */
+export default async function userRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = app.authService;
+
+  const factorsOf = (userId: string) => service.db.selectFrom('auth_factors').selectAll().where('user_id', '=', userId).orderBy('created_at', 'asc').execute();
+
+  r.get('/user', async (request) => {
+    const { user } = await service.authenticate(request);
+    return userJson(user, await factorsOf(user.id));
+  });
+
+  r.put(
+    '/user',
+    {
+      schema: {
+        body: z.object({
+          email: z.string().max(320).nullish(),
+          phone: z.string().max(32).nullish(),
+          password: z.string().nullish(),
+          nonce: z.string().nullish(),
+          data: z.record(z.string(), z.unknown()).nullish(),
+          channel: z.string().nullish(),
+          code_challenge: z.string().nullish(),
+          code_challenge_method: z.string().nullish(),
+        }),
+      },
+    },
+    async (request) => {
+      const { user, session } = await service.authenticate(request);
+      service.limit(`user:ip:${request.ip}`, LIMITS.userUpdatePerIp);
+      const body = request.body;
+      if (body.password) throw new AuthApiError(422, 'validation_failed', 'Passwords are not supported: sign in with a one-time code');
+      const phone = body.phone ? requirePhone(body.phone) : null;
+      const email = body.email ? requireEmail(body.email) : null;
+      const changesPhone = phone !== null && phone !== user.phone;
+      const changesEmail = email !== null && email !== user.email;
+      if ((changesPhone || changesEmail) && session.aal === 'aal1') {
+        const verified = await service.db.selectFrom('auth_factors').select('id').where('user_id', '=', user.id).where('status', '=', 'verified').executeTakeFirst();
+        if (verified) throw new AuthApiError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
+      }
+      if (changesPhone) {
+        const owner = await findAuthUserByPhone(service.db, phone);
+        if (owner && owner.id !== user.id) throw new AuthApiError(422, 'phone_exists', PHONE_EXISTS);
+      }
+      if (changesEmail) {
+        const owner = await findAuthUserByEmail(service.db, email);
+        if (owner && owner.id !== user.id) throw new AuthApiError(422, 'email_exists', EMAIL_EXISTS);
+      }
+      if (body.data) {
+        const merged: Record<string, unknown> = { ...user.user_metadata };
+        for (const [key, value] of Object.entries(body.data)) {
+          if (value === null) delete merged[key];
+          else merged[key] = value;
+        }
+        if (JSON.stringify(merged).length > 16_384) throw validationFailed('user_metadata is too large');
+        await service.db.updateTable('auth_users').set({ user_metadata: JSON.stringify(merged) }).where('id', '=', user.id).execute();
+      }
+      if (changesPhone) {
+        if (service.env.NODE_ENV === 'production' && !service.adapters.sms) throw providerDisabled('sms');
+        const issued = await issueCode(service, { purpose: 'phone_change', channel: 'sms', recipient: phone, userId: user.id, data: user.user_metadata });
+        await service.db.updateTable('auth_users').set({ new_phone: phone }).where('id', '=', user.id).execute();
+        await sendCode(app, request, issued);
+      }
+      if (changesEmail) {
+        if (service.env.NODE_ENV === 'production' && !service.adapters.email) throw providerDisabled('email');
+        const issued = await issueCode(service, { purpose: 'email_change', channel: 'email', recipient: email, userId: user.id, data: user.user_metadata });
+        await service.db.updateTable('auth_users').set({ new_email: email }).where('id', '=', user.id).execute();
+        await sendCode(app, request, issued);
+      }
+      const fresh = (await findAuthUserById(service.db, user.id)) ?? user;
+      return userJson(fresh, await factorsOf(user.id));
+    },
+  );
+
+  r.post('/logout', { schema: { querystring: z.object({ scope: z.enum(['global', 'local', 'others']).default('global') }) } }, async (request, reply) => {
+    const { user, session } = await service.authenticate(request);
+    let query = service.db.deleteFrom('auth_sessions').where('user_id', '=', user.id);
+    if (request.query.scope === 'local') query = query.where('id', '=', session.id);
+    if (request.query.scope === 'others') query = query.where('id', '!=', session.id);
+    await query.execute();
+    return reply.status(204).send();
+  });
+
+  r.get('/settings', async () => ({
+    external: {
+      anonymous_users: true,
+      email: true,
+      phone: true,
+      apple: false,
+      azure: false,
+      bitbucket: false,
+      discord: false,
+      facebook: false,
+      figma: false,
+      github: false,
+      gitlab: false,
+      google: false,
+      keycloak: false,
+      linkedin_oidc: false,
+      notion: false,
+      slack_oidc: false,
+      spotify: false,
+      twitch: false,
+      twitter: false,
+      workos: false,
+      zoom: false,
+    },
+    disable_signup: false,
+    mailer_autoconfirm: false,
+    phone_autoconfirm: false,
+    sms_provider: service.adapters.sms ? 'twilio' : '',
+    saml_enabled: false,
+  }));
+
+  const oauthQuery = z.object({ provider: z.string().max(64).optional(), redirect_to: z.string().optional(), scopes: z.string().optional() }).loose();
+  r.get('/authorize', { schema: { querystring: oauthQuery } }, async () => {
+    throw providerNotEnabled();
+  });
+  r.get('/user/identities/authorize', { schema: { querystring: oauthQuery } }, async (request: FastifyRequest) => {
+    await service.authenticate(request);
+    throw providerNotEnabled();
+  });
+  r.delete('/user/identities/:id', { schema: { params: z.object({ id: z.string().max(64) }) } }, async (request) => {
+    await service.authenticate(request);
+    throw new AuthApiError(404, 'manual_linking_disabled', 'Manual linking is disabled');
+  });
+}

@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely, Selectable } from 'kysely';
+import type { Env } from '../config/env';
+import type { Database } from '../db/schema';
+import type { Clock } from '../http/clock';
+import { AuthApiError, overRequestRateLimit } from './errors';
+import { adaptersFromEnv, type DeliveryAdapter } from './delivery';
+import { SigningKeyStore } from './keys';
+import { RateLimiter } from './rate-limit';
+import { SecretBox, loadAuthSecret } from './secret';
+import type { AuthSessionsTable } from './tables';
+import { verifyAccessToken, type AccessClaims } from './tokens';
+import { findAuthUserById, type AuthUserRow } from './users';
+
+export type AuthSessionRow = Selectable<AuthSessionsTable>;
+
+export interface Authenticated {
+  claims: AccessClaims;
+  user: AuthUserRow;
+  session: AuthSessionRow;
+}
+
+/** Shared by the auth routes and by `requireUser` in other capabilities (decorated as `app.authService`). */
+export class AuthService {
+  readonly keys: SigningKeyStore;
+  readonly box: SecretBox;
+  readonly issuer: string;
+  /** The publishable key: accepted as the Bearer of public routes, never as a user. */
+  publishableKey = '';
+  readonly limiter: RateLimiter;
+  /** Production senders; tests may replace them. */
+  adapters: { sms: DeliveryAdapter | null; email: DeliveryAdapter | null };
+
+  constructor(
+    readonly db: Kysely<Database>,
+    readonly env: Env,
+    readonly clock: Clock,
+  ) {
+    this.keys = new SigningKeyStore(db, () => clock.now(), env.AUTH_JWT_EXPIRY_SECONDS * 1000);
+    this.box = new SecretBox(loadAuthSecret(env));
+    this.limiter = new RateLimiter(clock);
+    this.adapters = adaptersFromEnv(env);
+    this.issuer = env.PUBLIC_URL ? `${env.PUBLIC_URL.replace(/\/$/, '')}/auth/v1` : 'ringwise-auth';
+  }
+
+  now(): Date {
+    return this.clock.now();
+  }
+
+  /** Counts a hit on a limit; throws 429 over_request_rate_limit when over it. */
+  limit(key: string, rule: { limit: number; windowMs: number }): void {
+    const wait = this.limiter.hit(key, rule.limit, rule.windowMs);
+    if (wait > 0) throw overRequestRateLimit(wait);
+  }
+
+  /** Whether a session has run past its inactivity timeout or absolute lifetime. */
+  sessionExpired(session: AuthSessionRow): boolean {
+    const now = this.now().getTime();
+    if (session.not_after && new Date(session.not_after).getTime() <= now) return true;
+    const inactivity = this.env.AUTH_SESSION_INACTIVITY_SECONDS;
+    return inactivity > 0 && new Date(session.refreshed_at).getTime() + inactivity * 1000 <= now;
+  }
+
+  /**
+   * GoTrue's authentication middleware: Bearer → verified claims → live user and session.
+   * Throws AuthApiError with GoTrue's codes (no_authorization, bad_jwt, user_not_found,
+   * session_not_found, session_expired, user_banned).
+   */
+  async authenticate(request: FastifyRequest): Promise<Authenticated> {
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match?.[1]) throw new AuthApiError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    const claims = await verifyAccessToken(this.keys, match[1], { issuer: this.issuer, now: this.now() });
+    const user = await findAuthUserById(this.db, claims.sub);
+    if (!user) throw new AuthApiError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    const session = await this.db.selectFrom('auth_sessions').selectAll().where('id', '=', claims.session_id).executeTakeFirst();
+    if (!session || session.user_id !== user.id) {
+      throw new AuthApiError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+    }
+    if (this.sessionExpired(session)) throw new AuthApiError(403, 'session_expired', 'Session has expired');
+    if (user.banned_until && new Date(user.banned_until).getTime() > this.now().getTime()) {
+      throw new AuthApiError(403, 'user_banned', 'User is banned');
+    }
+    return { claims, user, session };
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authService: AuthService;
+  }
+}
+
+export async function createAuthService(app: FastifyInstance): Promise<AuthService> {
+  const service = new AuthService(app.db, app.env, app.clock);
+  await service.keys.init();
+  return service;
+}

@@ -1,0 +1,39 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Env } from '../config/env';
+import { HttpError } from '../http/errors';
+
+/**
+ * The team's pages under /admin. With ADMIN_TOKEN set they need it, as a bearer token (scripts) or as
+ * the password of HTTP Basic auth (a browser asks for it natively; any user name). Without the
+ * token they are open outside production and closed in production.
+ */
+export function requireAdmin(env: Env, request: FastifyRequest, reply: FastifyReply): void {
+  const expected = env.ADMIN_TOKEN;
+  if (!expected) {
+    if (env.NODE_ENV === 'production') throw new HttpError(403, 'ADMIN_DISABLED', 'Set ADMIN_TOKEN to use the team pages');
+    return;
+  }
+  const given = presentedToken(request.headers.authorization);
+  if (given !== null && sameSecret(given, expected)) return;
+  reply.header('www-authenticate', 'Basic realm="Ringwise team", charset="UTF-8"');
+  throw new HttpError(401, 'UNAUTHORIZED', 'Admin token required');
+}
+
+function presentedToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const [scheme, value = ''] = header.split(' ', 2);
+  if (scheme?.toLowerCase() === 'bearer') return value.trim();
+  if (scheme?.toLowerCase() === 'basic') {
+    const decoded = Buffer.from(value.trim(), 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    return colon === -1 ? null : decoded.slice(colon + 1);
+  }
+  return null;
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

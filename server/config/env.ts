@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalText = z.string().trim().min(1).optional();
+
+const absoluteUrl = z.url({ message: 'expected an absolute URL such as https://example.com' });
+
+/**
+ * Every environment variable the server reads, with its default. The README's configuration table
+ * mirrors this schema; keep them in step.
+ */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'expected development, production or test' }).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce
+    .number({ message: 'expected a port number between 0 and 65535' })
+    .int({ message: 'expected a port number between 0 and 65535' })
+    .min(0, { message: 'expected a port number between 0 and 65535' })
+    .max(65535, { message: 'expected a port number between 0 and 65535' })
+    .default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: absoluteUrl.optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, { message: 'expected a postgres:// or postgresql:// connection URL' })
+    .optional(),
+  TRUSTED_PROXIES: z.string().default('127.0.0.1,::1'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  COOKIE_DOMAIN: optionalText,
+  WEB_APP_URL: optionalText,
+  APP_DOWNLOAD_MACOS_URL: absoluteUrl.optional(),
+  APP_DOWNLOAD_WINDOWS_URL: absoluteUrl.optional(),
+  APP_STORE_URL: absoluteUrl.optional(),
+  PLAY_STORE_URL: absoluteUrl.optional(),
+  ENABLE_CHART_VIEWER: booleanFlag.optional(),
+  ADMIN_TOKEN: z.string().min(16, { message: 'expected at least 16 characters' }).optional(),
+
+  // Auth service (GoTrue-compatible) and, optionally, a real Supabase project instead.
+  SUPABASE_URL: absoluteUrl.optional(),
+  SUPABASE_PUBLISHABLE_KEY: optionalText,
+  AUTH_SECRET: z.string().min(32, { message: 'expected at least 32 characters' }).optional(),
+  AUTH_JWT_EXPIRY_SECONDS: z.coerce.number().int().min(30).max(86_400).default(3600),
+  AUTH_SESSION_INACTIVITY_SECONDS: z.coerce.number().int().min(0).default(0),
+  AUTH_SESSION_LIFETIME_SECONDS: z.coerce.number().int().min(0).default(0),
+  SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, { message: 'expected an smtp:// or smtps:// URL' }).optional(),
+  SMTP_FROM: optionalText,
+  TWILIO_ACCOUNT_SID: optionalText,
+  TWILIO_AUTH_TOKEN: optionalText,
+  TWILIO_FROM: optionalText,
+  TWILIO_API_URL: absoluteUrl.optional(),
+
+  // Greeting builder.
+  ELEVENLABS_API_KEY: optionalText,
+  ELEVENLABS_API_URL: absoluteUrl.optional(),
+  ELEVENLABS_MODEL_ID: optionalText,
+  GREETINGS_THREADS: z.coerce.number({ message: 'expected a whole number from 1 to 16' }).int({ message: 'expected a whole number from 1 to 16' }).min(1, { message: 'expected a whole number from 1 to 16' }).max(16, { message: 'expected a whole number from 1 to 16' }).optional(),
+  GREETINGS_CACHE_MB: z.coerce.number({ message: 'expected a size in megabytes' }).min(0, { message: 'expected a size in megabytes' }).default(64),
+  GREETINGS_RATE_LIMIT: z.coerce.number({ message: 'expected a number of greetings per minute' }).int({ message: 'expected a number of greetings per minute' }).min(1, { message: 'expected a number of greetings per minute' }).default(30),
+
+  // Geolocation: a public URL the SPA asks instead of this server's /geo/country.
+  GEO_COUNTRY_URL: absoluteUrl.optional(),
+
+  // Analytics and third-party widgets (all off when unset).
+  AMPLITUDE_API_KEY: optionalText,
+  // Requests per minute the analytics ingest accepts for one api key (per instance).
+  ANALYTICS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(3000),
+  INTERCOM_APP_ID: optionalText,
+  GTM_ID: z.string().regex(/^GTM-[A-Z0-9]+$/, { message: 'expected a tag manager id such as GTM-ABC123' }).optional(),
+
+  // Payments: the local provider unless a Stripe secret key is set.
+  STRIPE_SECRET_KEY: z.string().regex(/^sk_(test|live)_/, { message: 'expected a Stripe secret key (sk_test_… or sk_live_…)' }).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_/, { message: 'expected a Stripe publishable key (pk_test_… or pk_live_…)' }).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, { message: 'expected a webhook signing secret (whsec_…)' }).optional(),
+  STRIPE_API_URL: absoluteUrl.optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment once; the error names each bad variable and what it expects, one per line. */
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const name = issue.path.join('.');
+    return `Invalid environment variable ${name}=${JSON.stringify(cleaned[name] ?? '')}: ${issue.message}`;
+  });
+  throw new ConfigError(lines.join('\n'));
+}

@@ -1,0 +1,17 @@
+import type { AnalyticsTables } from '../analytics/tables';
+import type { ApiTables } from '../api/tables';
+import type { AuthTables } from '../auth/tables';
+import type { BookingsTables } from '../bookings/tables';
+import type { GreetingsTables } from '../greetings/tables';
+import type { PaymentsTables } from '../payments/tables';
+import type { Generated } from 'kysely';
+
+export interface SchemaMigrationsTable {
+  version: string;
+  applied_at: Generated<Date>;
+}
+
+/** The whole database, composed from each capability's own tables so each folder owns its schema. */
+export interface Database extends AuthTables, ApiTables, PaymentsTables, GreetingsTables, AnalyticsTables, BookingsTables {
+  schema_migrations: SchemaMigrationsTable;
+}

@@ -1,0 +1,120 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import type { SynthesisMessage, SynthesisSummary, SynthesisTask } from './synth.worker';
+import { SynthesisBusyError, SynthesisFailedError, type Mp3Sink, type SynthesisRequest, type SynthesisResult, type Synthesizer } from './synthesizer';
+import { localEngineVersion, voicePresets } from './voices';
+
+export interface LocalSynthesizerOptions {
+  /** Worker threads (default: one per core, at most 4). */
+  threads?: number;
+  /** Greetings allowed to wait for a thread before new ones are refused with 503. */
+  maxQueue?: number;
+  /** A greeting taking longer than this is abandoned (its thread is replaced), default 30 s. */
+  timeoutMs?: number;
+  /** Told when a thread fails outside a task (it is replaced; pending greetings fail with 502). */
+  onThreadError?: (error: unknown) => void;
+}
+
+/**
+ * The worker file, from source (tsx, tests) or from the bundle (`dist/server/server.js` next to
+ * `dist/server/greetings/synth.worker.js`, see scripts/build-server.mjs).
+ */
+function workerFile(): { filename: string; needsTsx: boolean } {
+  const candidates = [new URL('./synth.worker.ts', import.meta.url), new URL('./synth.worker.js', import.meta.url), new URL('./greetings/synth.worker.js', import.meta.url)];
+  for (const candidate of candidates) {
+    if (existsSync(fileURLToPath(candidate))) return { filename: candidate.href, needsTsx: candidate.pathname.endsWith('.ts') };
+  }
+  throw new Error('synth.worker not found next to the greetings code');
+}
+
+/**
+ * The offline engine: Flite (English) and eSpeak-NG (French) in a pool of worker threads, so the
+ * event loop keeps answering while they speak. The pool starts on first use (or `warm()` when the
+ * server starts listening), so tests that never ask for a greeting never pay for its threads.
+ */
+export class LocalSynthesizer implements Synthesizer {
+  readonly id = `local/${localEngineVersion}`;
+  private pool: Piscina<SynthesisTask, SynthesisSummary> | undefined;
+
+  constructor(private readonly options: LocalSynthesizerOptions = {}) {}
+
+  private getPool(): Piscina<SynthesisTask, SynthesisSummary> {
+    if (!this.pool) {
+      const threads = this.options.threads ?? Math.max(1, Math.min(4, availableParallelism()));
+      const { filename, needsTsx } = workerFile();
+      this.pool = new Piscina<SynthesisTask, SynthesisSummary>({
+        filename,
+        minThreads: threads,
+        maxThreads: threads,
+        maxQueue: this.options.maxQueue ?? 64,
+        // Keep threads (and their loaded engines) alive: starting one costs about 300 ms.
+        idleTimeout: 60 * 60 * 1000,
+        // From source (tests, `npm run dev`) the threads compile TypeScript with tsx like the parent.
+        execArgv: needsTsx ? ['--import', 'tsx'] : [],
+      });
+      // Without a listener, a thread that cannot start would be an unhandled 'error' event, which
+      // ends the process.
+      this.pool.on('error', (error: unknown) => this.options.onThreadError?.(error));
+    }
+    return this.pool;
+  }
+
+  async warm(): Promise<void> {
+    const pool = this.getPool();
+    // One short greeting per thread loads both engines and the encoder everywhere.
+    await Promise.all(
+      Array.from({ length: pool.options.maxThreads }, (_, index) =>
+        this.synthesize({ text: index % 2 === 0 ? 'Ready.' : 'Prêt.', lang: index % 2 === 0 ? 'en' : 'fr', voice: 'aria' }, { write: () => undefined, end: () => undefined }),
+      ),
+    );
+  }
+
+  synthesize(request: SynthesisRequest, sink: Mp3Sink, signal?: AbortSignal): Promise<SynthesisResult> {
+    const pool = this.getPool();
+    const preset = voicePresets[request.voice].presets[request.lang];
+    const { port1, port2 } = new MessageChannel();
+    return new Promise<SynthesisResult>((resolve, reject) => {
+      let settled = false;
+      const finish = (outcome: () => void) => {
+        if (settled) return;
+        settled = true;
+        port1.close();
+        outcome();
+      };
+      port1.on('message', (message: SynthesisMessage) => {
+        if (message.type === 'mp3') sink.write(message.bytes);
+        else if (message.type === 'mp3-end') sink.end(message.durationSeconds);
+        else finish(() => resolve({ durationSeconds: message.durationSeconds, phoneWav: message.wav }));
+      });
+      const task: SynthesisTask = { text: request.text, preset, port: port2 };
+      // No greeting may hang its caller: past the time limit piscina ends the task's thread.
+      const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 30_000);
+      pool.run(task, { transferList: [port2], signal: signal ? AbortSignal.any([signal, timeout]) : timeout }).then(
+        () => {
+          // The 'end' message travels on our own port, which may lag the pool's reply a little.
+          setTimeout(() => finish(() => reject(new SynthesisFailedError('the speech thread ended without audio'))), 1000).unref();
+        },
+        (error: unknown) => {
+        finish(() => {
+          const text = error instanceof Error ? error.message : String(error);
+          reject(/queue is at limit/i.test(text) ? new SynthesisBusyError('every speech thread is busy') : new SynthesisFailedError(text));
+        });
+        },
+      );
+    });
+  }
+
+  phoneWav(): Promise<Uint8Array> {
+    // The worker always makes the WAV with the MP3; nothing to do on its own.
+    return Promise.reject(new SynthesisFailedError('the offline engine makes the phone WAV with the MP3'));
+  }
+
+  async close(): Promise<void> {
+    const pool = this.pool;
+    this.pool = undefined;
+    await pool?.destroy();
+  }
+}

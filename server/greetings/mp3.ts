@@ -1,0 +1,41 @@
+import { createMp3Encoder, type WasmMediaEncoder } from 'wasm-media-encoders';
+
+/** Web audio: 16 kHz mono MP3 at 32 kbit/s, about 4 kB per second of speech (fit for a phone network). */
+export const mp3Settings = { sampleRate: 16_000, bitrate: 32 } as const;
+
+let encoderPromise: Promise<WasmMediaEncoder<'audio/mpeg'>> | undefined;
+
+/**
+ * LAME compiled to WebAssembly: about 5 times faster than the pure-JS lamejs port on this machine
+ * (50 ms instead of 250 ms for 14 s of speech), which is what keeps a whole greeting under budget.
+ * One encoder per thread, reset for each greeting.
+ */
+function loadEncoder(): Promise<WasmMediaEncoder<'audio/mpeg'>> {
+  encoderPromise ??= createMp3Encoder();
+  return encoderPromise;
+}
+
+export async function warmMp3Encoder(): Promise<void> {
+  await loadEncoder();
+}
+
+/** Streaming encoder: `encode` may return nothing until LAME has a whole frame. */
+export class Mp3Stream {
+  private constructor(private readonly encoder: WasmMediaEncoder<'audio/mpeg'>) {}
+
+  static async open(): Promise<Mp3Stream> {
+    const encoder = await loadEncoder();
+    encoder.configure({ channels: 1, sampleRate: mp3Settings.sampleRate, bitrate: mp3Settings.bitrate });
+    return new Mp3Stream(encoder);
+  }
+
+  encode(samples: Float32Array): Uint8Array {
+    if (samples.length === 0) return new Uint8Array(0);
+    // The returned view belongs to the encoder's memory and is overwritten by the next call: copy.
+    return this.encoder.encode([samples]).slice();
+  }
+
+  finish(): Uint8Array {
+    return this.encoder.finalize().slice();
+  }
+}

@@ -1,0 +1,244 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  greetingErrorCodes,
+  greetingLanguages,
+  greetingQuerySchema,
+  greetingSchema,
+  voiceAvatarPath,
+  voiceDisplayList,
+  voiceListSchema,
+  voiceNames,
+  voiceSamplePath,
+  type Greeting,
+  type GreetingQuery,
+  type VoiceName,
+} from '../../src/contracts/greetings';
+import { HttpError } from '../http/errors';
+import { drawAvatar } from './avatars';
+import { ElevenLabsSynthesizer } from './elevenlabs';
+import { LocalSynthesizer } from './local-synthesizer';
+import { sampleScript } from './samples';
+import { GreetingService, type GreetingRecipe } from './service';
+import { SynthesisBusyError, type Synthesizer } from './synthesizer';
+
+export interface GreetingsPluginOptions {
+  /** Replaces the engine chosen from the environment (tests). */
+  synthesizer?: Synthesizer;
+}
+
+const YEAR = 'public, max-age=31536000, immutable';
+const WEEK = 'public, max-age=604800';
+
+/** Loose query shapes: the routes check values themselves to answer the contract's stable codes. */
+const queryValue = z.union([z.string(), z.array(z.string())]).optional();
+const looseQuery = z.looseObject({ text: queryValue, voice: queryValue, lang: queryValue, download: queryValue });
+const audioParams = z.object({ file: z.string() });
+const voiceParams = z.object({ voice: z.string() });
+const langQuery = z.looseObject({ lang: z.string().optional() });
+
+/**
+ * The greeting builder (SPEC §2 voice generator, §7 "GET greeting-builder service"):
+ * - `GET /greetings?text&voice[&lang]` → where the greeting's audio is, once its first bytes exist;
+ * - `GET /greetings/audio/{id}.mp3|.wav?text&voice&lang` → the audio, streamed while it is made;
+ * - `GET /greetings/voices[?lang]`, `…/voices/{voice}/sample.mp3`, `…/voices/{voice}/avatar.svg`.
+ * Audio addresses carry their recipe, so any instance can make (or remake) what they point at.
+ */
+export default async function greetingsPlugin(scope: FastifyInstance, options: GreetingsPluginOptions = {}): Promise<void> {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const env = app.env;
+  const synthesizer =
+    options.synthesizer ??
+    (env.ELEVENLABS_API_KEY
+      ? new ElevenLabsSynthesizer({ apiKey: env.ELEVENLABS_API_KEY, baseUrl: env.ELEVENLABS_API_URL, modelId: env.ELEVENLABS_MODEL_ID })
+      : new LocalSynthesizer({ threads: env.GREETINGS_THREADS, onThreadError: (error) => app.log.error({ err: error }, 'greeting engine thread failed') }));
+  const service = new GreetingService({ synthesizer, cacheBytes: Math.round(env.GREETINGS_CACHE_MB * 1024 * 1024) });
+
+  app.addHook('onClose', async () => service.close());
+  // A listening server warms the engine so the first visitor does not wait for threads to start.
+  // Not under NODE_ENV=test: other capabilities' tests listen on ports too, and only the tests
+  // that speak should pay for speech threads (they start on first use).
+  if (env.NODE_ENV !== 'test') {
+    app.addHook('onListen', async () => {
+      void synthesizer.warm().catch((error: unknown) => app.log.warn({ err: error }, 'greeting engine warm-up failed'));
+    });
+  }
+
+  // Rate limits count per client address (the proxy-aware request.ip). Registered here unless
+  // another capability already did it app-wide.
+  if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { global: false });
+  const perMinute = env.GREETINGS_RATE_LIMIT;
+  // Listening to an address remakes audio only when the cache lost it, so it gets a looser limit.
+  const audioLimit = { rateLimit: { max: perMinute * 6, timeWindow: '1 minute' } };
+
+  app.get(
+    '/greetings',
+    {
+      schema: { querystring: looseQuery, response: { 200: greetingSchema } },
+      config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const query = parseGreetingQuery(request.query);
+      const recipe = service.recipe(query);
+      const opened = await speak(request, () => service.open(recipe));
+      reply.header('cache-control', 'no-store');
+      return describe(recipe, opened.id, opened.status === 'ready' ? opened.audio.durationSeconds : null);
+    },
+  );
+
+  app.get('/greetings/audio/:file', { schema: { params: audioParams, querystring: looseQuery }, config: audioLimit }, async (request, reply) => {
+    const match = /^([A-Za-z0-9_-]{32})\.(mp3|wav)$/.exec(request.params.file);
+    if (!match) throw notFound();
+    const [, id = '', format] = match;
+    const query = parseGreetingQuery(request.query);
+    const recipe = service.recipe(query);
+    // The address is content-addressed: a recipe that does not hash to it is someone else's greeting.
+    if (service.idOf(recipe) !== id) throw notFound();
+    const download = request.query.download !== undefined;
+    if (format === 'wav') {
+      const wav = await speak(request, () => service.phoneWav(recipe));
+      return sendBytes(request, reply, Buffer.from(wav), 'audio/wav', { etag: `"${id}-wav"`, filename: `greeting-${recipe.voice}.wav`, download: true });
+    }
+    const opened = await speak(request, () => service.open(recipe));
+    // A player asking for a precise byte range (Safari probes `bytes=0-1` first) needs the whole
+    // file to answer 206; an open range from 0 (Chrome) or none can take the live stream.
+    const wantsRange = request.headers.range !== undefined && !/^bytes=0-$/.test(request.headers.range);
+    if (opened.status === 'ready' || wantsRange) {
+      const audio = opened.status === 'ready' ? opened.audio : await speak(request, () => opened.job.mp3Finished);
+      return sendBytes(request, reply, audio.mp3, 'audio/mpeg', { etag: `"${id}"`, filename: `greeting-${recipe.voice}.mp3`, download });
+    }
+    // Still being made: stream what exists and follow it live. No length is known yet, and the
+    // response must not be cached in case synthesis fails half way.
+    reply.header('content-type', 'audio/mpeg').header('cache-control', 'no-store').header('x-greeting-status', 'rendering');
+    if (download) reply.header('content-disposition', `attachment; filename="greeting-${recipe.voice}.mp3"`);
+    return reply.send(opened.job.stream());
+  });
+
+  app.get('/greetings/voices', { schema: { querystring: langQuery, response: { 200: voiceListSchema } } }, async (request) => {
+    const lang = parseLanguage(request.query.lang) ?? 'en';
+    return {
+      lang,
+      voices: voiceDisplayList.map((label) => {
+        const name = label.toLowerCase() as VoiceName;
+        return { name, label, sampleUrl: voiceSamplePath(name, lang), avatarUrl: voiceAvatarPath(name) };
+      }),
+    };
+  });
+
+  app.get('/greetings/voices/:voice/sample.mp3', { schema: { params: voiceParams, querystring: langQuery }, config: audioLimit }, async (request, reply) => {
+    const voice = parseVoice(request.params.voice);
+    const lang = parseLanguage(request.query.lang) ?? 'en';
+    // Made once per voice and language by the same engine, then kept (pinned) for the process.
+    const recipe: GreetingRecipe = { text: sampleScript(voice, lang), voice, lang };
+    const { id, audio } = await speak(request, () => service.finished(recipe, { pin: true }));
+    return sendBytes(request, reply, audio.mp3, 'audio/mpeg', { etag: `"${id}"`, cacheControl: WEEK });
+  });
+
+  app.get('/greetings/voices/:voice/avatar.svg', { schema: { params: voiceParams } }, async (request, reply) => {
+    const voice = parseVoice(request.params.voice);
+    return reply.header('content-type', 'image/svg+xml; charset=utf-8').header('cache-control', YEAR).send(drawAvatar(voice));
+  });
+}
+
+function describe(recipe: GreetingRecipe, id: string, durationSeconds: number | null): Greeting {
+  const search = new URLSearchParams({ text: recipe.text, voice: recipe.voice, lang: recipe.lang }).toString();
+  const mp3 = `/greetings/audio/${id}.mp3?${search}`;
+  return {
+    url: mp3,
+    voice: recipe.voice,
+    lang: recipe.lang,
+    duration: durationSeconds,
+    status: durationSeconds === null ? 'rendering' : 'ready',
+    formats: [
+      { format: 'mp3', contentType: 'audio/mpeg', url: `${mp3}&download=1`, use: 'web' },
+      { format: 'wav', contentType: 'audio/wav', url: `/greetings/audio/${id}.wav?${search}`, use: 'phone' },
+    ],
+  };
+}
+
+/** Checks the query against the shared contract and answers its first problem with a stable code. */
+function parseGreetingQuery(query: unknown): GreetingQuery {
+  const parsed = greetingQuerySchema.safeParse(query);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const code = Object.values(greetingErrorCodes).find((known) => known === issue?.message) ?? 'VALIDATION_FAILED';
+  throw new HttpError(400, code, messages[code] ?? 'The request is not valid');
+}
+
+const messages: Record<string, string> = {
+  [greetingErrorCodes.textMissing]: 'Give the text to speak, once, in the text parameter',
+  [greetingErrorCodes.textEmpty]: 'The text to speak is empty',
+  [greetingErrorCodes.textTooLong]: 'The text to speak is longer than 1000 characters',
+  [greetingErrorCodes.voiceMissing]: 'Choose one voice with the voice parameter',
+  [greetingErrorCodes.voiceUnknown]: `Unknown voice; choose one of ${voiceNames.join(', ')}`,
+  [greetingErrorCodes.languageUnknown]: `Unknown language; choose one of ${greetingLanguages.join(', ')}`,
+};
+
+function parseVoice(value: string): VoiceName {
+  const voice = voiceNames.find((name) => name === value.toLowerCase());
+  if (!voice) throw new HttpError(404, greetingErrorCodes.voiceUnknown, messages[greetingErrorCodes.voiceUnknown] ?? 'Unknown voice');
+  return voice;
+}
+
+function parseLanguage(value: string | undefined): (typeof greetingLanguages)[number] | undefined {
+  if (value === undefined) return undefined;
+  const lang = greetingLanguages.find((known) => known === value);
+  if (!lang) throw new HttpError(400, greetingErrorCodes.languageUnknown, messages[greetingErrorCodes.languageUnknown] ?? 'Unknown language');
+  return lang;
+}
+
+function notFound(): HttpError {
+  return new HttpError(404, greetingErrorCodes.notFound, 'No greeting at this address');
+}
+
+/** Runs engine work and turns its failures into the API's errors (503 busy, 502 failed). */
+async function speak<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if (error instanceof SynthesisBusyError) {
+      request.log.warn({ err: error }, 'greeting engine busy');
+      throw new HttpError(503, greetingErrorCodes.busy, 'The greeting builder is busy, try again in a moment');
+    }
+    request.log.error({ err: error }, 'greeting synthesis failed');
+    throw new HttpError(502, greetingErrorCodes.synthesisFailed, 'The greeting could not be made');
+  }
+}
+
+interface SendOptions {
+  etag: string;
+  filename?: string;
+  download?: boolean;
+  cacheControl?: string;
+}
+
+/** A complete file: cacheable, with ETag revalidation and byte ranges (Safari plays audio by ranges). */
+function sendBytes(request: FastifyRequest, reply: FastifyReply, body: Buffer, contentType: string, options: SendOptions): FastifyReply {
+  reply
+    .header('content-type', contentType)
+    .header('cache-control', options.cacheControl ?? YEAR)
+    .header('etag', options.etag)
+    .header('accept-ranges', 'bytes');
+  if (options.download && options.filename) reply.header('content-disposition', `attachment; filename="${options.filename}"`);
+  if (request.headers['if-none-match'] === options.etag) return reply.status(304).send();
+  const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');
+  if (range) {
+    const [, startText = '', endText = ''] = range;
+    let start = startText === '' ? body.length - Number(endText) : Number(startText);
+    let end = startText === '' || endText === '' ? body.length - 1 : Number(endText);
+    start = Math.max(0, start);
+    end = Math.min(end, body.length - 1);
+    if (start > end || start >= body.length) {
+      return reply.status(416).header('content-range', `bytes */${body.length}`).send();
+    }
+    return reply
+      .status(206)
+      .header('content-range', `bytes ${start}-${end}/${body.length}`)
+      .header('content-length', end - start + 1)
+      .send(body.subarray(start, end + 1));
+  }
+  return reply.header('content-length', body.length).send(body);
+}

@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import type { GreetingLanguage, VoiceName } from '../../src/contracts/greetings';
+import { AudioJob, type FinishedAudio, type Mp3Audio } from './audio-job';
+import { ByteLruCache } from './cache';
+import { detectLanguage } from './language';
+import { normalizeForSpeech } from './normalize';
+import type { Synthesizer } from './synthesizer';
+
+/** What the caller asked for: the script as written (trimmed), a voice and a language. */
+export interface GreetingRecipe {
+  text: string;
+  voice: VoiceName;
+  lang: GreetingLanguage;
+}
+
+export type GreetingAudio =
+  | { status: 'ready'; id: string; audio: Mp3Audio }
+  | { status: 'rendering'; id: string; job: AudioJob };
+
+export interface GreetingServiceOptions {
+  synthesizer: Synthesizer;
+  /** Byte budget of the greeting cache (the samples are kept on top of it). */
+  cacheBytes: number;
+}
+
+/**
+ * Turns recipes into audio: each distinct greeting is made once (concurrent requests for the same
+ * one share its job), then served from a byte-bounded cache keyed by a hash of what is spoken, the
+ * voice and the engine version.
+ */
+export class GreetingService {
+  private readonly cache: ByteLruCache<FinishedAudio>;
+  private readonly jobs = new Map<string, AudioJob>();
+
+  constructor(private readonly options: GreetingServiceOptions) {
+    this.cache = new ByteLruCache<FinishedAudio>(options.cacheBytes, (audio) => audio.mp3.length + (audio.phoneWav?.length ?? 0));
+  }
+
+  get engineId(): string {
+    return this.options.synthesizer.id;
+  }
+
+  recipe(input: { text: string; voice: VoiceName; lang?: GreetingLanguage | undefined }): GreetingRecipe {
+    const text = input.text.trim();
+    return { text, voice: input.voice, lang: input.lang ?? detectLanguage(text) };
+  }
+
+  /** Content address of a greeting: what the engine is given, and which engine. */
+  idOf(recipe: GreetingRecipe): string {
+    const spoken = normalizeForSpeech(recipe.text, recipe.lang);
+    return createHash('sha256').update([this.engineId, recipe.lang, recipe.voice, spoken].join('\u0000')).digest('base64url').slice(0, 32);
+  }
+
+  /**
+   * The greeting's audio, starting it if needed. Resolves once the first bytes exist (so the
+   * caller can answer with an address that will play) or rejects if the engine fails first.
+   */
+  async open(recipe: GreetingRecipe, options: { pin?: boolean } = {}): Promise<GreetingAudio> {
+    const id = this.idOf(recipe);
+    const cached = this.cache.get(id);
+    if (cached) return { status: 'ready', id, audio: cached };
+    let job = this.jobs.get(id);
+    if (!job) {
+      const spoken = normalizeForSpeech(recipe.text, recipe.lang);
+      const started = new AudioJob((sink) => this.options.synthesizer.synthesize({ text: spoken, lang: recipe.lang, voice: recipe.voice }, sink));
+      job = started;
+      this.jobs.set(id, started);
+      started.finished.then(
+        (audio) => {
+          this.cache.set(id, audio, { pin: options.pin ?? false });
+          this.jobs.delete(id);
+        },
+        () => this.jobs.delete(id),
+      );
+    }
+    await job.started;
+    return job.mp3 ? { status: 'ready', id, audio: job.mp3 } : { status: 'rendering', id, job };
+  }
+
+  /** The complete MP3 (waits for the end of its synthesis). */
+  async finished(recipe: GreetingRecipe, options: { pin?: boolean } = {}): Promise<{ id: string; audio: Mp3Audio }> {
+    const opened = await this.open(recipe, options);
+    return { id: opened.id, audio: opened.status === 'ready' ? opened.audio : await opened.job.mp3Finished };
+  }
+
+  /** The 8 kHz µ-law WAV for phone systems. */
+  async phoneWav(recipe: GreetingRecipe): Promise<Uint8Array> {
+    const { id } = await this.open(recipe);
+    const made = this.cache.get(id) ?? (await this.jobs.get(id)?.finished) ?? this.cache.get(id);
+    if (made?.phoneWav) return made.phoneWav;
+    if (!made) throw new Error('greeting vanished before its phone WAV was made');
+    // The engine makes no WAV alongside its MP3 (ElevenLabs): ask it for one.
+    const spoken = normalizeForSpeech(recipe.text, recipe.lang);
+    const phoneWav = await this.options.synthesizer.phoneWav({ text: spoken, lang: recipe.lang, voice: recipe.voice });
+    const withWav: FinishedAudio = { ...made, phoneWav };
+    this.cache.set(id, withWav);
+    return phoneWav;
+  }
+
+  get cacheStats(): { entries: number; bytes: number; maxBytes: number; inFlight: number } {
+    return { entries: this.cache.size, bytes: this.cache.bytes, maxBytes: this.cache.maxBytes, inFlight: this.jobs.size };
+  }
+
+  async close(): Promise<void> {
+    await this.options.synthesizer.close();
+  }
+}

@@ -1,0 +1,114 @@
+import { setPriority } from 'node:os';
+import type { MessagePort } from 'node:worker_threads';
+import { concatFloat, int16ToFloat, softLimit, StreamResampler, trimSilence } from './dsp';
+import { loadESpeak, synthesizeWithESpeak } from './engines/espeak';
+import { loadFlite, synthesizeWithFlite } from './engines/flite';
+import { mp3Settings, Mp3Stream, warmMp3Encoder } from './mp3';
+import { splitForStreaming } from './sentences';
+import type { EnginePreset } from './voices';
+import { encodePhoneWav } from './wav';
+
+/** One greeting to speak. The MP3 comes back in pieces on `port` while it is made. */
+export interface SynthesisTask {
+  text: string;
+  preset: EnginePreset;
+  port: MessagePort;
+}
+
+export type SynthesisMessage =
+  | { type: 'mp3'; bytes: Uint8Array }
+  /** The MP3 is complete: its listeners can be served while the phone WAV is made. */
+  | { type: 'mp3-end'; durationSeconds: number }
+  | { type: 'end'; wav: Uint8Array; durationSeconds: number };
+
+export interface SynthesisSummary {
+  durationSeconds: number;
+  mp3Bytes: number;
+}
+
+// Synthesis threads run at a lower priority than the event loop: on Linux the nice value is per
+// thread, so this keeps `/healthz` and other requests quick while every core is speaking.
+try {
+  setPriority(0, 10);
+} catch {
+  // Not permitted (some containers): run at normal priority.
+}
+
+// Load both engines and the encoder when the thread starts, not on its first greeting. (Not a
+// top-level await: tsx, which runs this file from source in tests, cannot load a worker that has one.)
+const enginesReady = Promise.all([loadFlite(), loadESpeak(), warmMp3Encoder()]);
+
+export default async function synthesize(task: SynthesisTask): Promise<SynthesisSummary> {
+  const { port, preset } = task;
+  try {
+    await enginesReady;
+    const mp3 = await Mp3Stream.open();
+    const output: Float32Array[] = [];
+    let mp3Bytes = 0;
+    const send = (bytes: Uint8Array) => {
+      if (bytes.length === 0) return;
+      mp3Bytes += bytes.length;
+      port.postMessage({ type: 'mp3', bytes } satisfies SynthesisMessage, [bytes.buffer as ArrayBuffer]);
+    };
+    let resampler: StreamResampler | undefined;
+    const emit = (samples: Int16Array, sampleRate: number) => {
+      // Speaking `tract` times slower and then playing it back `tract` times faster moves the
+      // formants (the apparent size of the speaker) without changing the speed: one engine voice
+      // becomes several distinct people.
+      resampler ??= new StreamResampler(sampleRate * preset.tract, mp3Settings.sampleRate);
+      const block = softLimit(resampler.push(int16ToFloat(samples, preset.gain)));
+      output.push(block);
+      send(mp3.encode(block));
+    };
+
+    if (preset.engine === 'flite') {
+      const pieces = splitForStreaming(task.text);
+      for (const [index, piece] of pieces.entries()) {
+        const pcm = await synthesizeWithFlite(piece, {
+          voice: preset.voice,
+          pitchHz: preset.pitchHz === undefined ? undefined : preset.pitchHz / preset.tract,
+          pitchRangeHz: preset.pitchRangeHz === undefined ? undefined : preset.pitchRangeHz / preset.tract,
+          durationStretch: preset.tract / preset.rate,
+        });
+        const first = index === 0;
+        const last = index === pieces.length - 1;
+        emit(trimSilence(pcm.samples, pcm.sampleRate, first ? 40 : 150, last ? 250 : 150), pcm.sampleRate);
+      }
+    } else {
+      let leading = true;
+      await synthesizeWithESpeak(
+        task.text,
+        {
+          voice: preset.voice,
+          wordsPerMinute: Math.round((preset.wordsPerMinute * preset.rate) / preset.tract),
+          pitch: preset.pitch,
+          range: preset.range,
+        },
+        (block) => {
+          // Drop the engine's lead-in silence so the first sound comes straight away.
+          let samples = block.samples;
+          if (leading) {
+            samples = trimSilence(samples, block.sampleRate, 40, 10_000);
+            if (samples.length === 0) return;
+            leading = false;
+          }
+          emit(samples, block.sampleRate);
+        },
+      );
+    }
+    if (resampler) {
+      const tail = softLimit(resampler.flush());
+      output.push(tail);
+      send(mp3.encode(tail));
+    }
+    send(mp3.finish());
+    const pcm = concatFloat(output);
+    const durationSeconds = Math.round((pcm.length / mp3Settings.sampleRate) * 100) / 100;
+    port.postMessage({ type: 'mp3-end', durationSeconds } satisfies SynthesisMessage);
+    const wav = encodePhoneWav(pcm, mp3Settings.sampleRate);
+    port.postMessage({ type: 'end', wav, durationSeconds } satisfies SynthesisMessage, [wav.buffer as ArrayBuffer]);
+    return { durationSeconds, mp3Bytes };
+  } finally {
+    port.close();
+  }
+}

@@ -1,0 +1,3 @@
+/** Tables owned by the greetings capability (see server/db/migrations). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled as the capability adds tables
+export interface GreetingsTables {}

@@ -1,0 +1,205 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import { MONEY_BACK_DAYS, TRIAL_DAYS } from '../../src/contracts/payments';
+import { applyPercentOff } from './promotions';
+import type { BillingInterval, ChargeRow, SubscriptionRow } from './tables';
+
+/**
+ * The local provider's money movements: trial-end and renewal charges, cancellation and the
+ * money-back refund. Everything takes `now` so tests drive it with a manual clock.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function trialEndFrom(now: Date): Date {
+  return new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
+}
+
+/** Adds one billing interval in UTC, clamping to the month's last day (31 Jan + 1 month → 28/29 Feb). */
+export function addInterval(from: Date, interval: BillingInterval): Date {
+  const months = interval === 'yearly' ? 12 : 1;
+  const year = from.getUTCFullYear();
+  const month = from.getUTCMonth() + months;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return new Date(
+    Date.UTC(year, month, Math.min(from.getUTCDate(), lastDay), from.getUTCHours(), from.getUTCMinutes(), from.getUTCSeconds(), from.getUTCMilliseconds()),
+  );
+}
+
+/** What the next charge takes: seats × unit price, minus the promotion while it still applies. */
+export function nextChargeAmount(subscription: Pick<SubscriptionRow, 'unit_amount' | 'seats' | 'percent_off' | 'discounted_charges_left'>): number {
+  const gross = subscription.unit_amount * subscription.seats;
+  const discounted = subscription.percent_off !== null && (subscription.discounted_charges_left === null || subscription.discounted_charges_left > 0);
+  return discounted ? applyPercentOff(gross, subscription.percent_off) : gross;
+}
+
+/** When the local job will next charge this subscription, or null when it never will. */
+export function nextChargeAt(subscription: Pick<SubscriptionRow, 'status' | 'trial_end' | 'current_period_end' | 'cancel_at'>): Date | null {
+  if (subscription.cancel_at) return null;
+  if (subscription.status === 'trialing') return subscription.trial_end;
+  if (subscription.status === 'active') return subscription.current_period_end;
+  return null;
+}
+
+export interface BillingRunResult {
+  charged: number;
+  failed: number;
+  canceled: number;
+}
+
+/**
+ * One pass of the scheduled job over local subscriptions: ends scheduled cancellations, then charges
+ * every trial that ended and every period that ran out (→ active, or past_due when the card fails).
+ * Safe with several instances: each subscription is handled in its own transaction under
+ * `for update skip locked`, and re-checked there, so it is charged once.
+ */
+export async function runBillingCycle(db: Kysely<Database>, now: Date): Promise<BillingRunResult> {
+  const result: BillingRunResult = { charged: 0, failed: 0, canceled: 0 };
+  const due = await db
+    .selectFrom('subscriptions')
+    .select('id')
+    .where('provider', '=', 'local')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'trialing'), eb('trial_end', '<=', now)]),
+        eb.and([eb('status', '=', 'active'), eb('current_period_end', '<=', now)]),
+        eb.and([eb('status', 'in', ['active', 'past_due']), eb('cancel_at', '<=', now)]),
+      ]),
+    )
+    .orderBy('created_at')
+    .limit(500)
+    .execute();
+  for (const { id } of due) {
+    const outcome = await db.transaction().execute((trx) => settleSubscription(trx, id, now));
+    if (outcome === 'charged') result.charged += 1;
+    else if (outcome === 'failed') result.failed += 1;
+    else if (outcome === 'canceled') result.canceled += 1;
+  }
+  return result;
+}
+
+async function settleSubscription(trx: Transaction<Database>, id: string, now: Date): Promise<'charged' | 'failed' | 'canceled' | 'skipped'> {
+  const subscription = await trx.selectFrom('subscriptions').selectAll().where('id', '=', id).forUpdate().skipLocked().executeTakeFirst();
+  if (!subscription) return 'skipped';
+
+  if (subscription.cancel_at && subscription.cancel_at <= now && subscription.status !== 'canceled') {
+    await trx.updateTable('subscriptions').set({ status: 'canceled', canceled_at: now }).where('id', '=', id).execute();
+    return 'canceled';
+  }
+  const periodStart =
+    subscription.status === 'trialing' && subscription.trial_end && subscription.trial_end <= now
+      ? subscription.trial_end
+      : subscription.status === 'active' && subscription.current_period_end && subscription.current_period_end <= now
+        ? subscription.current_period_end
+        : null;
+  if (!periodStart) return 'skipped';
+
+  const periodEnd = addInterval(periodStart, subscription.interval);
+  const amount = nextChargeAmount(subscription);
+  const card = subscription.payment_method_id
+    ? await trx.selectFrom('payment_methods').select(['test_behaviour']).where('id', '=', subscription.payment_method_id).executeTakeFirst()
+    : undefined;
+  const failureCode = !card
+    ? 'no_payment_method'
+    : card.test_behaviour === 'decline'
+      ? 'card_declined'
+      : card.test_behaviour === 'insufficient_funds'
+        ? 'insufficient_funds'
+        : null;
+  await trx
+    .insertInto('charges')
+    .values({
+      subscription_id: id,
+      user_id: subscription.user_id,
+      provider: 'local',
+      provider_ref: null,
+      amount,
+      currency: subscription.currency,
+      status: failureCode ? 'failed' : 'succeeded',
+      failure_code: failureCode,
+      period_start: periodStart,
+      period_end: periodEnd,
+      created_at: now,
+    })
+    .execute();
+  if (failureCode) {
+    // No automatic retry: the subscription waits in past_due (the account page says so).
+    await trx.updateTable('subscriptions').set({ status: 'past_due', current_period_end: periodStart }).where('id', '=', id).execute();
+    return 'failed';
+  }
+  const discountUsed = subscription.percent_off !== null && subscription.discounted_charges_left !== null && subscription.discounted_charges_left > 0;
+  await trx
+    .updateTable('subscriptions')
+    .set({
+      status: 'active',
+      current_period_end: periodEnd,
+      ...(discountUsed ? { discounted_charges_left: (subscription.discounted_charges_left ?? 1) - 1 } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+  return 'charged';
+}
+
+export type CancelOutcome = { kind: 'canceled_now' } | { kind: 'cancel_at_period_end'; cancelAt: Date };
+
+/**
+ * Cancels a local subscription: during the trial (or unpaid) at once, so it is never charged;
+ * once paid, at the end of the paid period (the money-back refund is the way out before that).
+ */
+export async function cancelLocalSubscription(db: Kysely<Database>, subscription: SubscriptionRow, now: Date): Promise<CancelOutcome> {
+  if (subscription.status === 'active' && subscription.current_period_end && subscription.current_period_end > now) {
+    await db.updateTable('subscriptions').set({ cancel_at: subscription.current_period_end }).where('id', '=', subscription.id).execute();
+    return { kind: 'cancel_at_period_end', cancelAt: subscription.current_period_end };
+  }
+  await db.updateTable('subscriptions').set({ status: 'canceled', canceled_at: now, cancel_at: now }).where('id', '=', subscription.id).execute();
+  return { kind: 'canceled_now' };
+}
+
+/** The newest successful charge not yet refunded, if the money-back guarantee still covers it. */
+export async function refundableCharge(
+  db: Kysely<Database>,
+  subscriptionId: string,
+  now: Date,
+): Promise<{ charge: ChargeRow | null; within: boolean; until: Date | null }> {
+  const charge = await db
+    .selectFrom('charges')
+    .selectAll('charges')
+    .leftJoin('refunds', 'refunds.charge_id', 'charges.id')
+    .where('charges.subscription_id', '=', subscriptionId)
+    .where('charges.status', '=', 'succeeded')
+    .where('charges.amount', '>', 0)
+    .where('refunds.id', 'is', null)
+    .orderBy('charges.created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!charge) return { charge: null, within: false, until: null };
+  const until = new Date(charge.created_at.getTime() + MONEY_BACK_DAYS * DAY_MS);
+  return { charge, within: now <= until, until };
+}
+
+/** Records a refund of a whole charge and cancels the subscription at once, in one transaction. */
+export async function recordRefundAndCancel(
+  db: Kysely<Database>,
+  subscription: SubscriptionRow,
+  charge: ChargeRow,
+  now: Date,
+  providerRef: string | null,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('refunds')
+      .values({
+        charge_id: charge.id,
+        subscription_id: subscription.id,
+        user_id: subscription.user_id,
+        provider: subscription.provider,
+        provider_ref: providerRef,
+        amount: charge.amount,
+        currency: charge.currency,
+        created_at: now,
+      })
+      .onConflict((conflict) => conflict.column('charge_id').doNothing())
+      .execute();
+    await trx.updateTable('subscriptions').set({ status: 'canceled', canceled_at: now, cancel_at: now }).where('id', '=', subscription.id).execute();
+  });
+}

@@ -1,0 +1,141 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { trialEndFrom } from './billing';
+import type { CardCheck } from './cards';
+import { redeemPromotion } from './promotions';
+import type { CheckoutSessionRow } from './tables';
+
+/** How long a hosted checkout page stays usable after the paywall created it. */
+export const CHECKOUT_SESSION_TTL_MS = 30 * 60 * 1000;
+
+/** Refused cards (declined or invalid) one hosted page accepts before it closes. */
+export const MAX_FAILED_ATTEMPTS = 8;
+
+export const LIVE_STATUSES = ['trialing', 'active', 'past_due'] as const;
+
+export async function hasLiveSubscription(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('subscriptions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', 'in', [...LIVE_STATUSES])
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function findCheckoutSession(db: Kysely<Database>, id: string): Promise<CheckoutSessionRow | null> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  return (await db.selectFrom('checkout_sessions').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+export type SessionState = 'open' | 'complete' | 'expired';
+
+/** Counts a refused card; the session expires once MAX_FAILED_ATTEMPTS is reached. */
+export async function recordFailedAttempt(db: Kysely<Database>, sessionId: string): Promise<void> {
+  await db
+    .updateTable('checkout_sessions')
+    .set((eb) => ({
+      failed_attempts: eb('failed_attempts', '+', 1),
+      status: sql<'open' | 'expired'>`case when ${eb.ref('failed_attempts')} >= ${MAX_FAILED_ATTEMPTS - 1} then 'expired' else 'open' end`,
+    }))
+    .where('id', '=', sessionId)
+    .where('status', '=', 'open')
+    .execute();
+}
+
+export function sessionState(session: CheckoutSessionRow, now: Date): SessionState {
+  if (session.status === 'complete') return 'complete';
+  if (session.status === 'expired' || session.expires_at <= now) return 'expired';
+  return 'open';
+}
+
+export type CompleteOutcome =
+  | { kind: 'subscribed'; subscriptionId: string }
+  | { kind: 'declined'; code: 'card_declined' | 'insufficient_funds' }
+  | { kind: 'already_subscribed' }
+  | { kind: 'gone'; state: 'complete' | 'expired' };
+
+/**
+ * The hosted page's "Start my free trial": a valid card starts a trialing subscription ending
+ * TRIAL_DAYS from now; nothing is charged until the billing job runs at trial end. The session is
+ * claimed under a row lock, so a double submit starts one subscription.
+ */
+export async function completeLocalCheckout(
+  db: Kysely<Database>,
+  sessionId: string,
+  card: Extract<CardCheck, { ok: true }>['card'],
+  now: Date,
+): Promise<CompleteOutcome> {
+  if (card.declineAtCheckout === 'decline') return { kind: 'declined', code: 'card_declined' };
+  if (card.declineAtCheckout === 'insufficient_funds') return { kind: 'declined', code: 'insufficient_funds' };
+  return db.transaction().execute(async (trx) => {
+    const session = await trx.selectFrom('checkout_sessions').selectAll().where('id', '=', sessionId).forUpdate().executeTakeFirst();
+    if (!session) return { kind: 'gone', state: 'expired' } as const;
+    const state = sessionState(session, now);
+    if (state !== 'open') return { kind: 'gone', state } as const;
+    const live = await trx
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('user_id', '=', session.user_id)
+      .where('status', 'in', [...LIVE_STATUSES])
+      .executeTakeFirst();
+    if (live) {
+      await trx.updateTable('checkout_sessions').set({ status: 'expired' }).where('id', '=', session.id).execute();
+      return { kind: 'already_subscribed' } as const;
+    }
+    const method = await trx
+      .insertInto('payment_methods')
+      .values({
+        user_id: session.user_id,
+        provider: 'local',
+        brand: card.brand,
+        last4: card.last4,
+        exp_month: card.expMonth,
+        exp_year: card.expYear,
+        test_behaviour: card.testBehaviour,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('payment_customers')
+      .values({ user_id: session.user_id, provider: 'local', customer_ref: session.user_id })
+      .onConflict((conflict) => conflict.columns(['user_id', 'provider']).doNothing())
+      .execute();
+    let percentOff = session.percent_off;
+    let chargesLeft: number | null = null;
+    if (session.promotion_id) {
+      const promotion = await trx.selectFrom('promotions').select(['duration_charges']).where('id', '=', session.promotion_id).executeTakeFirst();
+      // The last use may have gone since the paywall: then the trial starts at the full price.
+      if (promotion && (await redeemPromotion(trx, session.promotion_id))) chargesLeft = promotion.duration_charges;
+      else percentOff = null;
+    }
+    const subscription = await trx
+      .insertInto('subscriptions')
+      .values({
+        user_id: session.user_id,
+        provider: 'local',
+        provider_ref: `sub_local_${session.id}`,
+        plan: session.plan,
+        interval: session.interval,
+        currency: session.currency,
+        unit_amount: session.unit_amount,
+        seats: session.seats,
+        status: 'trialing',
+        trial_end: trialEndFrom(now),
+        current_period_end: trialEndFrom(now),
+        promotion_id: percentOff === null ? null : session.promotion_id,
+        percent_off: percentOff,
+        discounted_charges_left: percentOff === null ? null : chargesLeft,
+        payment_method_id: method.id,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('checkout_sessions')
+      .set({ status: 'complete', completed_at: now, subscription_id: subscription.id })
+      .where('id', '=', session.id)
+      .execute();
+    return { kind: 'subscribed', subscriptionId: subscription.id } as const;
+  });
+}

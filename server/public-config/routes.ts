@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { publicConfigSchema, type PublicConfig } from '../../src/contracts/public-config';
+
+/** The address browsers reach this server at: PUBLIC_URL, else the request's own origin. */
+export function publicOrigin(app: FastifyInstance, request: FastifyRequest): string {
+  if (app.env.PUBLIC_URL) return app.env.PUBLIC_URL.replace(/\/$/, '');
+  return `${request.protocol}://${request.host}`;
+}
+
+export function buildPublicConfig(app: FastifyInstance, origin: string): PublicConfig {
+  const env = app.env;
+  const settings = app.publicSettings;
+  const webAppUrl = env.WEB_APP_URL ?? `${origin}/account`;
+  const config: PublicConfig = {
+    environment: env.NODE_ENV,
+    auth: {
+      url: env.SUPABASE_URL ?? origin,
+      publishableKey: env.SUPABASE_PUBLISHABLE_KEY ?? settings.authPublishableKey ?? '',
+      cookieDomain: env.COOKIE_DOMAIN ?? null,
+    },
+    apiUrl: origin,
+    functionsUrl: `${origin}/functions/v1`,
+    greetingsUrl: `${origin}/greetings`,
+    geoCountryUrl: env.GEO_COUNTRY_URL ?? `${origin}/geo/country`,
+    webAppUrl,
+    appLinks: {
+      web: webAppUrl,
+      macos: env.APP_DOWNLOAD_MACOS_URL ?? `${origin}/app-download/macos`,
+      windows: env.APP_DOWNLOAD_WINDOWS_URL ?? `${origin}/success`,
+      ios: env.APP_STORE_URL ?? `${origin}/success`,
+      android: env.PLAY_STORE_URL ?? `${origin}/success`,
+    },
+    analytics: {
+      serverUrl: env.AMPLITUDE_API_KEY ? 'https://api.eu.amplitude.com/2/httpapi' : `${origin}/analytics/2/httpapi`,
+      apiKey: env.AMPLITUDE_API_KEY ?? settings.analyticsApiKey ?? '',
+    },
+    payments: {
+      provider: settings.paymentsProvider ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'local'),
+      stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
+    },
+    widgets: {
+      intercomAppId: env.INTERCOM_APP_ID ?? null,
+      gtmId: env.GTM_ID ?? null,
+    },
+    features: {
+      devOutbox: env.NODE_ENV !== 'production',
+      chartViewer: env.ENABLE_CHART_VIEWER ?? env.NODE_ENV !== 'production',
+    },
+  };
+  // Parsing strips anything a future edit adds by mistake that the public schema does not list.
+  return publicConfigSchema.parse(config);
+}
+
+export default async function publicConfigRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/config.json', async (request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return buildPublicConfig(app, publicOrigin(app, request));
+  });
+}

@@ -1,0 +1,22 @@
+import { I18nextProvider } from 'react-i18next';
+import { Router } from 'wouter';
+import { AnalyticsShell } from '../features/analytics/AnalyticsShell';
+import { Toaster } from '../ui/Toaster';
+import { AppRoutes } from './AppRoutes';
+import { i18n } from './i18n';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
+
+export function App() {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <Router>
+        <RouteErrorBoundary>
+          <AppRoutes />
+        </RouteErrorBoundary>
+        <Toaster />
+        {/* Analytics, chat widget and tag manager start after the page is interactive. */}
+        <AnalyticsShell />
+      </Router>
+    </I18nextProvider>
+  );
+}

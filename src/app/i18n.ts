@@ -1,0 +1,46 @@
+import i18next, { type BackendModule } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { fallbackLanguage, languages, type Language } from './languages';
+
+// One lazy chunk per language and namespace: a page downloads only the texts it shows.
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');
+
+const localeBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = loaders[`../../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
+export const i18n = i18next.createInstance();
+
+export async function initI18n(language: Language): Promise<void> {
+  await i18n
+    .use(localeBackend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: fallbackLanguage,
+      supportedLngs: [...languages],
+      ns: ['common'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: true },
+    });
+  document.documentElement.lang = language;
+}
+
+export async function switchLanguage(language: Language): Promise<void> {
+  if (i18n.language !== language) await i18n.changeLanguage(language);
+  document.documentElement.lang = language;
+}

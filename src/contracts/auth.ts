@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** A one-time code: exactly 6 digits (SPEC §5). */
+export const otpCodeSchema = z.string().regex(/^\d{6}$/);
+
+/**
+ * The auth error codes the SPA translates (GoTrue `error_code` values plus two client-side ones).
+ * Anything else is shown as `unknown`.
+ */
+export const authErrorCodes = [
+  'otp_expired',
+  'over_sms_send_rate_limit',
+  'over_email_send_rate_limit',
+  'over_request_rate_limit',
+  'invalid_phone',
+  'invalid_email',
+  'invalid_code',
+  'phone_exists',
+  'email_exists',
+  'sms_send_failed',
+  'network',
+  'unknown',
+] as const;
+
+export type AuthErrorCode = (typeof authErrorCodes)[number];
+
+/** Query of the dev outbox JSON (GET /dev/outbox.json). */
+export const devOutboxMessageSchema = z.object({
+  id: z.string(),
+  channel: z.enum(['sms', 'email']),
+  recipient: z.string(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  code: z.string().nullable(),
+  created_at: z.string(),
+});
+export type DevOutboxMessage = z.infer<typeof devOutboxMessageSchema>;

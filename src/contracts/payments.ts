@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import countryToCurrency from 'country-to-currency';
+
+/**
+ * Payments payloads, shared by the SPA and the server (server/payments). Amounts are integers in the
+ * currency's minor units (cents; yen have none: `minorUnits` says how many decimals).
+ */
+
+/** Currencies the product sells in (the server's `currencies` table is seeded with these). */
+export const supportedCurrencies = ['EUR', 'USD', 'GBP', 'CAD', 'CHF', 'JPY', 'AUD'] as const;
+export type SupportedCurrency = (typeof supportedCurrencies)[number];
+export const defaultCurrency: SupportedCurrency = 'EUR';
+
+export function isSupportedCurrency(value: unknown): value is SupportedCurrency {
+  return typeof value === 'string' && (supportedCurrencies as readonly string[]).includes(value);
+}
+
+export const planCodes = ['business', 'starter'] as const;
+export const planCodeSchema = z.enum(planCodes);
+export type PlanCode = z.infer<typeof planCodeSchema>;
+
+export const billingIntervals = ['yearly', 'monthly'] as const;
+export const billingIntervalSchema = z.enum(billingIntervals);
+export type BillingInterval = z.infer<typeof billingIntervalSchema>;
+
+export const subscriptionStatuses = ['trialing', 'active', 'past_due', 'canceled', 'incomplete'] as const;
+export const subscriptionStatusSchema = z.enum(subscriptionStatuses);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+/** SPEC §9: 7-day trial, 30-day money-back guarantee. */
+export const TRIAL_DAYS = 7;
+export const MONEY_BACK_DAYS = 30;
+
+/** Three upper-case letters; whether the product sells in it is the server's answer. */
+export const currencyCodeSchema = z
+  .string()
+  .trim()
+  .transform((value) => value.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z]{3}$/, { message: 'expected a three-letter ISO 4217 currency code' }));
+
+/** GET /v1/subscription/plans?currency=XXX */
+export const plansQuerySchema = z.object({ currency: currencyCodeSchema });
+
+export const planPriceSchema = z.object({
+  interval: billingIntervalSchema,
+  /** Per seat for the whole interval (a yearly price covers 12 months). */
+  unitAmount: z.number().int(),
+  /** Per seat per month: the yearly price divided by 12, rounded to the minor unit. */
+  monthlyEquivalent: z.number().int(),
+});
+
+export const planSchema = z.object({
+  plan: planCodeSchema,
+  currency: z.string(),
+  minorUnits: z.number().int(),
+  prices: z.object({ yearly: planPriceSchema, monthly: planPriceSchema }),
+  /** Yearly vs 12 monthly payments, whole percent (e.g. 20). */
+  yearlyDiscountPercent: z.number().int(),
+  /** Per seat per year saved by paying yearly, in minor units. */
+  yearlySavingsPerSeat: z.number().int(),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+export const plansResponseSchema = z.object({
+  currency: z.string(),
+  minorUnits: z.number().int(),
+  trialDays: z.number().int(),
+  moneyBackDays: z.number().int(),
+  plans: z.array(planSchema),
+});
+export type PlansResponse = z.infer<typeof plansResponseSchema>;
+
+/** GET /v2/user/subscription/stripe/checkout-session */
+export const checkoutSessionQuerySchema = z.object({
+  locale: z.enum(['en', 'fr']).default('en'),
+  interval: billingIntervalSchema.default('yearly'),
+  plan: planCodeSchema.default('business'),
+  /** A promotion code saved from the landing URL; unknown codes are ignored (see `note`). */
+  custom_code: z.string().trim().max(64).optional(),
+  /** The currency the paywall showed; omitted → from the request's country, else EUR. */
+  currency: currencyCodeSchema.optional(),
+});
+export type CheckoutSessionQuery = z.input<typeof checkoutSessionQuerySchema>;
+
+export const checkoutSessionResponseSchema = z.object({
+  url: z.string(),
+  provider: z.enum(['local', 'stripe']),
+  /** Set when custom_code was given but not applied. */
+  note: z.enum(['PROMOTION_NOT_FOUND', 'PROMOTION_EXPIRED']).nullable(),
+  promotion: z.object({ code: z.string(), percentOff: z.number().int() }).nullable(),
+});
+export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponseSchema>;
+
+/** GET /v1/subscription — the account page. */
+export const subscriptionViewSchema = z.object({
+  id: z.string(),
+  provider: z.enum(['local', 'stripe']),
+  plan: planCodeSchema,
+  interval: billingIntervalSchema,
+  status: subscriptionStatusSchema,
+  currency: z.string(),
+  minorUnits: z.number().int(),
+  seats: z.number().int(),
+  unitAmount: z.number().int(),
+  /** What the next charge will take (promotion applied), null when none is due. */
+  nextChargeAmount: z.number().int().nullable(),
+  nextChargeAt: z.string().nullable(),
+  trialEnd: z.string().nullable(),
+  currentPeriodEnd: z.string().nullable(),
+  cancelAt: z.string().nullable(),
+  canceledAt: z.string().nullable(),
+  percentOff: z.number().int().nullable(),
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  canCancel: z.boolean(),
+  /** The money-back guarantee still covers the last payment. */
+  refundableUntil: z.string().nullable(),
+  lastCharge: z
+    .object({ amount: z.number().int(), status: z.enum(['succeeded', 'failed']), at: z.string(), refunded: z.boolean() })
+    .nullable(),
+});
+export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
+
+export const subscriptionResponseSchema = z.object({ subscription: subscriptionViewSchema.nullable() });
+export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
+
+/** Error codes the SPA translates (locales/{en,fr}/checkout.json and account.json, `errors.*`). */
+export const paymentErrorCodes = [
+  'UNSUPPORTED_CURRENCY',
+  'KYC_REQUIRED',
+  'PRICE_NOT_FOUND',
+  'ALREADY_SUBSCRIBED',
+  'NO_SUBSCRIPTION',
+  'NOT_CANCELABLE',
+  'NOTHING_TO_REFUND',
+  'REFUND_WINDOW_EXPIRED',
+  'PROVIDER_ERROR',
+  'UNAUTHORIZED',
+  'INVALID_TOKEN',
+  'VALIDATION_FAILED',
+  'NETWORK_ERROR',
+  'RATE_LIMITED',
+  'UNKNOWN_ERROR',
+] as const;
+
+/** Formats minor units as money in the page language ("€39.00", "39,00 €", "¥6,300"). */
+export function formatMoney(amountMinor: number, currency: string, minorUnits: number, locale: string): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: minorUnits,
+    maximumFractionDigits: minorUnits,
+  }).format(amountMinor / 10 ** minorUnits);
+}
+
+/**
+ * The currency for a country code (country-to-currency, restricted to the supported ones), or
+ * null when the country is unknown or its currency is not sold in.
+ */
+export function currencyForCountry(country: string | null | undefined): SupportedCurrency | null {
+  if (!country) return null;
+  const code = country.trim().toUpperCase();
+  if (!/^[A-Z]{2}$/.test(code)) return null;
+  const currency = (countryToCurrency as Record<string, string | undefined>)[code];
+  return isSupportedCurrency(currency) ? currency : null;
+}

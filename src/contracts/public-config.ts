@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/**
+ * The SPA's run-time configuration, served by `GET /config.json`, so one build serves every
+ * environment. Only public values belong here: the server parses its answer with this schema, which
+ * strips anything not listed.
+ */
+export const publicConfigSchema = z.object({
+  environment: z.enum(['development', 'production', 'test']),
+  auth: z.object({
+    url: z.string(),
+    publishableKey: z.string(),
+    cookieDomain: z.string().nullable(),
+  }),
+  apiUrl: z.string(),
+  functionsUrl: z.string(),
+  greetingsUrl: z.string(),
+  geoCountryUrl: z.string(),
+  webAppUrl: z.string(),
+  appLinks: z.object({
+    web: z.string(),
+    macos: z.string(),
+    windows: z.string(),
+    ios: z.string(),
+    android: z.string(),
+  }),
+  analytics: z.object({
+    serverUrl: z.string(),
+    apiKey: z.string(),
+  }),
+  payments: z.object({
+    provider: z.enum(['local', 'stripe']),
+    stripePublishableKey: z.string().nullable(),
+  }),
+  widgets: z.object({
+    intercomAppId: z.string().nullable(),
+    gtmId: z.string().nullable(),
+  }),
+  features: z.object({
+    devOutbox: z.boolean(),
+    chartViewer: z.boolean(),
+  }),
+});
+
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

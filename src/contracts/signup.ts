@@ -1,0 +1,152 @@
+import { isValidPhoneNumber } from 'libphonenumber-js';
+import { z } from 'zod';
+
+/**
+ * The sign-up fields (start page, /form, /demo, /email-form) and the demo booking, validated by the
+ * same schemas in the browser and on the server. Error messages are translation keys of the
+ * `common` namespace (locales/{en,fr}/common.json `validation.*`), so a failed parse renders as
+ * 'This field is required', 'Invalid email address', 'Invalid phone number' in the page language.
+ */
+export const validationMessages = {
+  required: 'validation.required',
+  invalidEmail: 'validation.invalidEmail',
+  invalidPhone: 'validation.invalidPhone',
+  noCountry: 'validation.noCountry',
+} as const;
+export type ValidationMessage = (typeof validationMessages)[keyof typeof validationMessages];
+
+/** Trimmed, non-empty text with an upper bound (bounds stop megabyte names reaching the database). */
+export const requiredText = (max: number) =>
+  z
+    .string({ error: validationMessages.required })
+    .trim()
+    .min(1, { error: validationMessages.required })
+    .max(max, { error: validationMessages.required });
+
+export const emailField = z
+  .string({ error: validationMessages.required })
+  .trim()
+  .min(1, { error: validationMessages.required })
+  .max(254, { error: validationMessages.invalidEmail })
+  .pipe(z.email({ error: validationMessages.invalidEmail }));
+
+/** A phone number in E.164 ('+33612345678') that libphonenumber-js considers valid. */
+export const phoneField = z
+  .string({ error: validationMessages.required })
+  .trim()
+  .min(1, { error: validationMessages.required })
+  .refine((value) => /^\+[1-9]\d{6,14}$/.test(value) && isValidPhoneNumber(value), { error: validationMessages.invalidPhone });
+
+export const countryCodeField = z.string().regex(/^[A-Z]{2}$/, { error: validationMessages.noCountry });
+
+/** Start page, /form and /demo: work email, first name, last name, company name, phone number. */
+export const signupSchema = z.object({
+  email: emailField,
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  companyName: requiredText(200),
+  phone: phoneField,
+});
+export type Signup = z.infer<typeof signupSchema>;
+
+/** /email-form: the address only. */
+export const emailSignupSchema = z.object({ email: emailField });
+export type EmailSignup = z.infer<typeof emailSignupSchema>;
+
+/** Which landing page an account came from (saved in the user's data as `landing_page`). */
+export const landingPages = ['start', 'form', 'demo', 'email-form'] as const;
+export type LandingPage = (typeof landingPages)[number];
+
+const optionalParam = z
+  .string()
+  .trim()
+  .max(254)
+  .optional()
+  .catch(undefined)
+  .transform((value) => value || undefined);
+
+/**
+ * SPEC §2/§5: phone_number is text or a number, and a number gets a leading '+'. In a URL every
+ * value is text, so "a number" means digits only; a '+' written unencoded in a query string arrives
+ * as a space, which the trim removes before the same rule applies.
+ */
+export function normalizePhoneParam(value: string | number | null | undefined): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  const text = String(value).trim();
+  if (!text) return undefined;
+  return /^\d+$/.test(text) ? `+${text}` : text;
+}
+
+/** Search params of the start page, /form and /demo (all optional; bad values are ignored, not fatal). */
+export const landingSearchSchema = z.object({
+  email: optionalParam,
+  first_name: optionalParam,
+  last_name: optionalParam,
+  company_name: optionalParam,
+  phone_number: z
+    .union([z.string().max(32), z.number()])
+    .optional()
+    .catch(undefined)
+    .transform(normalizePhoneParam),
+});
+export type LandingSearch = z.infer<typeof landingSearchSchema>;
+
+/** /email-form takes the email only. */
+export const emailFormSearchSchema = landingSearchSchema.pick({ email: true });
+
+export function parseLandingSearch(search: string): LandingSearch {
+  return landingSearchSchema.parse(Object.fromEntries(new URLSearchParams(search)));
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Demo bookings: POST /v1/bookings (public), GET /admin/bookings (team).                            */
+
+export const bookingKinds = ['scheduled', 'call-now', 'apply'] as const;
+export const bookingKindSchema = z.enum(bookingKinds);
+export type BookingKind = z.infer<typeof bookingKindSchema>;
+
+/** Half-hour slots offered by the demo page, in the visitor's own time zone. */
+export const bookingSlotMinutes = 30;
+
+export const bookingRequestSchema = z
+  .object({
+    /** Generated once per form by the browser: a double click or a retry stores one booking. */
+    requestId: z.uuid(),
+    kind: bookingKindSchema,
+    email: emailField,
+    firstName: requiredText(100),
+    lastName: requiredText(100),
+    companyName: requiredText(200),
+    phone: phoneField,
+    /** ISO instant of the preferred slot; required for a scheduled call. */
+    slot: z.iso.datetime({ offset: true, error: validationMessages.required }).optional(),
+    /** The visitor's IANA time zone, so the founder sees the slot as the visitor chose it. */
+    timeZone: z.string().trim().min(1).max(64).optional(),
+    message: z.string().trim().max(2000).optional(),
+    language: z.enum(['en', 'fr']).default('en'),
+  })
+  .strict()
+  .refine((booking) => booking.kind !== 'scheduled' || booking.slot !== undefined, { path: ['slot'], error: validationMessages.required });
+export type BookingRequest = z.infer<typeof bookingRequestSchema>;
+
+export const bookingSchema = z.object({
+  id: z.string(),
+  kind: bookingKindSchema,
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  companyName: z.string(),
+  phone: z.string(),
+  slot: z.string().nullable(),
+  timeZone: z.string().nullable(),
+  message: z.string().nullable(),
+  language: z.string(),
+  createdAt: z.string(),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+
+/** How far ahead a call can be booked. */
+export const bookingHorizonDays = 60;
+
+/** Error codes of the bookings endpoint (translated by the demo page). */
+export const bookingErrorCodes = ['SLOT_IN_PAST', 'SLOT_TOO_FAR', 'BOOKING_CONFLICT'] as const;

@@ -1,0 +1,31 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { decideRoute } from '../../app/route-matching';
+import { publicConfig } from '../../app/public-config';
+import { notifyChatWidgetOfNavigation } from '../widgets/chat-widget';
+import { isAnalyticsReady, logPageView, onAnalyticsReady } from './analytics';
+import { createPageViewTracker } from './page-views';
+import { startAnalyticsAndWidgets } from './startup';
+
+/**
+ * Mounted once in the app shell (inside the router). Starts analytics and the widgets after the page
+ * is interactive and logs a page view for every page shown (redirect hops are not pages).
+ * Renders nothing.
+ */
+export function AnalyticsShell() {
+  const [location] = useLocation();
+  const [tracker] = useState(() => createPageViewTracker({ isReady: isAnalyticsReady, log: logPageView }));
+
+  useEffect(() => {
+    startAnalyticsAndWidgets(publicConfig());
+    return onAnalyticsReady(() => tracker.flushPending());
+  }, [tracker]);
+
+  useEffect(() => {
+    if (decideRoute(location).kind === 'redirect') return;
+    tracker.routeChanged(location);
+    notifyChatWidgetOfNavigation();
+  }, [location, tracker]);
+
+  return null;
+}

@@ -1,0 +1,173 @@
+import type { Session } from '@supabase/supabase-js';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/Button';
+import { FieldFrame } from '../../ui/Field';
+import { control } from '../../ui/Field.css';
+import { Text } from '../../ui/Text';
+import * as styles from './CodeEntry.css';
+import { verifyCode, type OtpFailure, type Recipient, type SendResult } from './otp';
+
+export const RESEND_COOLDOWN_SECONDS = 60;
+const CODE_TTL_MS = 10 * 60_000;
+const MAX_WRONG_TRIES = 5;
+
+export interface CodeEntryProps {
+  /** E.164 phone (channel sms) or email address (channel email) the code was sent to. */
+  recipient: string;
+  channel: 'sms' | 'email';
+  /** What the code proves: a sign-in (default) or a change of the signed-in user's phone/email. */
+  purpose?: 'signin' | 'change';
+  /** Called with the new session once the code is accepted. */
+  onVerified(session: Session): void;
+  /** Sends a new code; resolve `{ ok: false, … }` (or throw) when it failed. */
+  onResend(): Promise<SendResult | void>;
+}
+
+/**
+ * The 6-digit code step, reusable by sign-in and onboarding's phone check. One text input with
+ * autocomplete="one-time-code" and inputmode="numeric" so phones offer the code from the SMS; paste
+ * is never blocked (any pasted text keeps its digits); six digits submit by themselves. 'Resend
+ * code' waits 60 s between sends and confirms with the toast 'Code resent successfully'. On Android
+ * Chrome, the WebOTP API fills the code from the SMS's `@host #code` line.
+ */
+export function CodeEntry({ recipient, channel, purpose = 'signin', onVerified, onResend }: CodeEntryProps) {
+  const { t } = useTranslation('auth');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [resending, setResending] = useState(false);
+  const [cooldown, setCooldown] = useState(RESEND_COOLDOWN_SECONDS);
+  // When the code was sent: mount time (the parent shows this step right after sending).
+  const [mountedAt] = useState(() => Date.now());
+  const sentAt = useRef(mountedAt);
+  const wrongTries = useRef(0);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // The resend countdown: one interval while it runs.
+  useEffect(() => {
+    if (cooldown <= 0) return;
+    const timer = window.setTimeout(() => setCooldown((value) => Math.max(0, value - 1)), 1000);
+    return () => window.clearTimeout(timer);
+  }, [cooldown]);
+
+  const recipientParam: Recipient = channel === 'sms' ? { phone: recipient } : { email: recipient };
+
+  async function submit(value: string) {
+    if (busy) return;
+    if (!/^\d{6}$/.test(value)) {
+      setError(t('errors.invalid_code'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const type = purpose === 'change' ? (channel === 'sms' ? 'phone_change' : 'email_change') : channel === 'sms' ? 'sms' : 'email';
+    const result = await verifyCode(recipientParam, value, type);
+    setBusy(false);
+    if (result.ok) {
+      onVerified(result.session);
+      return;
+    }
+    setError(describeFailure(result));
+    inputRef.current?.select();
+  }
+
+  function describeFailure(failure: OtpFailure): string {
+    if (failure.code !== 'otp_expired') return t(`errors.${failure.code}`, { seconds: failure.retryAfterSeconds ?? RESEND_COOLDOWN_SECONDS });
+    // The server answers wrong and expired alike (no enumeration); the page knows when it sent the code.
+    wrongTries.current += 1;
+    if (Date.now() - sentAt.current >= CODE_TTL_MS) return t('errors.expired');
+    if (wrongTries.current >= MAX_WRONG_TRIES) return t('errors.tooManyTries');
+    return t('errors.wrong');
+  }
+
+  function onChange(event: ChangeEvent<HTMLInputElement>) {
+    // Keep the digits of whatever was typed or pasted ("123 456", "Code: 123456").
+    const digits = event.target.value.replace(/\D/g, '').slice(0, 6);
+    setCode(digits);
+    if (error) setError(null);
+    if (digits.length === 6) void submit(digits);
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    void submit(code);
+  }
+
+  async function resend() {
+    setResending(true);
+    setError(null);
+    try {
+      const result = await onResend();
+      if (result && !result.ok) {
+        setError(t(`errors.${result.code}`, { seconds: result.retryAfterSeconds ?? RESEND_COOLDOWN_SECONDS }));
+        if (result.retryAfterSeconds) setCooldown(result.retryAfterSeconds);
+        return;
+      }
+      sentAt.current = Date.now();
+      wrongTries.current = 0;
+      setCode('');
+      setCooldown(RESEND_COOLDOWN_SECONDS);
+      toast.success(t('code.resent'));
+      inputRef.current?.focus();
+    } catch {
+      setError(t('errors.unknown'));
+    } finally {
+      setResending(false);
+    }
+  }
+
+  // WebOTP (Android Chrome): the SMS ends with "@host #code"; the browser offers it here.
+  useEffect(() => {
+    if (channel !== 'sms' || !('OTPCredential' in window)) return;
+    const abort = new AbortController();
+    const request = { otp: { transport: ['sms'] }, signal: abort.signal } as CredentialRequestOptions;
+    navigator.credentials
+      .get(request)
+      .then((credential) => {
+        const value = (credential as (Credential & { code?: string }) | null)?.code;
+        if (value && /^\d{6}$/.test(value)) {
+          setCode(value);
+          void submit(value);
+        }
+      })
+      .catch(() => undefined);
+    return () => abort.abort();
+    // Once per recipient: a new SMS is a new WebOTP request.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [recipient, channel]);
+
+  return (
+    <form onSubmit={onSubmit} noValidate className={styles.actions}>
+      <div className={styles.recipient}>
+        <Text tone="muted">{t(channel === 'sms' ? 'code.sentSms' : 'code.sentEmail', { recipient })}</Text>
+      </div>
+      <FieldFrame label={t('code.label')} hint={t('code.hint')} error={error}>
+        {({ controlId, describedBy, invalid }) => (
+          <input
+            ref={inputRef}
+            id={controlId}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            name="code"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            // Focus lands here when the step appears: the code is the only thing to do.
+            autoFocus
+            value={code}
+            onChange={onChange}
+            className={`${control({ invalid })} ${styles.codeInput}`}
+          />
+        )}
+      </FieldFrame>
+      <Button type="submit" tone="primary" block loading={busy}>
+        {t('code.verify')}
+      </Button>
+      <Button tone="secondary" block onClick={() => void resend()} disabled={cooldown > 0} loading={resending} aria-live="polite">
+        {cooldown > 0 ? t('code.resendIn', { seconds: cooldown }) : t('code.resend')}
+      </Button>
+    </form>
+  );
+}

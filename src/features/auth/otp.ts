@@ -1,0 +1,61 @@
+import { AuthError, type Session } from '@supabase/supabase-js';
+import { otpCodeSchema, type AuthErrorCode } from '../../contracts/auth';
+import { getSupabase } from './supabase';
+
+export type Recipient = { phone: string } | { email: string };
+
+export type OtpFailure = { ok: false; code: AuthErrorCode; retryAfterSeconds?: number };
+export type SendResult = { ok: true } | OtpFailure;
+export type VerifyResult = { ok: true; session: Session } | OtpFailure;
+
+/** Maps a supabase-js error to a code the pages translate (locales/…/auth.json `errors.<code>`). */
+export function toAuthErrorCode(error: unknown): OtpFailure {
+  if (!(error instanceof AuthError)) return { ok: false, code: 'unknown' };
+  if (error.name === 'AuthRetryableFetchError') return { ok: false, code: 'network' };
+  const seconds = /after (\d+) seconds?/.exec(error.message)?.[1];
+  const retry = seconds ? { retryAfterSeconds: Number(seconds) } : {};
+  switch (error.code) {
+    case 'otp_expired':
+    case 'over_sms_send_rate_limit':
+    case 'over_email_send_rate_limit':
+    case 'over_request_rate_limit':
+    case 'phone_exists':
+    case 'email_exists':
+    case 'sms_send_failed':
+      return { ok: false, code: error.code as AuthErrorCode, ...retry };
+    case 'validation_failed':
+      if (/phone/i.test(error.message)) return { ok: false, code: 'invalid_phone' };
+      if (/email/i.test(error.message)) return { ok: false, code: 'invalid_email' };
+      return { ok: false, code: 'unknown' };
+    default:
+      return { ok: false, code: 'unknown' };
+  }
+}
+
+/** Sends a 6-digit sign-in code by SMS or email; creates the account on first use. */
+export async function sendCode(recipient: Recipient, options: { language?: string } = {}): Promise<SendResult> {
+  const data = options.language ? { locale: options.language } : undefined;
+  // The emailed link comes back to the sign-in page, which never redirects before supabase-js has
+  // exchanged the ?code= (PKCE) for a session.
+  const emailRedirectTo = options.language ? `${window.location.origin}/${options.language}/sign-in-otp` : undefined;
+  const { error } = await getSupabase().auth.signInWithOtp(
+    'phone' in recipient
+      ? { phone: recipient.phone, options: { data, channel: 'sms' } }
+      : { email: recipient.email, options: { data, ...(emailRedirectTo ? { emailRedirectTo } : {}) } },
+  );
+  return error ? toAuthErrorCode(error) : { ok: true };
+}
+
+/** Verifies the code; on success supabase-js stores the session and announces SIGNED_IN. */
+export async function verifyCode(recipient: Recipient, token: string, type?: 'sms' | 'email' | 'phone_change' | 'email_change'): Promise<VerifyResult> {
+  const code = token.replace(/\D/g, '');
+  if (!otpCodeSchema.safeParse(code).success) return { ok: false, code: 'invalid_code' };
+  const supabase = getSupabase();
+  const { data, error } =
+    'phone' in recipient
+      ? await supabase.auth.verifyOtp({ phone: recipient.phone, token: code, type: type === 'phone_change' ? 'phone_change' : 'sms' })
+      : await supabase.auth.verifyOtp({ email: recipient.email, token: code, type: type === 'email_change' ? 'email_change' : 'email' });
+  if (error) return toAuthErrorCode(error);
+  if (!data.session) return { ok: false, code: 'unknown' };
+  return { ok: true, session: data.session };
+}

@@ -1,0 +1,118 @@
+import { AuthError, type Session } from '@supabase/supabase-js';
+import { useSelector } from '@xstate/react';
+import { createActor, fromPromise, type Actor } from 'xstate';
+import { RetryableRefreshError } from '../../../machines/session.actors';
+import { sessionMachine, type AuthSession } from '../../../machines/session.machine';
+import { getSupabase } from './supabase';
+
+export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';
+
+type SessionActor = Actor<typeof sessionMachine>;
+
+let actor: SessionActor | undefined;
+let cameFromAuthLink = false;
+
+/** Whether this page load is the return from an emailed sign-in link (PKCE ?code= or implicit #access_token). */
+export function arrivedFromAuthLink(): boolean {
+  return cameFromAuthLink;
+}
+let urlErrorResolve: (error: { message: string; code: string | null } | null) => void = () => undefined;
+const urlError = new Promise<{ message: string; code: string | null } | null>((resolve) => {
+  urlErrorResolve = resolve;
+});
+
+/**
+ * Starts the session chart once and feeds it supabase-js's auth events. Called at boot (main.tsx);
+ * pages use `useSession()`.
+ */
+export function startSessionActor(): SessionActor {
+  if (actor) return actor;
+  // Read before supabase-js cleans the address up after exchanging the code.
+  const search = new URLSearchParams(window.location.search);
+  cameFromAuthLink = search.has('code') || /(^|[#&])access_token=/.test(window.location.hash);
+  const supabase = getSupabase();
+  const machine = sessionMachine.provide({
+    actors: {
+      refreshSession: fromPromise<AuthSession, { session: AuthSession }>(async ({ input }) => {
+        const { data, error } = await supabase.auth.refreshSession({ refresh_token: input.session.refresh_token });
+        if (error) throw error.name === 'AuthRetryableFetchError' ? new RetryableRefreshError(error.message) : error;
+        if (!data.session) throw new Error('no session returned');
+        return data.session;
+      }),
+      clearSession: fromPromise<void, void>(async () => {
+        await supabase.auth.signOut({ scope: 'local' });
+      }),
+    },
+  });
+  const started = createActor(machine, { input: {} }).start();
+  actor = started;
+  supabase.auth.onAuthStateChange((event, session) => {
+    switch (event) {
+      case 'INITIAL_SESSION':
+        started.send({ type: 'INITIAL_SESSION', session });
+        break;
+      case 'SIGNED_IN':
+      case 'TOKEN_REFRESHED':
+      case 'MFA_CHALLENGE_VERIFIED':
+        if (session) started.send({ type: event, session });
+        break;
+      case 'SIGNED_OUT':
+        started.send({ type: 'SIGNED_OUT' });
+        break;
+      default:
+        break;
+    }
+  });
+  // SPEC §8: an address carrying an auth error is not read for a session; keep the error to show.
+  void supabase.auth.initialize().then(
+    ({ error }) => urlErrorResolve(error instanceof AuthError ? { message: error.message, code: error.code ?? readErrorCode(error) } : null),
+    () => urlErrorResolve(null),
+  );
+  const check = () => started.send({ type: 'session.check' });
+  window.addEventListener('focus', check);
+  window.setInterval(check, 30_000);
+  return started;
+}
+
+/** The current session as the app may assume it. */
+export function useSession(): { status: SessionStatus; session: Session | null; aal: 'aal1' | 'aal2' | null } {
+  const started = startSessionActor();
+  return useSelector(started, (snapshot) => {
+    const session = snapshot.context.session as Session | null;
+    if (snapshot.matches('signedIn')) return { status: 'signedIn', session, aal: snapshot.matches({ signedIn: 'aal2' }) ? 'aal2' : 'aal1' };
+    if (snapshot.matches('signedOut')) return { status: 'signedOut', session: null, aal: null };
+    return { status: 'loading', session: null, aal: null };
+  }, sameSessionView);
+}
+
+function sameSessionView(a: { status: string; session: Session | null; aal: string | null }, b: { status: string; session: Session | null; aal: string | null }) {
+  return a.status === b.status && a.session === b.session && a.aal === b.aal;
+}
+
+/** The auth error the page's address came back with (e.g. an expired email link), or null. */
+export function authUrlError(): Promise<{ message: string; code: string | null } | null> {
+  startSessionActor();
+  return urlError;
+}
+
+function readErrorCode(error: AuthError): string | null {
+  const details = (error as AuthError & { details?: { code?: unknown } }).details;
+  return typeof details?.code === 'string' ? details.code : null;
+}
+
+/** Waits for the chart to leave `loading` (e.g. before a redirect decision). */
+export function whenSessionKnown(): Promise<Session | null> {
+  const started = startSessionActor();
+  return new Promise((resolve) => {
+    const done = () => {
+      const snapshot = started.getSnapshot();
+      if (snapshot.matches('signedIn')) return resolve(snapshot.context.session as Session | null), true;
+      if (snapshot.matches('signedOut')) return resolve(null), true;
+      return false;
+    };
+    if (done()) return;
+    const subscription = started.subscribe(() => {
+      if (done()) subscription.unsubscribe();
+    });
+  });
+}

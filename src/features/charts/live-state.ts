@@ -1,0 +1,44 @@
+/**
+ * Live chart state shared between tabs of this site: a page running a chart publishes the active
+ * state node ids; the chart viewer (/inspect/charts) listens and highlights them. BroadcastChannel
+ * stays inside the browser (same origin), nothing is sent anywhere.
+ */
+export const chartChannelName = 'ringwise-charts';
+
+export type ChartName = 'onboarding' | 'generator';
+
+export type ChartMessage =
+  | { kind: 'state'; chart: ChartName; stateIds: string[]; at: number; path: string }
+  | { kind: 'hello' };
+
+let channel: BroadcastChannel | null | undefined;
+const latest = new Map<ChartName, ChartMessage>();
+
+function open(): BroadcastChannel | null {
+  if (channel !== undefined) return channel;
+  channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(chartChannelName);
+  // A viewer opened later asks once; every publisher answers with its latest state.
+  channel?.addEventListener('message', (event: MessageEvent<ChartMessage>) => {
+    if (event.data?.kind === 'hello') for (const message of latest.values()) channel?.postMessage(message);
+  });
+  return channel;
+}
+
+/** Publishes a chart's active state node ids (e.g. ['onboarding', 'onboarding.size', 'onboarding.size.answering']). */
+export function publishChartState(chart: ChartName, stateIds: string[]): void {
+  const message: ChartMessage = { kind: 'state', chart, stateIds, at: Date.now(), path: typeof location === 'undefined' ? '' : location.pathname };
+  latest.set(chart, message);
+  open()?.postMessage(message);
+}
+
+/** Listens for live states (the viewer); returns the unsubscribe function. */
+export function subscribeChartStates(listener: (message: Extract<ChartMessage, { kind: 'state' }>) => void): () => void {
+  const own = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(chartChannelName);
+  if (!own) return () => undefined;
+  const handler = (event: MessageEvent<ChartMessage>) => {
+    if (event.data?.kind === 'state') listener(event.data);
+  };
+  own.addEventListener('message', handler);
+  own.postMessage({ kind: 'hello' } satisfies ChartMessage);
+  return () => own.close();
+}

@@ -1,0 +1,53 @@
+import { assign, setup } from 'xstate';
+import { ApiError } from '../../app/api-client';
+import type { CheckoutSessionResponse } from '../../contracts/payments';
+import { startCheckout, type StartCheckoutInput } from './checkout.actors';
+
+/**
+ * The paywall's 'Start my free trial': ask the server for the checkout address, then leave for it.
+ * An error keeps the visitor on the paywall with the server's code (or UNKNOWN_ERROR) to translate.
+ * No final state after `redirecting`: the page is being replaced by the provider's.
+ */
+export const checkoutMachine = setup({
+  types: {
+    context: {} as { errorCode: string | null; url: string | null },
+    events: {} as { type: 'checkout.started'; input: StartCheckoutInput } | { type: 'error.dismissed' },
+  },
+  actors: { startCheckout },
+  actions: {
+    // Injected: the browser navigates with window.location.assign; tests record the address.
+    redirect: (_, _params: { url: string }) => {},
+  },
+}).createMachine({
+  id: 'checkout',
+  context: { errorCode: null, url: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'checkout.started': { target: 'starting', actions: assign({ errorCode: null }) },
+        'error.dismissed': { actions: assign({ errorCode: null }) },
+      },
+    },
+    starting: {
+      invoke: {
+        src: 'startCheckout',
+        input: ({ event }) => {
+          if (event.type !== 'checkout.started') throw new Error('starting needs checkout.started');
+          return event.input;
+        },
+        onDone: {
+          target: 'redirecting',
+          actions: assign({ url: ({ event }) => (event.output as CheckoutSessionResponse).url }),
+        },
+        onError: {
+          target: 'idle',
+          actions: assign({ errorCode: ({ event }) => (event.error instanceof ApiError ? event.error.code : 'UNKNOWN_ERROR') }),
+        },
+      },
+    },
+    redirecting: {
+      entry: { type: 'redirect', params: ({ context }) => ({ url: context.url ?? '/' }) },
+    },
+  },
+});

@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { Redirect, useSearch } from 'wouter';
+import { IntentLink as Link } from '../../app/IntentLink';
+import { paths } from '../../app/paths';
+import { useLanguage } from '../../app/use-language';
+import { parseLandingSearch } from '../../contracts/signup';
+import { Card } from '../../ui/Card';
+import { Heading, Text } from '../../ui/Text';
+import { Facts, LandingLayout } from './LandingLayout';
+import { SignupForm } from './SignupForm';
+import { useSignedInRedirect } from './use-signed-in-redirect';
+
+/** /{lng}/form: a focused, form-first landing (ads), same params and flow as the start page. */
+export default function FormPage() {
+  const { t } = useTranslation('landing');
+  const lng = useLanguage();
+  const search = useSearch();
+  const redirect = useSignedInRedirect(lng);
+  if (redirect) return <Redirect to={redirect} replace />;
+  return (
+    <LandingLayout width="narrow">
+      <Heading>{t('form.title')}</Heading>
+      <Text tone="muted">{t('form.subtitle')}</Text>
+      <Card>
+        <SignupForm
+          variant="full"
+          landingPage="form"
+          lng={lng}
+          prefill={parseLandingSearch(search)}
+          title={t('start.formTitle')}
+          submitLabel={t('fields.submit')}
+        />
+      </Card>
+      <Text>
+        <Link href={paths.signInOtp.build(lng)}>{t('start.haveAccount')}</Link>
+      </Text>
+      <Facts items={['signup', 'trial', 'charge', 'cancel', 'moneyBack']} />
+    </LandingLayout>
+  );
+}

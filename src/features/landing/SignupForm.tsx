@@ -1,0 +1,273 @@
+import { useMachine } from '@xstate/react';
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { IntentLink as Link } from '../../app/IntentLink';
+import type { Language } from '../../app/languages';
+import { paths, withSearch } from '../../app/paths';
+import { readTrackingParams } from '../../app/tracking-params';
+import { emailSignupSchema, signupSchema, type LandingPage, type LandingSearch } from '../../contracts/signup';
+import { defaultCountryCode } from '../../lib/countries';
+import { preloadEmailKind } from '../../lib/email-kind.lazy';
+import { Alert } from '../../ui/Alert';
+import { Box } from '../../ui/Box';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/Field';
+import { Heading, Text } from '../../ui/Text';
+import { logEvent } from '../analytics/analytics';
+import { analyticsEvents } from '../analytics/events';
+import { CodeEntry } from '../auth/CodeEntry';
+import { initialPhoneValue } from '../phone-input/phone-format';
+import { PhoneField } from '../phone-input/PhoneField';
+import { focusFirstInvalid } from './focus';
+import * as styles from './Landing.css';
+import { recipientOf, sendSignupCode, type SignupValues } from './signup.actors';
+import { signupMachine } from './signup.machine';
+
+type FieldName = 'email' | 'firstName' | 'lastName' | 'companyName' | 'phone';
+type FieldErrors = Partial<Record<FieldName, string>>;
+
+/** Where onboarding is told the visitor came from (SPEC §2 origin: default, email-form, form). */
+const onboardingOrigin: Record<LandingPage, 'default' | 'email-form' | 'form'> = {
+  start: 'default',
+  demo: 'default',
+  form: 'form',
+  'email-form': 'email-form',
+};
+
+interface SignupFormProps {
+  /** `full`: email, names, company, phone (code by SMS); `email`: the address only (code by email). */
+  variant: 'full' | 'email';
+  landingPage: LandingPage;
+  lng: Language;
+  prefill: Partial<LandingSearch>;
+  title: string;
+  submitLabel: string;
+}
+
+/**
+ * The landing pages' sign-up form and what follows it: the personal-email prompt, the code screen,
+ * saving the account, then onboarding. The flow itself is signup.machine.ts.
+ */
+export function SignupForm({ variant, landingPage, lng, prefill, title, submitLabel }: SignupFormProps) {
+  const { t } = useTranslation(['landing', 'common', 'auth']);
+  const [, navigate] = useLocation();
+  const [snapshot, send] = useMachine(
+    signupMachine.provide({
+      actions: {
+        goToOnboarding: () =>
+          // Replace: Back from onboarding must not return to a code screen that was already used.
+          navigate(withSearch(paths.onboarding.build(lng), { origin: onboardingOrigin[landingPage], ...readTrackingParams() }), { replace: true }),
+      },
+    }),
+    { input: { landingPage, language: lng } },
+  );
+  const [values, setValues] = useState<SignupValues>(() => ({
+    email: prefill.email ?? '',
+    firstName: prefill.first_name ?? '',
+    lastName: prefill.last_name ?? '',
+    companyName: prefill.company_name ?? '',
+    phone: initialPhoneValue(prefill.phone_number, defaultCountryCode()),
+  }));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [attempted, setAttempted] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const schema = variant === 'full' ? signupSchema : emailSignupSchema;
+
+  function validate(next: SignupValues): { ok: true; data: SignupValues } | { ok: false; errors: FieldErrors } {
+    const parsed = schema.safeParse(variant === 'full' ? next : { email: next.email });
+    if (parsed.success) return { ok: true, data: parsed.data };
+    const found: FieldErrors = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as FieldName;
+      found[field] ??= t(issue.message, { ns: 'common' });
+    }
+    return { ok: false, errors: found };
+  }
+
+  function change(field: FieldName, value: string) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (snapshot.context.failure || snapshot.value === 'personalEmailPrompt') send({ type: 'form.changed' });
+    // Once the visitor has tried to submit, errors follow their typing.
+    if (attempted) {
+      const result = validate(next);
+      setErrors(result.ok ? {} : result.errors);
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setAttempted(true);
+    const result = validate(values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    setErrors({});
+    logEvent(analyticsEvents.signupFormSubmitted, { landing_page: landingPage });
+    send({ type: 'form.submitted', values: result.data });
+  }
+
+  const state = snapshot.value;
+  const failure = snapshot.context.failure;
+  const submitted = snapshot.context.values;
+  const pending = state === 'checkingEmail' || state === 'sendingCode';
+
+  if ((state === 'enteringCode' || state === 'savingAccount' || state === 'saveFailed' || state === 'done') && submitted) {
+    const recipient = recipientOf(submitted);
+    const isPhone = 'phone' in recipient;
+    const accountExists = failure?.code === 'PHONE_ALREADY_EXISTS' || failure?.code === 'EMAIL_ALREADY_EXISTS';
+    return (
+      <Box display="flex" flexDirection="column" gap="medium">
+        <Heading level={2}>{state === 'enteringCode' ? t('code.title') : title}</Heading>
+        {state === 'enteringCode' ? (
+          <CodeEntry
+            recipient={isPhone ? recipient.phone : recipient.email}
+            channel={isPhone ? 'sms' : 'email'}
+            onVerified={() => {
+              logEvent(analyticsEvents.codeVerified, { channel: isPhone ? 'sms' : 'email', landing_page: landingPage });
+              send({ type: 'code.verified' });
+            }}
+            onResend={async () => {
+              await sendSignupCode(submitted, lng, true);
+            }}
+          />
+        ) : null}
+        {state === 'savingAccount' || state === 'done' ? (
+          <Alert tone="info">{t('code.saving')}</Alert>
+        ) : null}
+        {state === 'saveFailed' && failure ? (
+          <Alert tone="critical">
+            {accountExists ? t(`errors.${failure.code}`) : t('errors.saveFailed', { code: failure.code })}{' '}
+            {accountExists ? (
+              <Link href={withSearch(paths.signInOtp.build(lng), failure.code === 'EMAIL_ALREADY_EXISTS' ? { email: submitted.email } : { phone: submitted.phone })}>
+                {t('errors.signInInstead')}
+              </Link>
+            ) : null}
+          </Alert>
+        ) : null}
+        {state === 'saveFailed' && !accountExists ? (
+          <Button tone="primary" onClick={() => send({ type: 'save.retried' })}>
+            {t('errors.retry')}
+          </Button>
+        ) : null}
+        {state === 'saveFailed' && accountExists ? (
+          <Button tone="secondary" onClick={() => send({ type: 'form.reopened' })}>
+            {failure?.code === 'EMAIL_ALREADY_EXISTS' ? t('personalEmail.change') : t('code.change')}
+          </Button>
+        ) : null}
+        {state === 'enteringCode' ? (
+          <Button tone="ghost" onClick={() => send({ type: 'code.changed' })}>
+            {t('code.change')}
+          </Button>
+        ) : null}
+      </Box>
+    );
+  }
+
+  const emailError =
+    errors.email ??
+    (failure?.source === 'email' ? (failure.code === 'disposable' ? t('errors.disposable') : t('validation.invalidEmail', { ns: 'common' })) : undefined);
+
+  return (
+    <form ref={formRef} className={styles.form} noValidate onSubmit={submit} aria-busy={pending || undefined}>
+      <Heading level={2}>{title}</Heading>
+      <TextField
+        label={variant === 'full' ? t('fields.email') : t('fields.emailOnly')}
+        hint={variant === 'full' ? t('fields.emailHint') : t('fields.emailOnlyHint')}
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        value={values.email}
+        error={emailError}
+        required
+        aria-required="true"
+        onFocus={() => void preloadEmailKind().catch(() => undefined)}
+        onChange={(event) => change('email', event.target.value)}
+      />
+      {variant === 'full' ? (
+        <>
+          <div className={styles.nameRow}>
+            <TextField
+              label={t('fields.firstName')}
+              name="firstName"
+              autoComplete="given-name"
+              value={values.firstName}
+              error={errors.firstName}
+              required
+              aria-required="true"
+              onChange={(event) => change('firstName', event.target.value)}
+            />
+            <TextField
+              label={t('fields.lastName')}
+              name="lastName"
+              autoComplete="family-name"
+              value={values.lastName}
+              error={errors.lastName}
+              required
+              aria-required="true"
+              onChange={(event) => change('lastName', event.target.value)}
+            />
+          </div>
+          <TextField
+            label={t('fields.companyName')}
+            name="companyName"
+            autoComplete="organization"
+            value={values.companyName}
+            error={errors.companyName}
+            required
+            aria-required="true"
+            onChange={(event) => change('companyName', event.target.value)}
+          />
+          <PhoneField
+            label={t('fields.phone')}
+            hint={t('fields.phoneHint')}
+            name="phone"
+            defaultValue={values.phone}
+            error={errors.phone}
+            onChange={(phone) => change('phone', phone.value)}
+          />
+        </>
+      ) : null}
+      {state === 'personalEmailPrompt' ? (
+        <Alert tone="caution">
+          <Box display="flex" flexDirection="column" gap="small">
+            <strong>{t('personalEmail.title')}</strong>
+            <span>{t('personalEmail.body', { email: submitted?.email ?? values.email })}</span>
+            <div className={styles.actions}>
+              <Button tone="primary" size="small" onClick={() => send({ type: 'prompt.continued' })}>
+                {t('personalEmail.continue')}
+              </Button>
+              <Button
+                tone="secondary"
+                size="small"
+                onClick={() => {
+                  send({ type: 'prompt.changed' });
+                  const email = formRef.current?.elements.namedItem('email');
+                  if (email instanceof HTMLInputElement) {
+                    email.focus();
+                    email.select();
+                  }
+                }}
+              >
+                {t('personalEmail.change')}
+              </Button>
+            </div>
+          </Box>
+        </Alert>
+      ) : null}
+      {failure?.source === 'auth' ? <Alert tone="critical">{t([`errors.${failure.code}`, 'landing:errors.sendFailed'], { ns: 'auth', seconds: failure.retryAfterSeconds ?? 60 })}</Alert> : null}
+      {state !== 'personalEmailPrompt' ? (
+        <Button type="submit" tone="primary" block loading={pending}>
+          {submitLabel}
+        </Button>
+      ) : null}
+      <Text tone="muted" size="small">
+        {t('fields.legal')}
+      </Text>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { Redirect, useSearch } from 'wouter';
+import { IntentLink as Link } from '../../app/IntentLink';
+import { paths } from '../../app/paths';
+import { useLanguage } from '../../app/use-language';
+import { parseLandingSearch } from '../../contracts/signup';
+import { Card } from '../../ui/Card';
+import { Heading, Text } from '../../ui/Text';
+import * as styles from './Landing.css';
+import { Facts, LandingLayout } from './LandingLayout';
+import { SignupForm } from './SignupForm';
+import { useSignedInRedirect } from './use-signed-in-redirect';
+
+/** /{lng}: welcome, 'I already have an account', and the sign-up form (prefilled from the address). */
+export default function StartPage() {
+  const { t } = useTranslation('landing');
+  const lng = useLanguage();
+  const search = useSearch();
+  const redirect = useSignedInRedirect(lng);
+  if (redirect) return <Redirect to={redirect} replace />;
+  return (
+    <LandingLayout>
+      <div className={styles.hero}>
+        <section className={styles.pitch} aria-labelledby="start-title">
+          <Heading id="start-title">{t('start.title')}</Heading>
+          <Text size="lead" tone="muted">
+            {t('start.subtitle')}
+          </Text>
+          <Text>
+            <Link href={paths.signInOtp.build(lng)}>{t('start.haveAccount')}</Link>
+          </Text>
+          <Facts items={['signup', 'onboarding', 'trial', 'charge', 'cancel', 'moneyBack']} />
+        </section>
+        <Card>
+          <SignupForm
+            variant="full"
+            landingPage="start"
+            lng={lng}
+            prefill={parseLandingSearch(search)}
+            title={t('start.formTitle')}
+            submitLabel={t('fields.submit')}
+          />
+        </Card>
+      </div>
+    </LandingLayout>
+  );
+}

@@ -1,0 +1,35 @@
+import { apiRequest, ApiError } from '../../app/api-client';
+import { publicConfig } from '../../app/public-config';
+import type { OnboardingDeps } from '../../../machines/onboarding.actors';
+import { logEvent } from '../analytics/analytics';
+import { analyticsEvents } from '../analytics/events';
+import { identifyUser } from '../analytics/identity';
+import { toAuthErrorCode } from '../auth/otp';
+import { getSupabase } from '../auth/supabase';
+
+/** The funnel's effects in the browser: the product API, the auth client and analytics. */
+export const browserOnboardingDeps: OnboardingDeps = {
+  api: (path, request) => apiRequest(path, request ?? {}),
+  callFunction: (name, body, signal) => apiRequest(`${publicConfig().functionsUrl}/${name}`, { method: 'POST', body, ...(signal ? { signal } : {}) }),
+  async sendPhoneCode(phone) {
+    // GoTrue texts a phone_change code to the new number; the session stays the signed-in one.
+    const { error } = await getSupabase().auth.updateUser({ phone });
+    if (error) {
+      const failure = toAuthErrorCode(error);
+      throw new ApiError(error.status ?? 400, failure.code, error.message);
+    }
+  },
+  logFinished({ firstTime }) {
+    // Reaching next-steps with a subscription for the first time is the moment the trial began.
+    if (firstTime) logEvent(analyticsEvents.trialStarted, {});
+    // SPEC §2: the next-steps loader logs these two events.
+    logEvent(analyticsEvents.startQuestionnaireCompleted, {});
+    logEvent(analyticsEvents.onboardingFinished, { first_time: firstTime });
+  },
+  onUser(user) {
+    // SPEC §3: the user id is attached once the profile is loaded; the chat widget learns who it is.
+    const { first_name, last_name, email, phone } = user.profile;
+    const name = [first_name, last_name].filter(Boolean).join(' ') || null;
+    identifyUser({ id: user.id, email, phone, name, company: { company_id: user.id } });
+  },
+};

@@ -1,0 +1,97 @@
+import { useTranslation } from 'react-i18next';
+import { publicConfig } from '../../../app/public-config';
+import { Alert } from '../../../ui/Alert';
+import { Button } from '../../../ui/Button';
+import { Spinner } from '../../../ui/Spinner';
+import { Heading, Text } from '../../../ui/Text';
+import * as styles from '../Onboarding.css';
+import { errorKey, type StepProps } from '../step-props';
+
+/** The loader, before the chart knows where the user belongs. */
+export function LoadingView() {
+  const { t } = useTranslation('onboarding');
+  return (
+    <div className={styles.centered} aria-busy="true">
+      <Spinner label={t('loading')} />
+      <Text tone="muted">{t('loading')}</Text>
+    </div>
+  );
+}
+
+/** The transient identity check: its own loading view, and a retry when the check could not run. */
+export function IdentityCheckView({ snapshot, send }: StepProps) {
+  const { t } = useTranslation('onboarding');
+  const failed = snapshot.matches({ identityCheck: 'failed' });
+  return (
+    <div className={styles.centered} aria-busy={!failed}>
+      <Heading>{t('identityCheck.title')}</Heading>
+      {failed ? (
+        <>
+          <Alert tone="critical">
+            {t('identityCheck.failed')} {t(errorKey(snapshot.context.error))}
+          </Alert>
+          <Button tone="primary" onClick={() => send({ type: 'retry' })}>
+            {t('actions.retry')}
+          </Button>
+        </>
+      ) : (
+        <>
+          <Spinner label={t('identityCheck.title')} />
+          <Text tone="muted">{t('identityCheck.text')}</Text>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** next-steps: the server grants the role (subscription checked there), then success. */
+export function NextStepsView({ snapshot, send }: StepProps) {
+  const { t } = useTranslation('onboarding');
+  const failed = snapshot.matches({ nextSteps: 'failed' });
+  return (
+    <div className={styles.centered} aria-busy={!failed}>
+      <Heading>{t('nextSteps.title')}</Heading>
+      {failed ? (
+        <>
+          <Alert tone="critical">
+            {t('nextSteps.failed')} {t(errorKey(snapshot.context.error))}
+          </Alert>
+          <Button tone="primary" onClick={() => send({ type: 'retry' })}>
+            {t('actions.retry')}
+          </Button>
+        </>
+      ) : (
+        <>
+          <Spinner label={t('nextSteps.title')} />
+          <Text tone="muted">{t('nextSteps.text')}</Text>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** onboarding/success: what to do now, with the app links from the public config. */
+export function SuccessView() {
+  const { t } = useTranslation('onboarding');
+  const links = publicConfig().appLinks;
+  return (
+    <div className={styles.stack}>
+      <Heading>{t('success.title')}</Heading>
+      <Text size="lead">{t('success.intro')}</Text>
+      <ol className={styles.guidance}>
+        <li>{t('success.steps.download')}</li>
+        <li>{t('success.steps.signIn')}</li>
+        <li>{t('success.steps.setUp')}</li>
+        <li>{t('success.steps.unlock')}</li>
+      </ol>
+      <Heading level={2}>{t('success.links.title')}</Heading>
+      <ul className={styles.links} aria-label={t('success.links.title')}>
+        {(['ios', 'android', 'macos', 'windows', 'web'] as const).map((key) => (
+          <li key={key}>
+            <a href={links[key]}>{t(`success.links.${key}`)}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CodeEntry } from '../../auth/CodeEntry';
+import { getSupabase } from '../../auth/supabase';
+import { toAuthErrorCode } from '../../auth/otp';
+import { PhoneField } from '../../phone-input/PhoneField';
+import { Alert } from '../../../ui/Alert';
+import { Button } from '../../../ui/Button';
+import { Heading, Text } from '../../../ui/Text';
+import * as styles from '../Onboarding.css';
+import { errorKey, type StepProps } from '../step-props';
+
+/**
+ * verify-phone: the number (prefilled from sign-up), then the 6-digit code texted to it (engineer A's
+ * CodeEntry: paste, autofill, resend with cooldown, wrong/expired messages). The code proves a
+ * phone change of the signed-in account (GoTrue phone_change), so the session stays the same.
+ */
+export function VerifyPhoneStep({ snapshot, send }: StepProps) {
+  const { t } = useTranslation('onboarding');
+  const profile = snapshot.context.user?.profile;
+  const [phone, setPhone] = useState<{ value: string; valid: boolean }>({ value: profile?.phone ?? '', valid: Boolean(profile?.phone) });
+  const [submitted, setSubmitted] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const error = snapshot.context.error;
+  const sub = snapshot.matches({ verifyPhone: 'enteringNumber' })
+    ? 'number'
+    : snapshot.matches({ verifyPhone: 'sendingCode' })
+      ? 'sending'
+      : 'code';
+
+  function submitNumber(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!phone.valid) return;
+    setSentTo(phone.value);
+    send({ type: 'phone.submitted', phone: phone.value });
+  }
+
+  const email = snapshot.context.email ?? profile?.email;
+  const fieldError = submitted && !phone.valid ? t(phone.value ? 'errors.invalidPhone' : 'errors.required') : null;
+
+  return (
+    <div className={styles.stack}>
+      <Heading>{t('verifyPhone.title')}</Heading>
+      {email ? <Text tone="muted">{t('verifyPhone.emailNote', { email })}</Text> : null}
+      {error ? <Alert tone="critical">{t(errorKey(error))}</Alert> : null}
+      {profile?.phone_verified && sub === 'number' ? (
+        <>
+          <Text>{t('verifyPhone.verified', { phone: profile.phone })}</Text>
+          <div className={styles.actions}>
+            <span />
+            <Button tone="primary" onClick={() => send({ type: 'phone.verified' })}>
+              {t('actions.continue')}
+            </Button>
+          </div>
+        </>
+      ) : sub === 'code' && (sentTo ?? profile?.phone) ? (
+        <>
+          <Text>{t('verifyPhone.codeIntro', { phone: sentTo ?? profile?.phone })}</Text>
+          <CodeEntry
+            recipient={(sentTo ?? profile?.phone)!}
+            channel="sms"
+            purpose="change"
+            onVerified={() => send({ type: 'phone.verified' })}
+            onResend={async () => {
+              const { error: resendError } = await getSupabase().auth.resend({ type: 'phone_change', phone: (sentTo ?? profile?.phone)! });
+              return resendError ? toAuthErrorCode(resendError) : { ok: true };
+            }}
+          />
+          <Button tone="ghost" onClick={() => send({ type: 'phone.edit' })}>
+            {t('verifyPhone.changeNumber')}
+          </Button>
+        </>
+      ) : (
+        <form className={styles.fields} onSubmit={submitNumber} noValidate>
+          <Text>{t('verifyPhone.intro')}</Text>
+          <PhoneField
+            label={t('verifyPhone.phoneLabel')}
+            name="phone"
+            defaultValue={profile?.phone ?? undefined}
+            onChange={(state) => setPhone({ value: state.value, valid: state.valid })}
+            error={fieldError}
+          />
+          <div className={styles.actions}>
+            <span />
+            <Button type="submit" tone="primary" loading={sub === 'sending'}>
+              {t('verifyPhone.send')}
+            </Button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

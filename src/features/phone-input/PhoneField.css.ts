@@ -1,0 +1,140 @@
+import { style } from '@vanilla-extract/css';
+import { recipe } from '@vanilla-extract/recipes';
+import { vars } from '../../ui/theme.css';
+
+export const group = style({
+  position: 'relative',
+  display: 'flex',
+  gap: vars.space.xsmall,
+  minWidth: 0,
+});
+
+export const countryButton = recipe({
+  base: {
+    flex: 'none',
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: vars.space.xxsmall,
+    minHeight: vars.size.control,
+    paddingInline: vars.space.small,
+    border: `${vars.size.border} solid ${vars.color.border}`,
+    borderRadius: vars.radius.medium,
+    background: vars.color.surface,
+    color: vars.color.text,
+    fontFamily: 'inherit',
+    fontSize: vars.fontSize.body,
+    cursor: 'pointer',
+    selectors: {
+      '&:hover:not(:disabled)': { background: vars.color.surfaceMuted },
+      '&:disabled': { cursor: 'not-allowed', opacity: 0.6 },
+    },
+  },
+  variants: {
+    invalid: {
+      true: { borderColor: vars.color.criticalStrong },
+      false: {},
+    },
+  },
+  defaultVariants: { invalid: false },
+});
+
+export const flag = style({
+  fontSize: vars.fontSize.lead,
+  lineHeight: 1,
+});
+
+export const prefix = style({
+  fontVariantNumeric: 'tabular-nums',
+  color: vars.color.textSoft,
+});
+
+export const chevron = style({
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.small,
+  // The live region stays in the page (so screen readers announce it) but takes no room while empty.
+  selectors: { '&:empty': { padding: 0 } },
+});
+
+export const numberInput = style({
+  flex: 1,
+  minWidth: 0,
+});
+
+export const popover = style({
+  position: 'absolute',
+  insetInlineStart: 0,
+  top: `calc(100% + ${vars.space.xxsmall})`,
+  zIndex: vars.zIndex.popover,
+  width: '100%',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xsmall,
+  padding: vars.space.xsmall,
+  background: vars.color.surface,
+  border: `${vars.size.border} solid ${vars.color.borderSoft}`,
+  borderRadius: vars.radius.medium,
+  boxShadow: vars.shadow.popover,
+});
+
+export const list = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  // About seven rows: long enough to scan, short enough to keep the field in view on a phone.
+  maxHeight: '18rem',
+  overflowY: 'auto',
+  overscrollBehavior: 'contain',
+});
+
+export const option = recipe({
+  base: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: vars.space.xsmall,
+    paddingInline: vars.space.xsmall,
+    paddingBlock: vars.space.xsmall,
+    borderRadius: vars.radius.small,
+    cursor: 'pointer',
+  },
+  variants: {
+    active: {
+      true: { background: vars.color.brandSoft },
+      false: {},
+    },
+    selected: {
+      true: { fontWeight: vars.fontWeight.medium },
+      false: {},
+    },
+  },
+  defaultVariants: { active: false, selected: false },
+});
+
+export const optionName = style({
+  flex: 1,
+  minWidth: 0,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
+
+export const empty = style({
+  margin: 0,
+  padding: vars.space.xsmall,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.small,
+  // The live region stays in the page (so screen readers announce it) but takes no room while empty.
+  selectors: { '&:empty': { padding: 0 } },
+});
+
+/** Read by screen readers, not shown (the classic clip pattern; display:none would hide it from both). */
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+});

@@ -1,0 +1,215 @@
+import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CountryCode } from 'libphonenumber-js';
+import { useLanguage } from '../../app/use-language';
+import { defaultCountryCode, findCountry, flagEmoji, localizedCountries, searchCountries } from '../../lib/countries';
+import { FieldFrame } from '../../ui/Field';
+import { control } from '../../ui/Field.css';
+import { changePhoneCountry, formatPhoneInput, phoneStateFromValue, type PhoneInputState } from './phone-format';
+import * as styles from './PhoneField.css';
+
+export interface PhoneFieldProps {
+  label: ReactNode;
+  /** Starting number (E.164 or any text a person could type); the field is uncontrolled after that. */
+  defaultValue?: string | undefined;
+  /** Country shown before anything is typed; defaults to the browser locale's country. */
+  defaultCountry?: CountryCode | undefined;
+  /** Called on every change with the E.164 value (`state.value`), the country and validity. */
+  onChange(state: PhoneInputState): void;
+  onBlur?(): void;
+  /** Already translated message, shown under the field and announced. */
+  error?: string | null | undefined;
+  hint?: ReactNode;
+  disabled?: boolean;
+  name?: string;
+}
+
+/**
+ * Phone number input with a searchable country picker (flag, name in the page language, dialling
+ * prefix), formatting as the visitor types and an E.164 value, all with libphonenumber-js.
+ *
+ * The picker follows the WAI-ARIA combobox pattern: a button opens a popup holding a search box
+ * (role combobox) that drives a listbox by aria-activedescendant; arrows move, Enter picks, Escape
+ * closes and returns focus to the button; 'No country found' is announced when nothing matches.
+ * Used by the landing pages and by onboarding's verify-phone and details steps.
+ */
+export function PhoneField({ label, defaultValue, defaultCountry, onChange, onBlur, error, hint, disabled, name }: PhoneFieldProps) {
+  const { t } = useTranslation(['landing', 'common']);
+  const language = useLanguage();
+  const [state, setState] = useState<PhoneInputState>(() => phoneStateFromValue(defaultValue, defaultCountry ?? defaultCountryCode()));
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [activeIndex, setActiveIndex] = useState(0);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const popoverRef = useRef<HTMLDivElement>(null);
+  const baseId = useId();
+  const listId = `${baseId}-countries`;
+  const optionId = (code: string) => `${baseId}-country-${code}`;
+
+  const all = useMemo(() => localizedCountries(language), [language]);
+  const results = useMemo(() => searchCountries(all, query), [all, query]);
+  const current = findCountry(state.country);
+  const currentName = all.find((record) => record.code === current.code)?.country ?? current.code;
+
+  function update(next: PhoneInputState) {
+    setState(next);
+    onChange(next);
+  }
+
+  function openPicker() {
+    setQuery('');
+    setActiveIndex(Math.max(0, all.findIndex((record) => record.code === current.code)));
+    setOpen(true);
+  }
+
+  function closePicker(focus: 'button' | 'input' | 'none') {
+    setOpen(false);
+    if (focus === 'button') buttonRef.current?.focus();
+    if (focus === 'input') inputRef.current?.focus();
+  }
+
+  function pick(code: CountryCode) {
+    update(changePhoneCountry(state, code));
+    closePicker('input');
+  }
+
+  function moveActive(index: number) {
+    if (results.length === 0) return;
+    const next = (index + results.length) % results.length;
+    setActiveIndex(next);
+    const option = results[next];
+    // Keep the highlighted option visible while arrowing through a scrolled list.
+    if (option) document.getElementById(optionId(option.code))?.scrollIntoView({ block: 'nearest' });
+  }
+
+  function onSearchKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        moveActive(activeIndex + 1);
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        moveActive(activeIndex - 1);
+        break;
+      case 'Home':
+        event.preventDefault();
+        moveActive(0);
+        break;
+      case 'End':
+        event.preventDefault();
+        moveActive(results.length - 1);
+        break;
+      case 'Enter': {
+        event.preventDefault();
+        const option = results[activeIndex];
+        if (option) pick(option.code);
+        break;
+      }
+      case 'Escape':
+        event.preventDefault();
+        closePicker('button');
+        break;
+      default:
+    }
+  }
+
+  const active = results[activeIndex];
+  return (
+    <FieldFrame label={label} error={error} hint={hint}>
+      {({ controlId, describedBy, invalid }) => (
+        <div className={styles.group}>
+          <button
+            ref={buttonRef}
+            type="button"
+            className={styles.countryButton({ invalid })}
+            aria-haspopup="listbox"
+            aria-expanded={open}
+            disabled={disabled}
+            onClick={() => (open ? closePicker('none') : openPicker())}
+          >
+            {/* The name is read, the flag is not; the visible prefix is part of the name (WCAG 2.5.3). */}
+            <span className={styles.visuallyHidden}>{t('phoneInput.countryButton', { name: currentName })}</span>
+            <span className={styles.flag} aria-hidden="true">
+              {flagEmoji(current.code)}
+            </span>
+            <span className={styles.prefix}>{current.num}</span>
+            <span className={styles.chevron} aria-hidden="true">
+              ▾
+            </span>
+          </button>
+          <input
+            ref={inputRef}
+            id={controlId}
+            name={name}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            value={state.display}
+            disabled={disabled}
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy}
+            className={`${control({ invalid })} ${styles.numberInput}`}
+            onChange={(event) => update(formatPhoneInput(event.target.value, state.country))}
+            onBlur={onBlur}
+          />
+          {open ? (
+            <div
+              ref={popoverRef}
+              className={styles.popover}
+              onBlur={(event) => {
+                // Focus leaving the popup (Tab, a click elsewhere) closes it.
+                if (!popoverRef.current?.contains(event.relatedTarget as Node | null)) closePicker('none');
+              }}
+            >
+              <input
+                // The popup opens on purpose, so its search box takes focus at once.
+                autoFocus
+                type="search"
+                role="combobox"
+                aria-label={t('phoneInput.search')}
+                aria-expanded={results.length > 0}
+                aria-controls={listId}
+                aria-autocomplete="list"
+                aria-activedescendant={active ? optionId(active.code) : undefined}
+                className={control()}
+                placeholder={t('phoneInput.searchPlaceholder')}
+                value={query}
+                onChange={(event) => {
+                  setQuery(event.target.value);
+                  setActiveIndex(0);
+                }}
+                onKeyDown={onSearchKeyDown}
+              />
+              <ul id={listId} role="listbox" aria-label={t('phoneInput.countries')} className={styles.list}>
+                {results.map((record, index) => (
+                  <li
+                    key={record.code}
+                    id={optionId(record.code)}
+                    role="option"
+                    aria-selected={record.code === current.code}
+                    className={styles.option({ active: index === activeIndex, selected: record.code === current.code })}
+                    // Keep focus in the search box so its blur does not close the popup before the click.
+                    onMouseDown={(event) => event.preventDefault()}
+                    onClick={() => pick(record.code)}
+                    onMouseMove={() => setActiveIndex(index)}
+                  >
+                    <span className={styles.flag} aria-hidden="true">
+                      {record.flag}
+                    </span>
+                    <span className={styles.optionName}>{record.country}</span>
+                    <span className={styles.prefix}>{record.num}</span>
+                  </li>
+                ))}
+              </ul>
+              <p role="status" className={styles.empty}>
+                {results.length === 0 ? t('validation.noCountry', { ns: 'common' }) : ''}
+              </p>
+            </div>
+          ) : null}
+        </div>
+      )}
+    </FieldFrame>
+  );
+}

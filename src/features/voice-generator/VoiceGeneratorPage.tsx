@@ -1,0 +1,171 @@
+import { useMachine } from '@xstate/react';
+import { useEffect, useId, useMemo, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IntentLink as Link } from '../../app/IntentLink';
+import { generatorMachine, placeholderFields, type PlaceholderField } from '../../../machines/generator.machine';
+import { paths } from '../../app/paths';
+import { useLanguage } from '../../app/use-language';
+import { greetingTextLimits, voiceDisplayList, type GreetingLanguage, type VoiceName } from '../../contracts/greetings';
+import { Alert } from '../../ui/Alert';
+import { Button, ButtonLink } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { TextAreaField, TextField } from '../../ui/Field';
+import { brandClassName, Page } from '../../ui/Page';
+import { Spinner } from '../../ui/Spinner';
+import { Heading, Text } from '../../ui/Text';
+import { fetchGreeting, playSample } from './generator.actors';
+import { groupOf, loadTemplates } from './templates';
+import * as styles from './VoiceGeneratorPage.css';
+import { VoicePicker } from './VoicePicker';
+
+const labelOf = (voice: VoiceName) => voiceDisplayList.find((label) => label.toLowerCase() === voice) ?? voice;
+
+/**
+ * The public voice greeting generator (SPEC §2 /voice-generator): choose a voice, listen to its
+ * example, pick or write a script, make the greeting. What happens is generator.machine.ts; this
+ * page only shows its snapshot and sends it events. No page-view analytics here (SPEC §2).
+ */
+export default function VoiceGeneratorPage() {
+  const lng: GreetingLanguage = useLanguage();
+  const { t } = useTranslation(['voice', 'common']);
+  const templates = useMemo(() => loadTemplates(t), [t]);
+  const [snapshot, send] = useMachine(generatorMachine.provide({ actors: { fetchGreeting, playSample } }), {
+    input: { lang: lng, templates },
+  });
+  const { context } = snapshot;
+
+  // The language is part of the address: when it changes, the chart swaps the script's language.
+  useEffect(() => {
+    if (context.lang !== lng) send({ type: 'language.changed', lang: lng, templates });
+  }, [lng, templates, context.lang, send]);
+
+  const otherLanguage: GreetingLanguage = lng === 'en' ? 'fr' : 'en';
+  const voiceLabel = labelOf(context.voice);
+  const menuOpen = snapshot.matches({ voiceMenu: 'open' });
+  const sampleLoading = snapshot.matches({ sample: { active: 'loading' } });
+  const samplePlaying = snapshot.matches({ sample: { active: 'playing' } });
+  const generating = snapshot.matches({ generator: 'loading' });
+  const failed = snapshot.matches({ generator: 'error' });
+  const greeting = snapshot.matches({ generator: 'result' }) ? context.greeting : null;
+  const length = context.text.trim().length;
+  const tooLong = length > greetingTextLimits.max;
+  const counterId = useId();
+  const resultHeadingId = useId();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    send({ type: 'greeting.submitted' });
+  }
+
+  const sampleLabel = sampleLoading
+    ? t('voice.loadingExample', { voice: voiceLabel })
+    : samplePlaying
+      ? t('voice.pauseExample', { voice: voiceLabel })
+      : t('voice.tryExample', { voice: voiceLabel });
+  const mp3 = greeting?.formats.find((format) => format.format === 'mp3');
+  const wav = greeting?.formats.find((format) => format.format === 'wav');
+
+  return (
+    <Page
+      width="content"
+      header={
+        <>
+          <Link href={paths.home.build(lng)} className={brandClassName} aria-label={t('home')}>
+            {t('brand', { ns: 'common' })}
+          </Link>
+          <Link href={paths.voiceGeneratorLocalized.build(otherLanguage)} lang={otherLanguage} hrefLang={otherLanguage}>
+            {t('languageSwitch', { ns: 'common' })}
+          </Link>
+        </>
+      }
+    >
+      <div className={styles.intro}>
+        <Heading level={1}>{t('title')}</Heading>
+        <Text tone="muted" size="lead">
+          {t('intro')}
+        </Text>
+      </div>
+      <Card>
+        <form className={styles.form} onSubmit={submit} noValidate>
+          <div className={styles.voiceRow}>
+            <VoicePicker
+              voice={context.voice}
+              menuOpen={menuOpen}
+              onToggleMenu={() => send({ type: 'menu.toggled' })}
+              onCloseMenu={() => send({ type: 'menu.closed' })}
+              onSelect={(voice) => send({ type: 'voice.selected', voice })}
+            />
+            {/* Not `loading`: that disables the button, and a visitor may cancel a slow example. */}
+            <Button tone="secondary" aria-pressed={samplePlaying} aria-busy={sampleLoading || undefined} onClick={() => send({ type: 'sample.toggled' })}>
+              {sampleLoading ? <Spinner /> : null}
+              {sampleLabel}
+            </Button>
+          </div>
+
+          <div className={styles.scriptHeader}>
+            <Text size="small" tone="muted">
+              {context.templateIndex === null ? '\u00a0' : t('script.template', { index: context.templateIndex, group: t(`groups.${groupOf(context.templateIndex)}`) })}
+            </Text>
+            <Button tone="ghost" size="small" title={t('script.generateHint')} onClick={() => send({ type: 'script.shuffled' })}>
+              {t('script.generate')}
+            </Button>
+          </div>
+          <TextAreaField
+            label={t('script.label')}
+            rows={6}
+            placeholder={t('script.placeholder')}
+            value={context.text}
+            error={tooLong ? t('script.tooLong', { max: greetingTextLimits.max }) : null}
+            hint={<span id={counterId}>{t('script.counter', { count: length, max: greetingTextLimits.max })}</span>}
+            onChange={(event) => send({ type: 'text.changed', text: event.target.value })}
+          />
+
+          <fieldset className={styles.fields}>
+            <legend className={styles.legend}>{t('fields.legend')}</legend>
+            <p className={styles.fieldsHint}>{t('fields.hint')}</p>
+            {placeholderFields.map((field: PlaceholderField) => (
+              <TextField
+                key={field}
+                label={t(`fields.${field}`)}
+                placeholder={t(`fields.${field}Placeholder`)}
+                value={context.fields[field]}
+                autoComplete={field === 'company' ? 'organization' : field === 'name' ? 'given-name' : field === 'emergency' ? 'tel' : 'off'}
+                onChange={(event) => send({ type: 'field.changed', field, value: event.target.value })}
+              />
+            ))}
+          </fieldset>
+
+          <Button type="submit" block loading={generating} disabled={length === 0 || tooLong}>
+            {generating ? t('creating') : t('submit')}
+          </Button>
+
+          {failed ? <Alert tone="critical">{t('error')}</Alert> : null}
+
+          {greeting ? (
+            <section className={styles.result} aria-labelledby={resultHeadingId}>
+              <Heading level={2} id={resultHeadingId}>
+                {t('result.label')}
+              </Heading>
+              {/* A new greeting gets a new element, so the browser never plays the previous one. */}
+              <audio key={greeting.url} className={styles.player} src={greeting.url} controls preload="auto" aria-label={t('result.player', { voice: labelOf(greeting.voice) })} />
+              <ul className={styles.downloads}>
+                {[mp3 ? { format: mp3, label: t('result.downloadMp3'), hint: t('result.downloadMp3Hint') } : null, wav ? { format: wav, label: t('result.downloadWav'), hint: t('result.downloadWavHint') } : null]
+                  .filter((entry) => entry !== null)
+                  .map((entry) => (
+                    <li key={entry.format.format} className={styles.download}>
+                      <ButtonLink tone="secondary" size="small" href={entry.format.url} download aria-describedby={`${resultHeadingId}-${entry.format.format}`}>
+                        {entry.label}
+                      </ButtonLink>
+                      <span id={`${resultHeadingId}-${entry.format.format}`} className={styles.downloadHint}>
+                        {entry.hint}
+                      </span>
+                    </li>
+                  ))}
+              </ul>
+            </section>
+          ) : null}
+        </form>
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,59 @@
+import { fromCallback, fromPromise } from 'xstate';
+import type { GreetingRequest, SampleReport, SampleRequest } from '../../../machines/generator.actors';
+import { publicConfig } from '../../app/public-config';
+import { logEvent } from '../analytics/analytics';
+import { analyticsEvents } from '../analytics/events';
+import { greetingFetchErrorMessage, greetingSchema, voiceSamplePath, type Greeting } from '../../contracts/greetings';
+
+/** An address from the greeting builder, made absolute against its configured base URL. */
+export function greetingAddress(path: string): string {
+  return new URL(path, publicConfig().greetingsUrl).toString();
+}
+
+/**
+ * `GET /greetings?text&voice&lang` (SPEC §7). Any failure, network or HTTP, becomes the SPEC's
+ * client-side error 'Failed to fetch greeting message'; the page shows its own alert for it.
+ */
+export const fetchGreeting = fromPromise<Greeting, GreetingRequest>(async ({ input, signal }) => {
+  const url = new URL(greetingAddress('/greetings'));
+  url.search = new URLSearchParams({ text: input.text, voice: input.voice, lang: input.lang }).toString();
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { accept: 'application/json' }, signal });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new Error(greetingFetchErrorMessage);
+  }
+  if (!response.ok) throw new Error(greetingFetchErrorMessage);
+  const parsed = greetingSchema.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) throw new Error(greetingFetchErrorMessage);
+  logEvent(analyticsEvents.greetingGenerated, { voice: input.voice, text_length: input.text.length });
+  return { ...parsed.data, url: greetingAddress(parsed.data.url), formats: parsed.data.formats.map((format) => ({ ...format, url: greetingAddress(format.url) })) };
+});
+
+/**
+ * Plays a voice's sample through an <audio> element that lives as long as the actor: stopping the
+ * actor (pause, another voice, leaving the page) pauses it and drops its download.
+ */
+export const playSample = fromCallback<{ type: 'never' }, SampleRequest>(({ input, sendBack }) => {
+  const audio = new Audio(greetingAddress(voiceSamplePath(input.voice, input.lang)));
+  const report = (event: SampleReport) => () => sendBack(event);
+  const onPlaying = report({ type: 'sample.playing' });
+  const onEnded = report({ type: 'sample.ended' });
+  const onError = report({ type: 'sample.failed' });
+  audio.addEventListener('playing', onPlaying);
+  audio.addEventListener('ended', onEnded);
+  audio.addEventListener('error', onError);
+  audio.play().catch((error: unknown) => {
+    // An interrupted play() (we paused it) is not a failure.
+    if (!(error instanceof DOMException && error.name === 'AbortError')) onError();
+  });
+  return () => {
+    audio.removeEventListener('playing', onPlaying);
+    audio.removeEventListener('ended', onEnded);
+    audio.removeEventListener('error', onError);
+    audio.pause();
+    audio.removeAttribute('src');
+    audio.load();
+  };
+});

@@ -1,0 +1,145 @@
+import { getCountry as getTimezoneCountry, getTimezone } from 'countries-and-timezones';
+import { getCountries, getCountryCallingCode, Metadata, type CountryCode } from 'libphonenumber-js';
+
+/**
+ * The country table (SPEC §3 "Country record"), built from maintained data rather than by hand:
+ * - the countries and territories with a dialling plan, their calling codes and the area code of the
+ *   NANP-style members (Antigua is +1-268) come from libphonenumber-js' metadata;
+ * - names come from the browser's own CLDR data through Intl.DisplayNames, in the page language;
+ * - time zones come from `countries-and-timezones`, with legacy names (Asia/Calcutta,
+ *   Europe/Kiev…) replaced by the current ones.
+ */
+export interface CountryRecord {
+  /** ISO 3166-1 alpha-2 code (libphonenumber's codes, which add AC Ascension, TA Tristan da Cunha and XK Kosovo). */
+  code: CountryCode;
+  /** Dialling prefix as shown to people, with the area code when a country shares a calling code: '+33', '+1-268'. */
+  num: string;
+  /** The calling code alone, digits only: '33', '1'. */
+  callingCode: string;
+  /** Current IANA zone identifiers. */
+  timezones: string[];
+}
+
+export interface LocalizedCountry extends CountryRecord {
+  /** Name in the requested language. */
+  country: string;
+  flag: string;
+}
+
+export const fallbackCountryCode: CountryCode = 'US';
+
+/**
+ * Territories the time-zone package does not list get their zones from the territory they belong
+ * to (Ascension and Tristan da Cunha are part of Saint Helena; Kosovo shares Serbia's zone).
+ */
+const timezoneSource: Partial<Record<CountryCode, CountryCode>> = { AC: 'SH', TA: 'SH', XK: 'RS' };
+
+/** Maps a legacy zone name to its current one (Asia/Calcutta → Asia/Kolkata); others are returned as given. */
+export function currentTimeZone(zone: string): string {
+  const info = getTimezone(zone);
+  return info?.aliasOf ?? info?.name ?? zone;
+}
+
+function timezonesOf(code: CountryCode): string[] {
+  const source = timezoneSource[code] ?? code;
+  const zones = getTimezoneCountry(source, { deprecated: true })?.timezones ?? [];
+  return [...new Set(zones.map(currentTimeZone))].sort();
+}
+
+function dialPrefix(metadata: Metadata, code: CountryCode, callingCode: string): string {
+  metadata.selectNumberingPlan(code);
+  const leadingDigits = metadata.numberingPlan?.leadingDigits();
+  // Only a plain digit string is an area code (AG: "268"); patterns such as PR's "787|939" are not.
+  return leadingDigits && /^\d+$/.test(leadingDigits) ? `+${callingCode}-${leadingDigits}` : `+${callingCode}`;
+}
+
+function buildCountries(): readonly CountryRecord[] {
+  const metadata = new Metadata();
+  return getCountries().map((code) => {
+    const callingCode = getCountryCallingCode(code);
+    return { code, callingCode, num: dialPrefix(metadata, code, callingCode), timezones: timezonesOf(code) };
+  });
+}
+
+/** Every country and territory with a dialling plan (≈245), in code order. */
+export const countries: readonly CountryRecord[] = buildCountries();
+
+const byCode = new Map<string, CountryRecord>(countries.map((record) => [record.code, record]));
+
+/** The flag emoji of a two-letter code: each letter becomes its regional indicator symbol. */
+export function flagEmoji(code: string): string {
+  const letters = code.toUpperCase();
+  if (!/^[A-Z]{2}$/.test(letters)) return '';
+  return String.fromCodePoint(...[...letters].map((letter) => 0x1f1e6 + letter.charCodeAt(0) - 65));
+}
+
+/** SPEC §3 lookup: the first two letters of the value, uppercased; the United States when nothing matches. */
+export function findCountry(value: string | null | undefined): CountryRecord {
+  const code = (value ?? '').trim().slice(0, 2).toUpperCase();
+  return byCode.get(code) ?? (byCode.get(fallbackCountryCode) as CountryRecord);
+}
+
+export function isCountryCode(value: string): value is CountryCode {
+  return byCode.has(value);
+}
+
+const displayNames = new Map<string, Intl.DisplayNames>();
+
+/** The country's name in `language` (CLDR data of the running browser or Node). */
+export function countryName(code: string, language: string): string {
+  let names = displayNames.get(language);
+  if (!names) {
+    names = new Intl.DisplayNames([language, 'en'], { type: 'region', fallback: 'code' });
+    displayNames.set(language, names);
+  }
+  return names.of(code) ?? code;
+}
+
+const localized = new Map<string, readonly LocalizedCountry[]>();
+
+/** The table with names and flags in `language`, sorted by name the way that language sorts. */
+export function localizedCountries(language: string): readonly LocalizedCountry[] {
+  let list = localized.get(language);
+  if (!list) {
+    const collator = new Intl.Collator(language, { sensitivity: 'base' });
+    list = countries
+      .map((record) => ({ ...record, country: countryName(record.code, language), flag: flagEmoji(record.code) }))
+      .sort((a, b) => collator.compare(a.country, b.country));
+    localized.set(language, list);
+  }
+  return list;
+}
+
+/** Folds case and accents so "cote" finds "Côte d’Ivoire" and "etats" finds "États-Unis". */
+function fold(value: string): string {
+  return value.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
+}
+
+/** Countries whose name, code or dialling prefix matches the query ('fra', 'fr', '+33', '33', '1-268'). */
+export function searchCountries(list: readonly LocalizedCountry[], query: string): LocalizedCountry[] {
+  const needle = fold(query);
+  if (!needle) return [...list];
+  const digits = needle.replace(/[^\d]/g, '');
+  const isDialQuery = /^[+\d\s-]+$/.test(needle) && digits.length > 0;
+  return list.filter((record) => {
+    if (isDialQuery) return record.num.replace(/[^\d]/g, '').startsWith(digits) || record.callingCode.startsWith(digits);
+    return fold(record.country).includes(needle) || record.code.toLowerCase() === needle;
+  });
+}
+
+/**
+ * The visitor's likely country from the browser's languages ('fr-CA' → CA; a bare 'fr' is widened
+ * with Intl.Locale.maximize() → FR); the United States when none gives a known region.
+ */
+export function defaultCountryCode(languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]): CountryCode {
+  for (const tag of languages) {
+    try {
+      const locale = new Intl.Locale(tag);
+      const region = locale.region ?? locale.maximize().region;
+      if (region && isCountryCode(region)) return region;
+    } catch {
+      // An invalid language tag: try the next one.
+    }
+  }
+  return fallbackCountryCode;
+}

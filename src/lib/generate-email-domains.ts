@@ -1,0 +1,7 @@
+/** `npm run generate:email-domains`: refreshes src/lib/generated/email-domains.json (see email-domains.source.ts). */
+import { writeFileSync } from 'node:fs';
+import { buildEmailDomainData, generatedEmailDomainsPath } from './email-domains.source';
+
+const data = buildEmailDomainData();
+writeFileSync(generatedEmailDomainsPath, `${JSON.stringify(data)}\n`);
+console.log(`wrote ${generatedEmailDomainsPath}: ${data.free.split('\n').length} free, ${data.disposable.split('\n').length} disposable domains`);

@@ -1,0 +1,52 @@
+import { style } from '@vanilla-extract/css';
+import { recipe } from '@vanilla-extract/recipes';
+import { mobileQuery, vars } from './theme.css';
+
+export const shell = style({
+  minHeight: '100%',
+  display: 'flex',
+  flexDirection: 'column',
+  background: vars.gradient.hero,
+});
+
+export const main = recipe({
+  base: {
+    flex: 1,
+    width: '100%',
+    marginInline: 'auto',
+    paddingInline: vars.space.gutter,
+    paddingBlock: vars.space.xxlarge,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: vars.space.large,
+    '@media': {
+      // SPEC: tighter spacing on phones.
+      [mobileQuery]: { paddingInline: vars.space.gutterMobile, paddingBlock: vars.space.large, gap: vars.space.medium },
+    },
+  },
+  variants: {
+    width: {
+      narrow: { maxWidth: vars.size.contentNarrow },
+      content: { maxWidth: vars.size.content },
+      wide: { maxWidth: vars.size.contentWide },
+    },
+  },
+  defaultVariants: { width: 'content' },
+});
+
+export const header = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.medium,
+  paddingInline: vars.space.gutter,
+  paddingBlock: vars.space.medium,
+  '@media': { [mobileQuery]: { paddingInline: vars.space.gutterMobile } },
+});
+
+export const brand = style({
+  fontWeight: vars.fontWeight.strong,
+  fontSize: vars.fontSize.lead,
+  color: vars.color.brandStrong,
+  textDecoration: 'none',
+});

@@ -1,0 +1,24 @@
+import type { HTMLAttributes, ReactNode } from 'react';
+import { heading, text } from './Text.css';
+
+export function Heading({ level = 1, children, ...rest }: { level?: 1 | 2 | 3; children: ReactNode } & HTMLAttributes<HTMLHeadingElement>) {
+  const Tag = `h${level}` as const;
+  return (
+    <Tag className={heading({ level })} {...rest}>
+      {children}
+    </Tag>
+  );
+}
+
+export function Text({
+  tone,
+  size,
+  children,
+  ...rest
+}: { tone?: 'normal' | 'muted' | 'critical'; size?: 'small' | 'body' | 'lead'; children: ReactNode } & HTMLAttributes<HTMLParagraphElement>) {
+  return (
+    <p className={text({ tone, size })} {...rest}>
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,180 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { encodeValue } from '../../src/features/auth/cookie-storage';
+import { launchBrowser, newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
+import { axeViolations } from '../helpers/axe';
+
+/**
+ * The paywall and the local provider's checkout in a real browser against the real server: a new
+ * user signs in by SMS code (dev outbox), passes the identity check through the product API, sees
+ * the paywall (EUR, and USD as a US visitor), pays on the hosted page (decline, insufficient funds,
+ * success), lands on next-steps, then cancels the trial on the account page.
+ */
+
+const baseURL = inject('baseURL');
+
+interface Session {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  expires_at: number;
+  token_type: string;
+  user: { id: string };
+}
+
+let phoneCounter = 0;
+
+async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) };
+  const response = await fetch(new URL(path, baseURL), { ...init, headers });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** A new user signed in by SMS code whose identity check passed (VALIDATED), through the APIs only. */
+async function createValidatedUser(): Promise<Session> {
+  phoneCounter += 1;
+  // Distinct French mobile numbers (different prefixes keep the velocity rule quiet).
+  const phone = `+3361${String(Date.now() % 1000).padStart(3, '0')}${String(phoneCounter).padStart(2, '0')}${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`;
+  const auth = { apikey: '' };
+  const config = await api<{ auth: { publishableKey: string } }>('/config.json');
+  auth.apikey = config.auth.publishableKey;
+  const authHeaders = { apikey: auth.apikey, 'content-type': 'application/json' };
+  let response = await fetch(new URL('/auth/v1/otp', baseURL), { method: 'POST', headers: authHeaders, body: JSON.stringify({ phone, create_user: true }) });
+  expect(response.status, await response.clone().text()).toBe(200);
+  const outbox = await api<{ messages: { code: string | null }[] }>(`/dev/outbox.json?recipient=${encodeURIComponent(phone)}`);
+  const code = outbox.messages[0]?.code;
+  expect(code).toMatch(/^\d{6}$/);
+  response = await fetch(new URL('/auth/v1/verify', baseURL), { method: 'POST', headers: authHeaders, body: JSON.stringify({ type: 'sms', phone, token: code }) });
+  expect(response.status, await response.clone().text()).toBe(200);
+  const session = (await response.json()) as Session;
+  await api('/v1/user', { method: 'PATCH', token: session.access_token, body: JSON.stringify({ email: `ada${Date.now()}${phoneCounter}@acme-widgets.com`, name: 'Ada Lovelace', phone: { number: phone } }) });
+  // The questionnaire the funnel asks before checkout (size, details, crm).
+  await api('/v1/business', {
+    method: 'PATCH',
+    token: session.access_token,
+    body: JSON.stringify({ size: '2-10', company_name: 'Acme Widgets', country: 'FR', industry: 'construction', job_role: 'founder', crm: 'hubspot' }),
+  });
+  const verdict = await api<{ kyc_status: string; reasons: unknown }>('/v1/user/legitimacy-verification', {
+    method: 'POST',
+    token: session.access_token,
+    body: JSON.stringify({ company_name: 'Acme Widgets' }),
+  });
+  expect(verdict.kyc_status, JSON.stringify(verdict.reasons)).toBe('VALIDATED');
+  return session;
+}
+
+/** Puts the session where the SPA's supabase client keeps it (the chunked cookie, SPEC §3). */
+async function signInContext(context: BrowserContext, session: Session): Promise<void> {
+  const host = new URL(baseURL).hostname;
+  const value = encodeValue(JSON.stringify(session));
+  await context.addCookies([{ name: `sb-${host.split('.')[0]}-auth-token`, value, domain: host, path: '/', sameSite: 'Strict', secure: false }]);
+}
+
+async function openPaywall(page: Page, lng: 'en' | 'fr', country: string | null): Promise<void> {
+  // The server sees every test visitor as local (XX → EUR); a US visitor is simulated at the geo URL.
+  if (country) await page.route('**/geo/country', (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: country }));
+  await page.goto(`/${lng}/onboarding/checkout-form?interval=yearly&plan=business`);
+  try {
+    await page.getByRole('button', { name: lng === 'fr' ? 'Commencer mon essai gratuit' : 'Start my free trial' }).waitFor({ timeout: 20_000 });
+  } catch (error) {
+    await screenshot(page, `checkout-paywall-failed-${lng}`);
+    throw new Error(`the paywall did not show at ${page.url()}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+describe('checkout (browser)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('shows the paywall in EUR and USD at 375 and 1280 px', async () => {
+    const session = await createValidatedUser();
+    for (const [currency, country] of [
+      ['EUR', null],
+      ['USD', 'US'],
+    ] as const) {
+      for (const [name, viewport] of Object.entries(viewports)) {
+        const context = await newContext(browser, baseURL, { viewport });
+        await signInContext(context, session);
+        const page = await context.newPage();
+        const errors = watchPageErrors(page);
+        await openPaywall(page, 'en', country);
+        const text = await page.locator('main').innerText();
+        expect(text).toContain(currency === 'EUR' ? '€39.00' : '$39.00');
+        expect(text).toMatch(/20% off/);
+        expect(text).toContain('30-day money-back guarantee');
+        expect(text).toMatch(/Free until [A-Z][a-z]+ \d{1,2}, \d{4}/);
+        await screenshot(page, `checkout-paywall-${currency.toLowerCase()}-${name}`);
+        expect(await axeViolations(page)).toEqual([]);
+        // Keyboard: the interval radios switch with the arrow keys; the parent owns the URL.
+        await page.getByRole('radio', { name: /Yearly/ }).focus();
+        await page.keyboard.press('ArrowRight');
+        await page.waitForURL(/interval=monthly/);
+        expect(await page.locator('main').innerText()).toContain(currency === 'EUR' ? '€49.00' : '$49.00');
+        expect(errors.filter((error) => !/favicon|Failed to load resource/.test(error))).toEqual([]);
+        await context.close();
+      }
+    }
+  }, 120_000);
+
+  it('pays on the hosted page (decline, insufficient funds, success), returns to next-steps, then cancels on the account page', async () => {
+    const session = await createValidatedUser();
+    const context = await newContext(browser, baseURL, { viewport: viewports.phone, locale: 'fr-FR' });
+    await signInContext(context, session);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await openPaywall(page, 'fr', null);
+    expect(await page.locator('main').innerText()).toMatch(/Gratuit jusqu'au \d{1,2} \S+ \d{4}/);
+    // Keyboard: monthly billing, then 'Start my free trial'.
+    await page.getByRole('radio', { name: /Annuel/ }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForURL(/interval=monthly/);
+    await page.getByRole('button', { name: 'Commencer mon essai gratuit' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/checkout\/[0-9a-f-]{36}/);
+    await page.getByRole('heading', { name: 'Paiement sécurisé' }).waitFor();
+    await screenshot(page, 'checkout-hosted-fr-phone');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.locator('main').innerText()).toContain('Offre Business, facturation mensuelle');
+
+    const pay = async (number: string) => {
+      await page.getByLabel('Numéro de carte').fill(number);
+      await page.getByLabel('Expiration (MM/AA)').fill('12/34');
+      await page.getByLabel('Cryptogramme (CVC)').fill('123');
+      // Keyboard submit: Enter in the form.
+      await page.getByLabel('Cryptogramme (CVC)').press('Enter');
+      await page.waitForLoadState('domcontentloaded');
+    };
+    await pay('4000 0000 0000 0002');
+    expect(await page.getByRole('alert').innerText()).toContain('Votre carte a été refusée');
+    await pay('4000 0000 0000 9995');
+    expect(await page.getByRole('alert').innerText()).toContain('solde de votre carte est insuffisant');
+    expect(await page.getByLabel('Numéro de carte').getAttribute('aria-invalid')).toBeNull();
+    await pay('4242 4242 4242 4241');
+    expect(await page.getByLabel('Numéro de carte').getAttribute('aria-invalid')).toBe('true');
+    expect(await axeViolations(page)).toEqual([]);
+    await pay('4242 4242 4242 4242');
+    await page.waitForURL(/\/fr\/onboarding\/next-steps/);
+
+    const subscription = await api<{ subscription: { status: string; trialEnd: string } | null }>('/v1/subscription', { token: session.access_token });
+    expect(subscription.subscription?.status).toBe('trialing');
+
+    await page.goto('/account');
+    await page.getByRole('heading', { name: 'Abonnement' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: /Cancel trial|Annuler l'essai/ }).click();
+    await page.getByRole('button', { name: /Yes, continue|Oui, continuer/ }).click();
+    await page.getByText(/You will not be charged|Vous ne serez pas débité/).first().waitFor();
+    await screenshot(page, 'checkout-account-canceled-phone');
+    expect(errors.filter((error) => !/favicon|Failed to load resource/.test(error))).toEqual([]);
+    const after = await api<{ subscription: { status: string } | null }>('/v1/subscription', { token: session.access_token });
+    expect(after.subscription?.status).toBe('canceled');
+    await context.close();
+  }, 120_000);
+});

@@ -1,0 +1,37 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { projectRoot } from '../../server/config/project-root';
+import { startServerProcess, type RunningServer } from '../helpers/server-process';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+let server: RunningServer | undefined;
+let dataDir: string | undefined;
+
+/** One built SPA and one real server (fresh PGlite folder) for every browser test file. */
+export async function setup(project: TestProject): Promise<void> {
+  const root = projectRoot();
+  if (process.env.E2E_SKIP_BUILD !== '1' || !existsSync(join(root, 'dist', 'client', 'index.html'))) {
+    execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+      // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+  }
+  dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn' });
+  project.provide('baseURL', server.url);
+}
+
+export async function teardown(): Promise<void> {
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,184 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { voiceDisplayList } from '../../src/contracts/greetings';
+import { projectRoot } from '../../server/config/project-root';
+import { launchBrowser, newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
+import { axeViolations } from '../helpers/axe';
+
+type Lng = 'en' | 'fr';
+const root = projectRoot();
+const locales = {
+  en: JSON.parse(readFileSync(join(root, 'locales', 'en', 'voice.json'), 'utf8')) as Record<string, unknown>,
+  fr: JSON.parse(readFileSync(join(root, 'locales', 'fr', 'voice.json'), 'utf8')) as Record<string, unknown>,
+};
+
+/** A text from locales/{lng}/voice.json with its {{placeholders}} filled, as people read it. */
+function text(lng: Lng, key: string, values: Record<string, string> = {}): string {
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], locales[lng]);
+  if (typeof value !== 'string') throw new Error(`no text voice:${key}`);
+  return value.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => values[name] ?? '');
+}
+
+
+
+/** UI drivers for the generator chart's events, so a journey reads as what a visitor does. */
+const drive = {
+  toggleMenu: (page: Page) => page.getByRole('button', { name: /^Voice: / }).click(),
+  selectVoiceInMenu: (page: Page, label: string) => page.getByRole('menuitemradio', { name: new RegExp(`^${label},`) }).click(),
+  selectVoiceNative: (page: Page, label: string) => page.getByLabel(text('en', 'voice.label'), { exact: true }).selectOption(label.toLowerCase()),
+  toggleSample: (page: Page, label: string, state: 'tryExample' | 'pauseExample') => page.getByRole('button', { name: text('en', `voice.${state}`, { voice: label }) }).click(),
+  shuffleScript: (page: Page) => page.getByRole('button', { name: text('en', 'script.generate'), exact: true }).click(),
+  fillField: (page: Page, field: 'company' | 'name' | 'emergency' | 'season', value: string) => page.getByLabel(text('en', `fields.${field}`), { exact: true }).fill(value),
+  submit: (page: Page) => page.getByRole('button', { name: text('en', 'submit') }).click(),
+};
+
+/** Waits until the result player has decoded enough of the greeting to play it. */
+async function playableGreeting(page: Page): Promise<{ src: string; height: number; duration: number }> {
+  const audio = page.locator('audio');
+  await audio.waitFor({ state: 'visible', timeout: 20_000 });
+  await page.waitForFunction(() => (document.querySelector('audio')?.readyState ?? 0) >= 2, undefined, { timeout: 20_000 });
+  return audio.evaluate((element: HTMLAudioElement) => ({ src: element.currentSrc, height: element.getBoundingClientRect().height, duration: element.duration }));
+}
+
+describe('voice generator in a browser', () => {
+  let browser: Browser;
+  const baseURL = inject('baseURL');
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('desktop: grid menu of 17 voices, sample play/pause, new script, placeholders, greeting with downloads', async () => {
+    const context = await newContext(browser, baseURL, { viewport: viewports.desktop });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto('/voice-generator');
+
+    const script = page.getByLabel(text('en', 'script.label'));
+    await expect.poll(() => script.inputValue()).not.toBe('');
+    expect(await script.getAttribute('rows')).toBe('6');
+    expect(await script.getAttribute('placeholder')).toBe(text('en', 'script.placeholder'));
+    const first = await script.inputValue();
+    await drive.shuffleScript(page);
+    expect(await script.inputValue()).not.toBe(first);
+
+    // The native select is for phones only; the menu button is the wide-screen control.
+    expect(await page.getByLabel(text('en', 'voice.label'), { exact: true }).isVisible()).toBe(false);
+    await drive.toggleMenu(page);
+    const items = page.getByRole('menuitemradio');
+    expect(await items.count()).toBe(17);
+    expect(await items.evaluateAll((elements) => elements.map((element) => element.textContent?.trim()))).toEqual([...voiceDisplayList]);
+    const columns = await page.getByRole('menu').evaluate((menu) => getComputedStyle(menu).gridTemplateColumns.split(' ').length);
+    expect(columns).toBe(4);
+    // Avatars are drawn, 32 px, loaded and named.
+    const avatars = await page.getByRole('menu').locator('img').evaluateAll((images) =>
+      (images as HTMLImageElement[]).map((image) => ({ alt: image.alt, loaded: image.complete && image.naturalWidth > 0, size: image.getBoundingClientRect().width })),
+    );
+    expect(avatars.every((avatar) => avatar.loaded && avatar.size === 32 && avatar.alt.length > 3)).toBe(true);
+    // Keyboard: the chosen voice has focus, arrows move through the grid, Escape closes.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-checked'))).toBe('true');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(voiceDisplayList[4]);
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('menu').count()).toBe(0);
+    await screenshot(page, 'voice-generator-desktop');
+
+    await drive.toggleMenu(page);
+    await drive.selectVoiceInMenu(page, 'George');
+    expect(await page.getByRole('menu').count()).toBe(0);
+    await page.getByRole('button', { name: 'Voice: George' }).waitFor();
+
+    // The example plays (a real MP3 from the offline engine), then pauses.
+    await drive.toggleSample(page, 'George', 'tryExample');
+    await page.getByRole('button', { name: text('en', 'voice.pauseExample', { voice: 'George' }) }).waitFor({ timeout: 20_000 });
+    await drive.toggleSample(page, 'George', 'pauseExample');
+    await page.getByRole('button', { name: text('en', 'voice.tryExample', { voice: 'George' }) }).waitFor();
+
+    await drive.fillField(page, 'company', 'Summit Builders');
+    await drive.fillField(page, 'name', 'Alex');
+    const filled = await script.inputValue();
+    expect(filled).not.toContain('{company}');
+    expect(filled).toContain('Summit Builders');
+
+    await drive.submit(page);
+    const greeting = await playableGreeting(page);
+    expect(greeting.src).toContain('/greetings/audio/');
+    expect(greeting.src).toContain('voice=george');
+    expect(Math.round(greeting.height)).toBe(45);
+    const downloads = await page.locator('a[download]').evaluateAll((links) => (links as HTMLAnchorElement[]).map((link) => link.href));
+    expect(downloads).toHaveLength(2);
+    const wav = await page.request.get(downloads.find((href) => href.includes('.wav')) ?? '');
+    expect(wav.status()).toBe(200);
+    expect(wav.headers()['content-type']).toBe('audio/wav');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'voice-generator-desktop-result');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('phone (375 px): native select, sample, generate', async () => {
+    const context = await newContext(browser, baseURL, { viewport: viewports.phone });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto('/voice-generator');
+    expect(await page.getByRole('button', { name: /^Voice: / }).isVisible()).toBe(false);
+    const select = page.getByLabel(text('en', 'voice.label'), { exact: true });
+    expect(await select.evaluate((element) => element.tagName)).toBe('SELECT');
+    expect(await select.locator('option').count()).toBe(17);
+    await drive.selectVoiceNative(page, 'Liam');
+    await drive.toggleSample(page, 'Liam', 'tryExample');
+    await page.getByRole('button', { name: text('en', 'voice.pauseExample', { voice: 'Liam' }) }).waitFor({ timeout: 20_000 });
+    // Switching voice stops the old sample.
+    await drive.selectVoiceNative(page, 'Sarah');
+    await page.getByRole('button', { name: text('en', 'voice.tryExample', { voice: 'Sarah' }) }).waitFor();
+    await drive.submit(page);
+    const greeting = await playableGreeting(page);
+    expect(greeting.src).toContain('voice=sarah');
+    // Nothing wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'voice-generator-phone');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the red alert when the greeting service fails, and recovers', async () => {
+    const context = await newContext(browser, baseURL, { viewport: viewports.desktop });
+    const page = await context.newPage();
+    await page.route(/\/greetings\?/, (route) => route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ code: 'GREETING_SYNTHESIS_FAILED', message: 'x' }) }));
+    await page.goto('/voice-generator');
+    await drive.submit(page);
+    const alert = page.getByRole('alert').filter({ hasText: text('en', 'error') });
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe('There was an error generating your greeting. Please try again.');
+    const background = await alert.evaluate((element) => getComputedStyle(element).backgroundColor);
+    const [red = 0, green = 0, blue = 0] = (background.match(/\d+/g) ?? []).map(Number);
+    expect(red).toBeGreaterThan(green + 20);
+    expect(red).toBeGreaterThan(blue + 20);
+    await screenshot(page, 'voice-generator-error');
+
+    await page.unroute(/\/greetings\?/);
+    await drive.submit(page);
+    await playableGreeting(page);
+    expect(await page.getByRole('alert').filter({ hasText: text('en', 'error') }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('speaks French on /fr/voice-generator', async () => {
+    const context = await newContext(browser, baseURL, { viewport: viewports.desktop, locale: 'fr-FR' });
+    const page = await context.newPage();
+    await page.goto('/fr/voice-generator');
+    await page.getByRole('heading', { name: text('fr', 'title') }).waitFor();
+    const script = page.getByLabel(text('fr', 'script.label'));
+    const value = await script.inputValue();
+    const frenchTemplates = Object.values(locales.fr.templates as Record<string, string>).map((template) => template.split('{')[0] ?? '');
+    expect(frenchTemplates.some((start) => value.startsWith(start))).toBe(true);
+    await page.getByRole('button', { name: text('fr', 'submit') }).click();
+    const greeting = await playableGreeting(page);
+    expect(greeting.src).toContain('lang=fr');
+    await context.close();
+  });
+});

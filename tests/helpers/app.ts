@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp, type AppDeps } from '../../server/app';
+import { parseEnv, type Env } from '../../server/config/env';
+import type { Clock } from '../../server/http/clock';
+import { createTestDatabase } from './database';
+
+export interface TestAppOptions {
+  env?: Partial<Record<keyof Env, string>>;
+  clock?: Clock;
+  clientDir?: string;
+}
+
+/** The real app on a fresh database, called with `app.inject` (no port). Close it in afterAll. */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  const database = await createTestDatabase();
+  const deps: AppDeps = { env, database, logger: pino({ level: 'silent' }), clientDir: options.clientDir };
+  if (options.clock) deps.clock = options.clock;
+  const app = await buildApp(deps);
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  await app.ready();
+  return app;
+}
+
+/** A clock the test moves by hand. */
+export function manualClock(start = new Date('2026-01-15T10:00:00Z')): Clock & { advance(ms: number): void; set(date: Date): void } {
+  let now = start.getTime();
+  return {
+    now: () => new Date(now),
+    advance(ms: number) {
+      now += ms;
+    },
+    set(date: Date) {
+      now = date.getTime();
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { projectRoot } from '../../server/config/project-root';
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+// Without the background-networking flags Chromium keeps dialling out, which this sandbox refuses.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args: CHROMIUM_ARGS });
+}
+
+export const viewports = {
+  phone: { width: 375, height: 812 },
+  desktop: { width: 1280, height: 900 },
+} as const;
+
+export async function newContext(browser: Browser, baseURL: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport: viewports.desktop, locale: 'en-US', ...options });
+}
+
+/** Saves a full-page screenshot under test-results/screenshots for people to look at. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const dir = join(projectRoot(), 'test-results', 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** Collects console errors and uncaught exceptions so a test can assert the page stayed clean. */
+export function watchPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}

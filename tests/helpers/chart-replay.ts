@@ -1,0 +1,69 @@
+import { getStateNodes } from '@xstate/graph';
+import { createActor, type AnyStateMachine, type AnyTransitionDefinition, type EventObject } from 'xstate';
+
+/** Every transition definition of a chart, eventless ones included, keyed `source|event|index`. */
+export function chartTransitions(machine: AnyStateMachine): Map<string, AnyTransitionDefinition> {
+  const result = new Map<string, AnyTransitionDefinition>();
+  for (const node of getStateNodes(machine.root)) {
+    for (const [eventType, candidates] of node.transitions) {
+      candidates.forEach((candidate, index) => result.set(`${node.id}|${eventType}|${index}`, candidate));
+    }
+    (node.always ?? []).forEach((candidate, index) => result.set(`${node.id}|(always)|${index}`, candidate));
+  }
+  return result;
+}
+
+/** Every state node id below the chart's root. */
+export function chartStateIds(machine: AnyStateMachine): string[] {
+  return getStateNodes(machine.root)
+    .map((node) => node.id)
+    .filter((id) => id !== machine.root.id);
+}
+
+export interface ChartReplay<TSnapshot> {
+  snapshots: TSnapshot[];
+  stateIds: Set<string>;
+  transitions: Set<string>;
+}
+
+const activeIds = (snapshot: unknown) => (snapshot as { _nodes: { id: string }[] })._nodes.map((node) => node.id);
+
+/**
+ * Runs events on a live actor of a chart (the real chart with stand-in actors), recording the
+ * state nodes entered and the transitions taken — microsteps included, so transient states that
+ * no settled snapshot rests in count too.
+ */
+export function replayChart<TSnapshot>(machine: AnyStateMachine, input: unknown, events: readonly EventObject[]): ChartReplay<TSnapshot> {
+  const index = new Map<AnyTransitionDefinition, string>();
+  // provide() copies the state nodes, so the definitions come from the machine that actually runs.
+  for (const [key, definition] of chartTransitions(machine)) index.set(definition, key);
+  const stateIds = new Set<string>();
+  const transitions = new Set<string>();
+  const actor = createActor(machine, {
+    input,
+    inspect: (inspection) => {
+      if (inspection.type !== '@xstate.microstep') return;
+      for (const id of activeIds(inspection.snapshot)) stateIds.add(id);
+      for (const taken of (inspection as unknown as { _transitions: AnyTransitionDefinition[] })._transitions) {
+        const key = index.get(taken);
+        if (key) transitions.add(key);
+      }
+    },
+  });
+  const snapshots: TSnapshot[] = [];
+  const record = () => {
+    const snapshot = actor.getSnapshot();
+    snapshots.push(snapshot as TSnapshot);
+    for (const id of activeIds(snapshot)) stateIds.add(id);
+  };
+  // A stand-in actor's error event is part of the path, not a test failure.
+  actor.subscribe({ error: () => undefined });
+  actor.start();
+  record();
+  for (const event of events) {
+    actor.send(event);
+    record();
+  }
+  actor.stop();
+  return { snapshots, stateIds, transitions };
+}

@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../../server/db/client';
+import { migrate } from '../../server/db/migrate';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a throw-away
+ * database on the Postgres server named by TEST_DATABASE_URL when the suite runs its Postgres pass.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_DATABASE !== 'postgres' || !url) {
+    const handle = openDatabase({ kind: 'pglite-memory' });
+    await migrate(handle.db);
+    return handle;
+  }
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const handle = openDatabase({ kind: 'postgres', url: target.toString() });
+  await migrate(handle.db);
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../server/app';
+import { parseEnv } from '../../../server/config/env';
+import { openDatabase } from '../../../server/db/client';
+import { migrate } from '../../../server/db/migrate';
+
+/** What was acknowledged with a 200 is on disk: it survives closing and reopening the data folder. */
+describe('analytics durability (embedded database on disk)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'analytics-durability-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const start = async () => {
+    const database = openDatabase({ kind: 'pglite', dataDir });
+    await migrate(database.db);
+    const app = await buildApp({ env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir }), database, logger: pino({ level: 'silent' }) });
+    await app.ready();
+    return { app, database };
+  };
+
+  it('keeps acknowledged events and the same api key across a restart', async () => {
+    const first = await start();
+    const apiKey = first.app.publicSettings.analyticsApiKey!;
+    const response = await first.app.inject({
+      method: 'POST',
+      url: '/analytics/2/httpapi',
+      payload: { api_key: apiKey, events: [{ event_type: 'trial started', device_id: 'durable-device', insert_id: 'durable-1', event_properties: { plan: 'starter' } }] },
+    });
+    expect(response.statusCode).toBe(200);
+    await first.app.close();
+    await first.database.close();
+
+    const second = await start();
+    try {
+      expect(second.app.publicSettings.analyticsApiKey).toBe(apiKey);
+      const rows = await second.app.db.selectFrom('analytics_events').select(['event_type', 'insert_id']).where('device_id', '=', 'durable-device').execute();
+      expect(rows).toEqual([{ event_type: 'trial started', insert_id: 'durable-1' }]);
+    } finally {
+      await second.app.close();
+      await second.database.close();
+    }
+  });
+});

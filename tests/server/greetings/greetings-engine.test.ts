@@ -1,0 +1,27 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { LocalSynthesizer } from '../../../server/greetings/local-synthesizer';
+import { SynthesisFailedError } from '../../../server/greetings/synthesizer';
+
+describe('the offline engine in its worker pool', () => {
+  const synthesizer = new LocalSynthesizer({ threads: 1, timeoutMs: 20_000 });
+  const impatient = new LocalSynthesizer({ threads: 1, timeoutMs: 5 });
+  afterAll(async () => {
+    await Promise.all([synthesizer.close(), impatient.close()]);
+  });
+
+  it('streams the MP3 in pieces, says when it is complete, then returns the phone WAV', async () => {
+    const events: string[] = [];
+    const result = await synthesizer.synthesize(
+      { text: "Hi, you've reached Summit Builders. We're on a job site right now. Leave your name and number and we'll call you back.", lang: 'en', voice: 'daniel' },
+      { write: (bytes) => events.push(`mp3:${bytes.length > 0}`), end: (seconds) => events.push(`end:${seconds > 3}`) },
+    );
+    expect(events.filter((event) => event === 'mp3:true').length).toBeGreaterThan(1);
+    expect(events.at(-1)).toBe('end:true');
+    expect(result.durationSeconds).toBeGreaterThan(3);
+    expect(Buffer.from(result.phoneWav ?? []).subarray(0, 4).toString('latin1')).toBe('RIFF');
+  });
+
+  it('gives up on a greeting past its time limit instead of hanging', async () => {
+    await expect(impatient.synthesize({ text: 'This takes longer than five milliseconds to say.', lang: 'en', voice: 'aria' }, { write: () => undefined, end: () => undefined })).rejects.toBeInstanceOf(SynthesisFailedError);
+  });
+});

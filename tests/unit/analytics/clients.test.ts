@@ -1,0 +1,176 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  EVENT_NOT_LOGGED,
+  USER_ID_NOT_UPDATED,
+  initAnalytics,
+  isAnalyticsReady,
+  logEvent,
+  logPageView,
+  resetAnalyticsForTests,
+  setAnalyticsUserId,
+  track,
+} from '../../../src/features/analytics/analytics';
+import { CappedLocalStorage } from '../../../src/features/analytics/capped-storage';
+import type { AnalyticsClients } from '../../../src/features/analytics/clients';
+import {
+  ONBOARDING_SESSION_TIMEOUT_MS,
+  THROTTLE_WAIT_MS,
+  onboardingClientOptions,
+  sessionClientOptions,
+} from '../../../src/features/analytics/clients';
+import { analyticsEvents } from '../../../src/features/analytics/events';
+
+const settings = { apiKey: '0123456789abcdef0123456789abcdef', serverUrl: 'http://127.0.0.1:3000/analytics/2/httpapi' };
+
+describe('the two Amplitude clients (SPEC §9)', () => {
+  it('configures the session-side client: EU, no default tracking or autocapture, 10 s / 200 / 12 retries', () => {
+    expect(sessionClientOptions(settings)).toEqual({
+      serverZone: 'EU',
+      serverUrl: settings.serverUrl,
+      defaultTracking: false,
+      autocapture: false,
+      fetchRemoteConfig: false,
+      remoteConfig: { fetchRemoteConfig: false },
+      enableDiagnostics: false,
+      logLevel: 2,
+      flushIntervalMillis: 10_000,
+      flushQueueSize: 200,
+      flushMaxRetries: 12,
+    });
+  });
+
+  it('configures the onboarding client: 1000 ms, 5 retries, 30 a batch, 1000 stored, 30 min sessions, shared identity', () => {
+    const options = onboardingClientOptions(settings, { deviceId: 'device-abc', sessionId: 1_700_000_000_000 });
+    expect(options).toMatchObject({
+      serverZone: 'EU',
+      serverUrl: settings.serverUrl,
+      defaultTracking: false,
+      autocapture: false,
+      enableDiagnostics: false,
+      flushIntervalMillis: 1000,
+      flushMaxRetries: 5,
+      flushQueueSize: 30,
+      sessionTimeout: 30 * 60 * 1000,
+      identityStorage: 'none',
+      deviceId: 'device-abc',
+      sessionId: 1_700_000_000_000,
+    });
+    expect(ONBOARDING_SESSION_TIMEOUT_MS).toBe(1_800_000);
+    expect(options.storageProvider).toBeInstanceOf(CappedLocalStorage);
+    expect((options.storageProvider as CappedLocalStorage<unknown>).cap).toBe(1000);
+  });
+
+  it('relies on the SDK destination waiting 30 s after a 429 (the throttle wait)', async () => {
+    const { AmplitudeBrowser } = await import('@amplitude/analytics-browser');
+    const client = new AmplitudeBrowser();
+    await client.init(settings.apiKey, { ...sessionClientOptions(settings), identityStorage: 'none', offline: true }).promise;
+    const destination = client.plugin('amplitude') as unknown as { throttleTimeout: number };
+    expect(destination.throttleTimeout).toBe(THROTTLE_WAIT_MS);
+    expect(THROTTLE_WAIT_MS).toBe(30_000);
+  });
+});
+
+describe('CappedLocalStorage', () => {
+  function memoryStorage(): Storage {
+    const map = new Map<string, string>();
+    return {
+      get length() {
+        return map.size;
+      },
+      key: (index) => [...map.keys()][index] ?? null,
+      getItem: (key) => map.get(key) ?? null,
+      setItem: (key, value) => void map.set(key, value),
+      removeItem: (key) => void map.delete(key),
+      clear: () => map.clear(),
+    };
+  }
+
+  it('keeps at most `cap` events, dropping the oldest, under its own namespace', async () => {
+    const backend = memoryStorage();
+    const storage = new CappedLocalStorage<number[]>('onboarding', 1000, () => backend);
+    await storage.set('AMP_unsent_0123456789', Array.from({ length: 1200 }, (_, index) => index));
+    const kept = await storage.get('AMP_unsent_0123456789');
+    expect(kept).toHaveLength(1000);
+    expect(kept?.[0]).toBe(200);
+    expect(backend.getItem('AMP_unsent_0123456789')).toBeNull();
+    expect(backend.getItem('onboarding:AMP_unsent_0123456789')).not.toBeNull();
+    backend.setItem('other', 'kept');
+    await storage.reset();
+    expect(backend.length).toBe(1);
+    expect(await storage.isEnabled()).toBe(true);
+  });
+});
+
+function fakeClients() {
+  const calls: Array<[string, ...unknown[]]> = [];
+  const client = (name: string) =>
+    ({
+      track: (...args: unknown[]) => {
+        calls.push([`${name}.track`, ...args]);
+        return { promise: Promise.resolve() };
+      },
+      setUserId: (id: unknown) => calls.push([`${name}.setUserId`, id]),
+      flush: () => ({ promise: Promise.resolve() }),
+    }) as unknown as AnalyticsClients['session'];
+  return { calls, clients: { session: client('session'), onboarding: client('onboarding') } };
+}
+
+describe('logEvent, setAnalyticsUserId, logPageView', () => {
+  afterEach(() => {
+    resetAnalyticsForTests();
+    vi.restoreAllMocks();
+  });
+
+  it('drops calls before initialisation with the SPEC warnings', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    logEvent('code verified', { channel: 'sms' });
+    setAnalyticsUserId('user-1');
+    logPageView('/en');
+    expect(warn.mock.calls).toEqual([[EVENT_NOT_LOGGED], [USER_ID_NOT_UPDATED], [EVENT_NOT_LOGGED]]);
+    expect(EVENT_NOT_LOGGED).toBe('Amplitude not initialized yet. Event not logged');
+    expect(USER_ID_NOT_UPDATED).toBe('Amplitude not initialized yet. User ID not updated');
+    expect(isAnalyticsReady()).toBe(false);
+  });
+
+  it('stays off without an api key', async () => {
+    const load = vi.fn();
+    expect(await initAnalytics({ apiKey: '', serverUrl: settings.serverUrl }, load)).toBeNull();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('sends funnel events on the onboarding client and page views on the session client, with the visit context', async () => {
+    const { calls, clients } = fakeClients();
+    await initAnalytics(settings, async () => ({ createClients: async () => clients }));
+    expect(isAnalyticsReady()).toBe(true);
+    const store = new Map<string, string>([
+      ['utm_source', 'newsletter'],
+      ['allo_checkout_custom_code', 'PARTNER10'],
+    ]);
+    vi.stubGlobal('localStorage', { getItem: (key: string) => store.get(key) ?? null, setItem: (key: string, value: string) => store.set(key, value) });
+    vi.stubGlobal('sessionStorage', { getItem: () => null, setItem: () => {} });
+    vi.stubGlobal('location', { pathname: '/fr/onboarding/checkout-form', origin: 'http://x.test', search: '' });
+    try {
+      track('paywallViewed', { plan: 'business', interval: 'monthly', currency: 'EUR' });
+      setAnalyticsUserId('user-42');
+      logPageView('/fr/demo');
+      logPageView('/voice-generator');
+      logPageView('/fr/voice-generator');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(calls[0]).toEqual([
+      'onboarding.track',
+      analyticsEvents.paywallViewed,
+      { plan: 'business', interval: 'monthly', currency: 'EUR', lng: 'fr', utm_source: 'newsletter', custom_code: 'PARTNER10' },
+    ]);
+    expect(calls.slice(1, 3)).toEqual([
+      ['session.setUserId', 'user-42'],
+      ['onboarding.setUserId', 'user-42'],
+    ]);
+    expect(calls[3]?.[0]).toBe('session.track');
+    expect(calls[3]?.[1]).toBe('[Amplitude] Page Viewed');
+    expect(calls[3]?.[2]).toMatchObject({ page_path: '/fr/demo', lng: 'fr', landing: 'demo', utm_source: 'newsletter' });
+    // No page view for the greeting generator, wherever the segment is.
+    expect(calls).toHaveLength(4);
+  });
+});

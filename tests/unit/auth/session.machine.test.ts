@@ -1,0 +1,180 @@
+import { getShortestPaths, getSimplePaths } from '@xstate/graph';
+import { createActor, fromPromise, SimulatedClock, type EventObject } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { RetryableRefreshError } from '../../../machines/session.actors';
+import {
+  isSessionStale,
+  MAX_REFRESH_RETRIES,
+  REFRESH_BASE_DELAY_MS,
+  sessionMachine,
+  type AuthSession,
+  type SessionEvent,
+} from '../../../machines/session.machine';
+
+const NOW = 1_800_000_000_000;
+const now = () => NOW;
+
+function fakeSession(options: { aal: 'aal1' | 'aal2'; issuedSecondsAgo?: number; expired?: boolean }): AuthSession {
+  const iat = Math.floor(NOW / 1000) - (options.issuedSecondsAgo ?? 10);
+  const exp = options.expired ? Math.floor(NOW / 1000) - 1 : iat + 3600;
+  const payload = Buffer.from(JSON.stringify({ aal: options.aal, iat, exp, sub: 'u1' })).toString('base64url');
+  return {
+    access_token: `e30.${payload}.sig`,
+    refresh_token: `r-${options.aal}-${exp}`,
+    expires_at: exp,
+    expires_in: 3600,
+    user: { id: 'u1', is_anonymous: false },
+  };
+}
+
+const aal1 = fakeSession({ aal: 'aal1' });
+const aal2 = fakeSession({ aal: 'aal2' });
+const expired = fakeSession({ aal: 'aal1', expired: true });
+
+// Event fixtures: every event the chart handles (including its actors' results and its timer).
+// Keyed by a name so a new event type without a fixture shows up in the coverage check below.
+const fixtures = {
+  initialNone: { type: 'INITIAL_SESSION', session: null },
+  initialValid: { type: 'INITIAL_SESSION', session: aal1 },
+  initialExpired: { type: 'INITIAL_SESSION', session: expired },
+  signedIn: { type: 'SIGNED_IN', session: aal1 },
+  signedOut: { type: 'SIGNED_OUT' },
+  tokenRefreshed: { type: 'TOKEN_REFRESHED', session: aal1 },
+  tokenRefreshedExpired: { type: 'TOKEN_REFRESHED', session: expired },
+  mfaVerified: { type: 'MFA_CHALLENGE_VERIFIED', session: aal2 },
+  check: { type: 'session.check' },
+  refreshDone: { type: 'xstate.done.actor.refresh', output: aal1 },
+  refreshRetryable: { type: 'xstate.error.actor.refresh', error: new RetryableRefreshError('offline') },
+  refreshFatal: { type: 'xstate.error.actor.refresh', error: new Error('Invalid Refresh Token: Already Used') },
+  retryTimer: { type: 'xstate.after.retryDelay.session.waitingToRetry' },
+  cleared: { type: 'xstate.done.actor.clear' },
+} satisfies Record<string, EventObject & Record<string, unknown>>;
+
+const handledTypes = new Set<string>([
+  'INITIAL_SESSION',
+  'SIGNED_IN',
+  'SIGNED_OUT',
+  'TOKEN_REFRESHED',
+  'MFA_CHALLENGE_VERIFIED',
+  'session.check',
+] satisfies SessionEvent['type'][]);
+
+const events = Object.values(fixtures) as unknown as SessionEvent[];
+
+// Stand-in actors that never settle: in the model walk, results arrive only as fixture events.
+const pending = sessionMachine.provide({
+  actors: {
+    refreshSession: fromPromise<AuthSession, { session: AuthSession }>(() => new Promise(() => undefined)),
+    clearSession: fromPromise<void, void>(() => new Promise(() => undefined)),
+  },
+});
+
+const serializeState = (snapshot: { value: unknown; context: { retries: number; session: AuthSession | null } }) =>
+  JSON.stringify([snapshot.value, Math.min(snapshot.context.retries, 1), snapshot.context.session?.access_token ?? null]);
+
+const leafStates = ['loading', 'signedOut', 'signedIn.aal1', 'signedIn.aal2', 'refreshing', 'waitingToRetry', 'removingSession'];
+const leafOf = (value: unknown): string => (typeof value === 'string' ? value : Object.entries(value as Record<string, unknown>).map(([key, child]) => `${key}.${leafOf(child)}`)[0] ?? '');
+
+describe('session chart (model-based)', () => {
+  const paths = getShortestPaths(pending, { events, input: { now }, serializeState: serializeState as never });
+
+  it('reaches every state', () => {
+    const reached = new Set(paths.map((path) => leafOf(path.state.value)));
+    expect([...reached].sort()).toEqual([...leafStates].sort());
+  });
+
+  it('every path replays on a live actor to the same state', () => {
+    for (const path of paths) {
+      const actor = createActor(pending, { input: { now } }).start();
+      for (const step of path.steps) actor.send(step.event);
+      expect(actor.getSnapshot().value).toEqual(path.state.value);
+      actor.stop();
+    }
+  });
+
+  it('exercises every event type the chart handles', () => {
+    const simple = getSimplePaths(pending, { events, input: { now }, serializeState: serializeState as never });
+    const used = new Set<string>(simple.flatMap((path) => path.steps.map((step) => step.event.type)));
+    for (const type of handledTypes) expect(used.has(type)).toBe(true);
+    for (const fixture of Object.values(fixtures)) expect(used.has(fixture.type)).toBe(true);
+  });
+
+  it('aal1 → aal2 when a verified factor is used (MFA_CHALLENGE_VERIFIED)', () => {
+    const toAal2 = paths.find((path) => leafOf(path.state.value) === 'signedIn.aal2');
+    expect(toAal2?.steps.map((step) => step.event.type)).toContain('MFA_CHALLENGE_VERIFIED');
+  });
+});
+
+describe('session chart journeys (real actors, simulated clock)', () => {
+  it('retries a retryable refresh after 200, 400, 800 ms, then succeeds', async () => {
+    const clock = new SimulatedClock();
+    let calls = 0;
+    const machine = sessionMachine.provide({
+      actors: {
+        refreshSession: fromPromise<AuthSession, { session: AuthSession }>(async () => {
+          calls += 1;
+          if (calls <= 3) throw new RetryableRefreshError('network');
+          return aal1;
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { now }, clock }).start();
+    actor.send({ type: 'INITIAL_SESSION', session: expired });
+    await Promise.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const delays = [REFRESH_BASE_DELAY_MS, REFRESH_BASE_DELAY_MS * 2, REFRESH_BASE_DELAY_MS * 4];
+    for (const delay of delays) {
+      expect(actor.getSnapshot().value).toBe('waitingToRetry');
+      clock.increment(delay - 1);
+      expect(actor.getSnapshot().value).toBe('waitingToRetry');
+      clock.increment(1);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    expect(calls).toBe(4);
+    expect(actor.getSnapshot().matches({ signedIn: 'aal1' })).toBe(true);
+    expect(actor.getSnapshot().context.retries).toBe(0);
+  });
+
+  it('removes the session on a non-retryable error, and gives up after the last retry', async () => {
+    let cleared = 0;
+    const machine = sessionMachine.provide({
+      actors: {
+        refreshSession: fromPromise<AuthSession, { session: AuthSession }>(async () => {
+          throw new Error('Invalid Refresh Token: Already Used');
+        }),
+        clearSession: fromPromise<void, void>(async () => {
+          cleared += 1;
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { now } }).start();
+    actor.send({ type: 'INITIAL_SESSION', session: expired });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().context.session).toBeNull();
+    expect(cleared).toBe(1);
+
+    const clock = new SimulatedClock();
+    const alwaysOffline = sessionMachine.provide({
+      actors: {
+        refreshSession: fromPromise<AuthSession, { session: AuthSession }>(async () => {
+          throw new RetryableRefreshError('offline');
+        }),
+        clearSession: fromPromise<void, void>(async () => undefined),
+      },
+    });
+    const offline = createActor(alwaysOffline, { input: { now }, clock }).start();
+    offline.send({ type: 'INITIAL_SESSION', session: expired });
+    for (let retry = 0; retry < MAX_REFRESH_RETRIES; retry += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      clock.increment(REFRESH_BASE_DELAY_MS * 2 ** retry);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(offline.getSnapshot().value).toBe('signedOut');
+  });
+
+  it('a session issued more than 120 s ago is stale', () => {
+    expect(isSessionStale(fakeSession({ aal: 'aal1', issuedSecondsAgo: 119 }), NOW)).toBe(false);
+    expect(isSessionStale(fakeSession({ aal: 'aal1', issuedSecondsAgo: 121 }), NOW)).toBe(true);
+  });
+});

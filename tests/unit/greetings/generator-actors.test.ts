@@ -1,0 +1,63 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createActor, toPromise } from 'xstate';
+import { loadPublicConfig } from '../../../src/app/public-config';
+import type { PublicConfig } from '../../../src/contracts/public-config';
+import { greetingFetchErrorMessage } from '../../../src/contracts/greetings';
+import { fetchGreeting } from '../../../src/features/voice-generator/generator.actors';
+
+const config: PublicConfig = {
+  environment: 'test',
+  auth: { url: 'https://app.test/auth/v1', publishableKey: 'pk', cookieDomain: null },
+  apiUrl: 'https://app.test',
+  functionsUrl: 'https://app.test/functions/v1',
+  greetingsUrl: 'https://voice.test/greetings',
+  geoCountryUrl: 'https://app.test/geo/country',
+  webAppUrl: 'https://app.test/account',
+  appLinks: { web: 'w', macos: 'm', windows: 'x', ios: 'i', android: 'a' },
+  analytics: { serverUrl: 'https://app.test/analytics', apiKey: 'k' },
+  payments: { provider: 'local', stripePublishableKey: null },
+  widgets: { intercomAppId: null, gtmId: null },
+  features: { devOutbox: false, chartViewer: false },
+};
+
+const greeting = {
+  url: '/greetings/audio/abc.mp3?text=Hi&voice=aria&lang=en',
+  voice: 'aria',
+  lang: 'en',
+  duration: null,
+  status: 'rendering',
+  formats: [
+    { format: 'mp3', contentType: 'audio/mpeg', url: '/greetings/audio/abc.mp3?download=1', use: 'web' },
+    { format: 'wav', contentType: 'audio/wav', url: '/greetings/audio/abc.wav', use: 'phone' },
+  ],
+};
+
+const run = (input = { text: 'Hi there', voice: 'aria' as const, lang: 'en' as const }) => toPromise(createActor(fetchGreeting, { input }).start());
+
+describe('the page\u2019s greeting request actor', () => {
+  beforeAll(async () => {
+    await loadPublicConfig((async () => new Response(JSON.stringify(config))) as typeof fetch);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks the configured greeting builder and makes its addresses absolute', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify(greeting), { headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    const result = await run();
+    const called = new URL(String((fetchMock.mock.calls[0] as unknown[])[0]));
+    expect(called.origin + called.pathname).toBe('https://voice.test/greetings');
+    expect(Object.fromEntries(called.searchParams)).toEqual({ text: 'Hi there', voice: 'aria', lang: 'en' });
+    expect(result.url).toBe('https://voice.test/greetings/audio/abc.mp3?text=Hi&voice=aria&lang=en');
+    expect(result.formats.map((format) => format.url)).toEqual(['https://voice.test/greetings/audio/abc.mp3?download=1', 'https://voice.test/greetings/audio/abc.wav']);
+  });
+
+  it.each([
+    ['an error status', async () => new Response(JSON.stringify({ code: 'GREETING_SYNTHESIS_FAILED', message: 'x' }), { status: 502 })],
+    ['a network failure', async () => Promise.reject(new TypeError('fetch failed'))],
+    ['an answer that is not a greeting', async () => new Response('{"hello":1}')],
+    ['an answer that is not JSON', async () => new Response('<html>')],
+  ])('fails with "Failed to fetch greeting message" on %s', async (_name, answer) => {
+    vi.stubGlobal('fetch', vi.fn(answer));
+    await expect(run()).rejects.toThrow(greetingFetchErrorMessage);
+  });
+});

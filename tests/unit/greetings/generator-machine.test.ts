@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { fillTemplate, generatorMachine, pickTemplate } from '../../../machines/generator.machine';
+import { coverage, eventFixtures, greeting, input, pathSet, replay, templates, type ModelEvent } from './generator-model';
+
+const paths = pathSet();
+
+describe('generator chart — model-based (paths from the real chart, stand-in actors)', () => {
+  it('covers every state and every transition', () => {
+    const result = coverage(paths);
+    if (process.env.SHOW_COVERAGE) {
+      const states = result.states.length + result.missingStates.length;
+      const transitions = result.transitions.length + result.missingTransitions.length;
+      console.log(`generator chart (machines/generator.machine.ts): ${paths.length} paths; states ${result.states.length}/${states}; transitions ${result.transitions.length}/${transitions}`);
+    }
+    expect(result.missingStates).toEqual([]);
+    expect(result.missingTransitions).toEqual([]);
+  });
+
+  it('keeps its promises along every path', () => {
+    for (const events of paths) {
+      const { snapshots } = replay(events);
+      for (const snapshot of snapshots) {
+        const { value, context } = snapshot;
+        const regions = value as { voiceMenu: string; sample: string | { active: string }; generator: string };
+        // A result is shown exactly in the result state.
+        expect(context.greeting !== null).toBe(regions.generator === 'result');
+        // The request is in flight exactly while loading; the player runs exactly while active.
+        expect('fetchGreeting' in snapshot.children).toBe(regions.generator === 'loading');
+        expect('playSample' in snapshot.children).toBe(typeof regions.sample === 'object');
+      }
+    }
+  });
+});
+
+describe('generator chart — named journeys', () => {
+  const run = (events: ModelEvent[]) => replay(events).snapshots.at(-1)!;
+
+  it('starts closed, idle and pre-filled with a random script', () => {
+    const start = run([]);
+    expect(start.value).toEqual({ script: 'editable', voiceMenu: 'closed', sample: 'idle', generator: 'idle' });
+    expect(start.context.text).toBe(templates[0]!.text);
+  });
+
+  it('the Generate control never shows the same script twice in a row', () => {
+    const texts = replay([{ type: 'script.shuffled' }, { type: 'script.shuffled' }, { type: 'script.shuffled' }]).snapshots.map((snapshot) => snapshot.context.templateIndex);
+    for (let index = 1; index < texts.length; index += 1) expect(texts[index]).not.toBe(texts[index - 1]);
+    for (let draw = 0; draw < 50; draw += 1) {
+      const random = Math.random;
+      expect(pickTemplate(templates, 2, random)?.index).not.toBe(2);
+    }
+  });
+
+  it('the placeholder form fills the script, which stays editable', () => {
+    const filled = run([{ type: 'script.shuffled' }, { type: 'field.changed', field: 'company', value: 'Summit Builders' }, { type: 'field.changed', field: 'emergency', value: '555 0199' }]);
+    expect(filled.context.text).toBe('Thanks for calling Summit Builders, this is {name}. For emergencies call 555 0199.');
+    const edited = run([{ type: 'text.changed', text: 'My own words for {company}.' }, { type: 'field.changed', field: 'company', value: 'Acme' }]);
+    expect(edited.context.text).toBe('My own words for Acme.');
+    expect(fillTemplate('{season} at {company}', { company: ' ', name: '', emergency: '', season: 'Spring' })).toBe('Spring at {company}');
+  });
+
+  it('picking a voice in the open menu closes it; switching voice stops the old sample', () => {
+    const playing = run([{ type: 'sample.toggled' }, { type: 'sample.playing' }]);
+    expect(playing.value).toMatchObject({ sample: { active: 'playing' } });
+    const switched = run([{ type: 'sample.toggled' }, { type: 'sample.playing' }, { type: 'menu.toggled' }, { type: 'voice.selected', voice: 'george' }]);
+    expect(switched.value).toMatchObject({ voiceMenu: 'closed', sample: 'idle' });
+    expect(switched.context.voice).toBe('george');
+    // Choosing the voice already chosen does not interrupt its sample (a self-transition the
+    // shortest paths skip).
+    const same = run([{ type: 'sample.toggled' }, { type: 'voice.selected', voice: 'aria' }]);
+    expect(same.value).toMatchObject({ sample: { active: 'loading' } });
+  });
+
+  it('does not submit an empty script', () => {
+    const blank = run([{ type: 'text.changed', text: '  ' }, { type: 'greeting.submitted' }]);
+    expect(blank.value).toMatchObject({ generator: 'idle' });
+  });
+
+  it('a failure shows the alert; editing clears it; retrying can succeed', () => {
+    const failed = run([{ type: 'greeting.submitted' }, { type: 'xstate.error.actor.fetchGreeting', error: new Error('x') }]);
+    expect(failed.value).toMatchObject({ generator: 'error' });
+    const cleared = run([{ type: 'greeting.submitted' }, { type: 'xstate.error.actor.fetchGreeting', error: new Error('x') }, eventFixtures['text.changed'][0]!]);
+    expect(cleared.value).toMatchObject({ generator: 'idle' });
+    expect(cleared.context.text).toBe('Call us back at 555 0199.');
+    const retried = run([{ type: 'greeting.submitted' }, { type: 'xstate.error.actor.fetchGreeting', error: new Error('x') }, { type: 'greeting.submitted' }, { type: 'xstate.done.actor.fetchGreeting', output: greeting }]);
+    expect(retried.value).toMatchObject({ generator: 'result' });
+    expect(retried.context.greeting).toEqual(greeting);
+  });
+
+  it('switching language swaps in the same script in the new language, even while a sample plays', () => {
+    const french = run([{ type: 'sample.toggled' }, eventFixtures['language.changed'][0]!]);
+    expect(french.context.text).toBe(`FR ${templates[0]!.text}`);
+    expect(french.context.lang).toBe('fr');
+    expect(french.value).toMatchObject({ sample: 'idle' });
+  });
+});
+
+describe('generator chart — with real-shaped actors', () => {
+  it('passes the trimmed text, voice and language to the request, and stops the player on pause', async () => {
+    const requests: unknown[] = [];
+    let stopped = 0;
+    const actor = createActor(
+      generatorMachine.provide({
+        actors: {
+          fetchGreeting: fromPromise(async ({ input: request }) => {
+            requests.push(request);
+            return greeting;
+          }),
+          playSample: fromCallback(({ sendBack }) => {
+            sendBack({ type: 'sample.playing' });
+            return () => {
+              stopped += 1;
+            };
+          }),
+        },
+      }),
+      { input },
+    ).start();
+    actor.send({ type: 'voice.selected', voice: 'liam' });
+    actor.send({ type: 'text.changed', text: '  Call us back.  ' });
+    actor.send({ type: 'greeting.submitted' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ generator: 'result' }));
+    expect(requests).toEqual([{ text: 'Call us back.', voice: 'liam', lang: 'en' }]);
+    actor.send({ type: 'sample.toggled' });
+    expect(actor.getSnapshot().matches({ sample: { active: 'playing' } })).toBe(true);
+    actor.send({ type: 'sample.toggled' });
+    expect(stopped).toBe(1);
+    actor.stop();
+  });
+});

@@ -1,0 +1,127 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { LandingPage } from '../../../src/contracts/signup';
+import type { EmailKind } from '../../../src/lib/email-kind';
+import { SignupError, type SignupValues } from '../../../src/features/landing/signup.actors';
+import { signupMachine } from '../../../src/features/landing/signup.machine';
+
+const values: SignupValues = { email: 'jane@acme.com', firstName: 'Jane', lastName: 'Doe', companyName: 'Acme', phone: '+33612345678' };
+
+function start(options: { kind?: EmailKind; sendFails?: string; saveFails?: string[] } = {}) {
+  const sent: SignupValues[] = [];
+  const saved: SignupValues[] = [];
+  const saveFailures = [...(options.saveFails ?? [])];
+  const goToOnboarding = vi.fn();
+  const machine = signupMachine.provide({
+    actors: {
+      classifyEmail: fromPromise<EmailKind, { email: string }>(async ({ input }) => options.kind ?? (input.email.endsWith('@gmail.com') ? 'personal' : 'work')),
+      sendCode: fromPromise<void, { values: SignupValues; language: string; resend: boolean }>(async ({ input }) => {
+        sent.push(input.values);
+        if (options.sendFails) throw new SignupError('auth', options.sendFails, 42);
+      }),
+      saveAccount: fromPromise<void, { values: SignupValues; landingPage: LandingPage }>(async ({ input }) => {
+        saved.push(input.values);
+        const failure = saveFailures.shift();
+        if (failure) throw new SignupError('api', failure);
+      }),
+    },
+    actions: { goToOnboarding },
+  });
+  const actor = createActor(machine, { input: { landingPage: 'start', language: 'en' } }).start();
+  return { actor, sent, saved, goToOnboarding };
+}
+
+describe('sign-up chart', () => {
+  it('goes from a work email to the code, the saved account and onboarding', async () => {
+    const { actor, sent, saved, goToOnboarding } = start();
+    actor.send({ type: 'form.submitted', values });
+    await waitFor(actor, (s) => s.matches('enteringCode'));
+    actor.send({ type: 'code.verified' });
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(sent).toHaveLength(1);
+    expect(saved).toEqual([values]);
+    expect(goToOnboarding).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends one code for a double submit', async () => {
+    const { actor, sent } = start();
+    actor.send({ type: 'form.submitted', values });
+    actor.send({ type: 'form.submitted', values });
+    await waitFor(actor, (s) => s.matches('enteringCode'));
+    actor.send({ type: 'form.submitted', values });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('asks about a personal email: change goes back, continue goes on and is remembered', async () => {
+    const personal = { ...values, email: 'jane@gmail.com' };
+    const { actor, sent } = start();
+    actor.send({ type: 'form.submitted', values: personal });
+    await waitFor(actor, (s) => s.matches('personalEmailPrompt'));
+    actor.send({ type: 'prompt.changed' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    actor.send({ type: 'form.submitted', values: personal });
+    await waitFor(actor, (s) => s.matches('personalEmailPrompt'));
+    actor.send({ type: 'prompt.continued' });
+    await waitFor(actor, (s) => s.matches('enteringCode'));
+    // Back to the form (another number) and again: the accepted address is not questioned twice.
+    actor.send({ type: 'code.changed' });
+    actor.send({ type: 'form.submitted', values: personal });
+    await waitFor(actor, (s) => s.matches('enteringCode'));
+    expect(sent).toHaveLength(2);
+  });
+
+  it.each([
+    ['disposable', 'disposable'],
+    ['invalid', 'invalid'],
+  ] as const)('refuses a %s email without sending a code', async (kind, code) => {
+    const { actor, sent } = start({ kind });
+    actor.send({ type: 'form.submitted', values });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.failure !== null);
+    expect(actor.getSnapshot().context.failure).toEqual({ source: 'email', code });
+    expect(sent).toHaveLength(0);
+  });
+
+  it('drops a message or the prompt once the visitor edits the form', async () => {
+    const { actor } = start({ kind: 'disposable' });
+    actor.send({ type: 'form.submitted', values });
+    await waitFor(actor, (s) => s.context.failure !== null);
+    actor.send({ type: 'form.changed' });
+    expect(actor.getSnapshot().context.failure).toBeNull();
+    const personal = start();
+    personal.actor.send({ type: 'form.submitted', values: { ...values, email: 'jane@gmail.com' } });
+    await waitFor(personal.actor, (s) => s.matches('personalEmailPrompt'));
+    personal.actor.send({ type: 'form.changed' });
+    expect(personal.actor.getSnapshot().value).toBe('editing');
+  });
+
+  it('returns to the form with the auth code when the code cannot be sent', async () => {
+    const { actor } = start({ sendFails: 'over_sms_send_rate_limit' });
+    actor.send({ type: 'form.submitted', values });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.failure !== null);
+    expect(actor.getSnapshot().context.failure).toEqual({ source: 'auth', code: 'over_sms_send_rate_limit', retryAfterSeconds: 42 });
+  });
+
+  it('lets the visitor fix the form after an account conflict', async () => {
+    const { actor } = start({ saveFails: ['EMAIL_ALREADY_EXISTS'] });
+    actor.send({ type: 'form.submitted', values });
+    await waitFor(actor, (s) => s.matches('enteringCode'));
+    actor.send({ type: 'code.verified' });
+    await waitFor(actor, (s) => s.matches('saveFailed'));
+    actor.send({ type: 'form.reopened' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.failure).toBeNull();
+  });
+
+  it('shows a failed save with its code and retries it', async () => {
+    const { actor, saved, goToOnboarding } = start({ saveFails: ['EMAIL_ALREADY_EXISTS'] });
+    actor.send({ type: 'form.submitted', values });
+    await waitFor(actor, (s) => s.matches('enteringCode'));
+    actor.send({ type: 'code.verified' });
+    await waitFor(actor, (s) => s.matches('saveFailed'));
+    expect(actor.getSnapshot().context.failure).toMatchObject({ source: 'api', code: 'EMAIL_ALREADY_EXISTS' });
+    actor.send({ type: 'save.retried' });
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(saved).toHaveLength(2);
+    expect(goToOnboarding).toHaveBeenCalledTimes(1);
+  });
+});

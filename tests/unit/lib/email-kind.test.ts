@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildEmailDomainData, generatedEmailDomainsPath } from '../../../src/lib/email-domains.source';
+import { classifyEmail, emailDomain } from '../../../src/lib/email-kind';
+import { classifyEmailLazy } from '../../../src/lib/email-kind.lazy';
+
+describe('classifyEmail', () => {
+  it.each([
+    ['jane@acme-plumbing.com', 'work'],
+    ['jane@ringwise.io', 'work'],
+    ['jane@gmail.com', 'personal'],
+    ['JANE@GMAIL.COM', 'personal'],
+    ['  jane@outlook.com ', 'personal'],
+    ['jean@orange.fr', 'personal'],
+    ['jean@laposte.net', 'personal'],
+    ['x@mailinator.com', 'disposable'],
+    ['x@yopmail.com', 'disposable'],
+    ['x@inbox.yopmail.com', 'disposable'],
+    ['x@10minutemail.com', 'disposable'],
+    ['', 'invalid'],
+    ['jane', 'invalid'],
+    ['jane@', 'invalid'],
+    ['jane@localhost', 'invalid'],
+    ['jane@@acme.com', 'invalid'],
+  ] as const)('%s is %s', (email, kind) => {
+    expect(classifyEmail(email)).toBe(kind);
+  });
+
+  it('never looks up a bare top-level domain', () => {
+    const lists = { free: new Set(['com']), disposable: new Set(['io']) };
+    expect(classifyEmail('a@acme.com', lists)).toBe('work');
+    expect(classifyEmail('a@acme.io', lists)).toBe('work');
+  });
+
+  it('prefers disposable when a domain is on both lists', () => {
+    const lists = { free: new Set(['both.test']), disposable: new Set(['both.test']) };
+    expect(classifyEmail('a@both.test', lists)).toBe('disposable');
+  });
+
+  it('gives the lower-cased domain of valid addresses only', () => {
+    expect(emailDomain('A@Acme.COM')).toBe('acme.com');
+    expect(emailDomain('not an email')).toBeNull();
+  });
+
+  it('answers the same through the lazy browser entry', async () => {
+    await expect(classifyEmailLazy('jane@gmail.com')).resolves.toBe('personal');
+    await expect(classifyEmailLazy('x@yopmail.com')).resolves.toBe('disposable');
+  });
+});
+
+describe('generated email-domain lists', () => {
+  it('match the installed freemail and mailchecker packages (run `npm run generate:email-domains` if not)', () => {
+    const committed = JSON.parse(readFileSync(generatedEmailDomainsPath, 'utf8')) as ReturnType<typeof buildEmailDomainData>;
+    const fresh = buildEmailDomainData();
+    expect(committed.sources).toEqual(fresh.sources);
+    expect(committed.free === fresh.free).toBe(true);
+    expect(committed.disposable === fresh.disposable).toBe(true);
+  });
+
+  it('hold thousands of free-mail and over a hundred thousand disposable domains', () => {
+    const data = buildEmailDomainData();
+    expect(data.free.split('\n').length).toBeGreaterThan(4000);
+    expect(data.disposable.split('\n').length).toBeGreaterThan(100_000);
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it, vi } from 'vitest';
+import { currencyForCountry } from '../../../src/contracts/payments';
+import { CURRENCY_FALLBACK_WARNING, detectCurrency } from '../../../src/features/checkout/currency';
+
+const answer = (body: string, status = 200) => vi.fn(async () => new Response(body, { status })) as unknown as typeof fetch;
+
+describe('country → currency', () => {
+  it.each([
+    ['FR', 'EUR'],
+    ['DE', 'EUR'],
+    ['US', 'USD'],
+    ['GB', 'GBP'],
+    ['CA', 'CAD'],
+    ['CH', 'CHF'],
+    ['LI', 'CHF'],
+    ['JP', 'JPY'],
+    ['AU', 'AUD'],
+    ['fr', 'EUR'],
+  ])('%s → %s', (country, currency) => {
+    expect(currencyForCountry(country)).toBe(currency);
+  });
+
+  it('gives nothing for unknown, unsupported or malformed countries', () => {
+    for (const country of ['XX', 'BR', 'IN', '', 'FRA', '1', null, undefined]) expect(currencyForCountry(country)).toBeNull();
+  });
+});
+
+describe('detectCurrency', () => {
+  it('maps the geolocation answer to a supported currency', async () => {
+    const warn = vi.fn();
+    expect(await detectCurrency(answer('GB\n'), 'http://geo.test/country', warn)).toBe('GBP');
+    expect(await detectCurrency(answer('US'), 'http://geo.test/country', warn)).toBe('USD');
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('falls back to EUR with a console warning for an unknown or unsupported country', async () => {
+    const warn = vi.fn();
+    expect(await detectCurrency(answer('XX'), 'http://geo.test/country', warn)).toBe('EUR');
+    expect(await detectCurrency(answer('BR'), 'http://geo.test/country', warn)).toBe('EUR');
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(warn.mock.calls[0]![0]).toBe(CURRENCY_FALLBACK_WARNING);
+  });
+
+  it('falls back to EUR with a console warning when the lookup fails', async () => {
+    const warn = vi.fn();
+    const failing = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch;
+    expect(await detectCurrency(failing, 'http://geo.test/country', warn)).toBe('EUR');
+    expect(await detectCurrency(answer('oops', 500), 'http://geo.test/country', warn)).toBe('EUR');
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+});

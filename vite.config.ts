@@ -1,0 +1,66 @@
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+import { precompress } from './scripts/vite-precompress.ts';
+import { serverPrefixes } from './server/http/prefixes.ts';
+
+const apiPort = Number(process.env.API_PORT ?? 3001);
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+const serverTests = (name: string, database: 'pglite' | 'postgres') => ({
+  extends: true as const,
+  test: {
+    name,
+    include: ['tests/server/**/*.test.ts'],
+    environment: 'node' as const,
+    env: { TEST_DATABASE: database },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  plugins: [react(), vanillaExtractPlugin(), precompress()],
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    sourcemap: true,
+    target: 'es2022',
+    // The one big chunk is the free-mail/disposable domain list, fetched only when an email field
+    // gets focus (src/lib/email-kind.lazy.ts); the critical path stays far below this.
+    chunkSizeWarningLimit: 2500,
+  },
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    strictPort: true,
+    // In development Vite serves the SPA with hot reload and hands every server path to the API.
+    proxy: Object.fromEntries(serverPrefixes.map((prefix) => [prefix, { target: `http://127.0.0.1:${apiPort}`, xfwd: true }])),
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      serverTests('server', 'pglite'),
+      ...(withPostgres ? [serverTests('server-postgres', 'postgres')] : []),
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          // One browser and one server for the whole run; files share them, so run files one by one.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
