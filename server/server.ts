@@ -20,7 +20,9 @@ async function main(): Promise<void> {
 
   const logger = createLogger(env);
   const database = openDatabase(
-    env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR },
+    env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL, onConnectionError: (error) => logger.warn({ reason: error.message }, 'database connection lost; the pool reconnects') }
+      : { kind: 'pglite', dataDir: env.DATA_DIR },
   );
   try {
     const applied = await migrate(database.db);

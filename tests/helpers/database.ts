@@ -7,7 +7,7 @@ import { migrate } from '../../server/db/migrate';
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throw-away
  * database on the Postgres server named by TEST_DATABASE_URL when the suite runs its Postgres pass.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(options: { onConnectionError?: (error: Error) => void } = {}): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DATABASE !== 'postgres' || !url) {
     const handle = openDatabase({ kind: 'pglite-memory' });
@@ -21,7 +21,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const handle = openDatabase({ kind: 'postgres', url: target.toString() });
+  const handle = openDatabase({ kind: 'postgres', url: target.toString(), onConnectionError: options.onConnectionError });
   await migrate(handle.db);
   return {
     ...handle,
