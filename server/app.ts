@@ -27,6 +27,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Serve the built SPA from this folder; omitted in tests and when Vite serves the SPA. */
   clientDir?: string;
+  /** The app owns the database: `app.close()` closes it after every capability has finished with it. */
+  ownsDatabase?: boolean;
 }
 
 declare module 'fastify' {
@@ -68,6 +70,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('db', deps.database.db);
   app.decorate('clock', deps.clock ?? systemClock);
   app.decorate('publicSettings', {});
+  // Fastify runs onClose hooks of the root added before the capabilities after theirs, so the billing
+  // job and the greeting threads finish their last queries before the database goes away.
+  if (deps.ownsDatabase) app.addHook('onClose', async () => deps.database.close());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   }
 
   const clientDir = join(projectRoot(), 'dist', 'client');
-  const app = await buildApp({ env, database, logger, clientDir });
+  const app = await buildApp({ env, database, logger, clientDir, ownsDatabase: true });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -48,9 +48,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }, env.SHUTDOWN_TIMEOUT_MS);
     force.unref();
-    // app.close stops accepting, waits for in-flight requests, then runs onClose hooks.
+    // app.close stops accepting, waits for in-flight requests, runs onClose hooks, closes the database.
     await app.close();
-    await database.close();
     logger.info('shut down cleanly');
     process.exit(0);
   };

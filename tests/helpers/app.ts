@@ -15,12 +15,9 @@ export interface TestAppOptions {
 export async function buildTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
   const database = await createTestDatabase();
-  const deps: AppDeps = { env, database, logger: pino({ level: 'silent' }), clientDir: options.clientDir };
+  const deps: AppDeps = { env, database, logger: pino({ level: 'silent' }), clientDir: options.clientDir, ownsDatabase: true };
   if (options.clock) deps.clock = options.clock;
   const app = await buildApp(deps);
-  app.addHook('onClose', async () => {
-    await database.close();
-  });
   await app.ready();
   return app;
 }
