@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { installAuthErrorHandler } from './error-handler';
 import { createAuthService } from './service';
 import { AuthApiError } from './errors';
+import { ExternalIdentity } from './external-identity';
 import factorsRoutes from './routes/factors';
 import keysRoutes from './routes/keys';
 import otpRoutes from './routes/otp';
@@ -21,6 +22,10 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
   app.decorate('authService', service);
   app.publicSettings.authPublishableKey = await publishableKey(app);
   service.publishableKey = app.publicSettings.authPublishableKey;
+  app.decorate(
+    'externalIdentity',
+    app.env.SUPABASE_URL ? new ExternalIdentity(app.db, app.clock, { supabaseUrl: app.env.SUPABASE_URL, issuer: app.env.SUPABASE_JWT_ISSUER }) : null,
+  );
 
   await app.register(
     async (scope) => {

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors';
+import { readBearer } from './bearer';
 import { AuthApiError } from './errors';
+import type { ExternalIdentity } from './external-identity';
 
 /** Who is calling a product API route, from their Supabase access token. */
 export interface AuthUser {
@@ -16,9 +18,17 @@ export interface AuthUser {
 /**
  * For product routes: the signed-in user, or HttpError 401 — `UNAUTHORIZED` when there is no
  * bearer token, `INVALID_TOKEN` when it is not a live access token of this service (bad signature,
- * wrong algorithm or key, expired, session signed out or timed out, user deleted).
+ * wrong algorithm or key, expired, session signed out or timed out, user deleted). With SUPABASE_URL
+ * the project's tokens are checked instead (ExternalIdentity), and 503 AUTH_UNAVAILABLE when its keys
+ * cannot be fetched.
  */
 export async function requireUser(request: FastifyRequest): Promise<AuthUser> {
+  const external = request.server.externalIdentity;
+  if (external) {
+    const token = readBearer(request.headers.authorization);
+    if (!token) throw new HttpError(401, 'UNAUTHORIZED', 'Authentication required');
+    return external.authenticate(token);
+  }
   const service = request.server.authService;
   try {
     const { user, session } = await service.authenticate(request);
@@ -47,7 +57,14 @@ export async function optionalUser(request: FastifyRequest): Promise<AuthUser | 
   const header = request.headers.authorization;
   if (!header) return null;
   // Supabase clients send the publishable key as the Bearer when nobody is signed in.
-  const publishable = request.server.authService.publishableKey;
+  const publishable = request.server.externalIdentity ? request.server.env.SUPABASE_PUBLISHABLE_KEY : request.server.authService.publishableKey;
   if (publishable && header === `Bearer ${publishable}`) return null;
   return requireUser(request);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set when SUPABASE_URL points the SPA at a real Supabase project: its tokens, not ours. */
+    externalIdentity: ExternalIdentity | null;
+  }
 }

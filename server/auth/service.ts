@@ -11,6 +11,7 @@ import { SecretBox, loadAuthSecret } from './secret';
 import type { AuthSessionsTable } from './tables';
 import { verifyAccessToken, type AccessClaims } from './tokens';
 import { findAuthUserById, type AuthUserRow } from './users';
+import { readBearer } from './bearer';
 
 export type AuthSessionRow = Selectable<AuthSessionsTable>;
 
@@ -67,10 +68,9 @@ export class AuthService {
    * session_not_found, session_expired, user_banned).
    */
   async authenticate(request: FastifyRequest): Promise<Authenticated> {
-    const header = request.headers.authorization;
-    const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    if (!match?.[1]) throw new AuthApiError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-    const claims = await verifyAccessToken(this.keys, match[1], { issuer: this.issuer, now: this.now() });
+    const token = readBearer(request.headers.authorization);
+    if (!token) throw new AuthApiError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    const claims = await verifyAccessToken(this.keys, token, { issuer: this.issuer, now: this.now() });
     const user = await findAuthUserById(this.db, claims.sub);
     if (!user) throw new AuthApiError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
     const session = await this.db.selectFrom('auth_sessions').selectAll().where('id', '=', claims.session_id).executeTakeFirst();

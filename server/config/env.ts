@@ -42,6 +42,8 @@ export const envSchema = z.object({
   // Auth service (GoTrue-compatible) and, optionally, a real Supabase project instead.
   SUPABASE_URL: absoluteUrl.optional(),
   SUPABASE_PUBLISHABLE_KEY: optionalText,
+  /** The `iss` of the project's access tokens; `${SUPABASE_URL}/auth/v1` unless a custom domain says otherwise. */
+  SUPABASE_JWT_ISSUER: optionalText,
   AUTH_SECRET: z.string().min(32, { message: 'expected at least 32 characters' }).optional(),
   AUTH_JWT_EXPIRY_SECONDS: z.coerce.number().int().min(30).max(86_400).default(3600),
   AUTH_SESSION_INACTIVITY_SECONDS: z.coerce.number().int().min(0).default(0),
