@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
@@ -15,6 +16,8 @@ import functionsPlugin from './functions/plugin';
 import geoPlugin from './geo/plugin';
 import greetingsPlugin from './greetings/plugin';
 import paymentsPlugin from './payments/plugin';
+import { rateLimitStore } from './rate-limits/fastify-store';
+import { DatabaseHitCounter, MemoryHitCounter, type HitCounter } from './rate-limits/hit-counter';
 import healthRoutes from './health/routes';
 import publicConfigRoutes from './public-config/routes';
 import spaRoutes from './spa/routes';
@@ -39,6 +42,8 @@ declare module 'fastify' {
     clock: Clock;
     /** Public values that capabilities contribute to `/config.json` (never secrets). */
     publicSettings: PublicSettings;
+    /** Every rate limit counts here (auth rules and route limits alike). */
+    hitCounter: HitCounter;
   }
 }
 
@@ -68,11 +73,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('env', deps.env);
   app.decorate('database', deps.database);
   app.decorate('db', deps.database.db);
-  app.decorate('clock', deps.clock ?? systemClock);
+  const clock = deps.clock ?? systemClock;
+  app.decorate('clock', clock);
   app.decorate('publicSettings', {});
   // Fastify runs onClose hooks of the root added before the capabilities after theirs, so the billing
   // job and the greeting threads finish their last queries before the database goes away.
   if (deps.ownsDatabase) app.addHook('onClose', async () => deps.database.close());
+  const sharedLimits = (deps.env.RATE_LIMIT_STORE ?? (deps.env.DATABASE_URL ? 'database' : 'memory')) === 'database';
+  const hitCounter: HitCounter = sharedLimits ? new DatabaseHitCounter(deps.database.db, clock) : new MemoryHitCounter(clock);
+  app.decorate('hitCounter', hitCounter);
+  // Once for the whole app: routes opt in with `config.rateLimit`, counted per client address.
+  await app.register(rateLimit, { global: false, store: rateLimitStore(app.hitCounter, clock) });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

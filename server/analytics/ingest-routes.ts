@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { ingestLimits, type IngestSuccess } from '../../src/contracts/analytics';
 import { createKeyChecker } from './api-keys';
@@ -49,7 +48,6 @@ export default async function ingestRoutes(app: FastifyInstance): Promise<void> 
     return reply.status(500).send({ code: 500, error: 'Internal server error' });
   });
 
-  await app.register(rateLimit, { global: false });
 
   const apiKeyOf = (request: FastifyRequest): string | undefined => {
     const key = (request.body as { api_key?: unknown } | undefined)?.api_key;

@@ -44,7 +44,7 @@ export async function issueCode(
     const elapsed = now.getTime() - new Date(last.created_at).getTime();
     if (elapsed < RESEND_COOLDOWN_MS) throw frequencyLimit(sendLimitCode(input.channel), Math.ceil((RESEND_COOLDOWN_MS - elapsed) / 1000));
   }
-  const wait = service.limiter.hit(`send:${input.recipient}`, LIMITS.sendsPerRecipient.limit, LIMITS.sendsPerRecipient.windowMs);
+  const wait = await service.limiter.hit(`send:${input.recipient}`, LIMITS.sendsPerRecipient.limit, LIMITS.sendsPerRecipient.windowMs);
   if (wait > 0) throw frequencyLimit(sendLimitCode(input.channel), wait);
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');

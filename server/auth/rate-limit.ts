@@ -1,30 +1,21 @@
 import type { Clock } from '../http/clock';
+import type { HitCounter } from '../rate-limits/hit-counter';
 
 /**
- * Fixed-window counters per key, in memory (one instance; see README for several). Keys look like
- * `otp:ip:1.2.3.4` or `verify:recipient:+336…`.
+ * GoTrue-style limits over the app's hit counter (in memory, or shared through the database).
+ * Keys look like `otp:ip:1.2.3.4` or `verify:recipient:+336…`.
  */
 export class RateLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
-
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly counter: HitCounter,
+    private readonly clock: Clock,
+  ) {}
 
   /** Counts one hit; returns the seconds to wait when over `limit` per `windowMs`, else 0. */
-  hit(key: string, limit: number, windowMs: number): number {
-    const now = this.clock.now().getTime();
-    const current = this.windows.get(key);
-    if (!current || now - current.start >= windowMs) {
-      this.windows.set(key, { start: now, count: 1 });
-      if (this.windows.size > 50_000) this.sweep(now, windowMs);
-      return 0;
-    }
-    current.count += 1;
-    if (current.count <= limit) return 0;
-    return Math.max(1, Math.ceil((current.start + windowMs - now) / 1000));
-  }
-
-  private sweep(now: number, windowMs: number): void {
-    for (const [key, value] of this.windows) if (now - value.start >= windowMs) this.windows.delete(key);
+  async hit(key: string, limit: number, windowMs: number): Promise<number> {
+    const { count, resetAt } = await this.counter.hit(`auth:${key}`, windowMs);
+    if (count <= limit) return 0;
+    return Math.max(1, Math.ceil((resetAt - this.clock.now().getTime()) / 1000));
   }
 }
 

@@ -12,6 +12,7 @@ import type { AuthSessionsTable } from './tables';
 import { verifyAccessToken, type AccessClaims } from './tokens';
 import { findAuthUserById, type AuthUserRow } from './users';
 import { readBearer } from './bearer';
+import type { HitCounter } from '../rate-limits/hit-counter';
 
 export type AuthSessionRow = Selectable<AuthSessionsTable>;
 
@@ -36,10 +37,11 @@ export class AuthService {
     readonly db: Kysely<Database>,
     readonly env: Env,
     readonly clock: Clock,
+    hitCounter: HitCounter,
   ) {
     this.keys = new SigningKeyStore(db, () => clock.now(), env.AUTH_JWT_EXPIRY_SECONDS * 1000);
     this.box = new SecretBox(loadAuthSecret(env));
-    this.limiter = new RateLimiter(clock);
+    this.limiter = new RateLimiter(hitCounter, clock);
     this.adapters = adaptersFromEnv(env);
     this.issuer = env.PUBLIC_URL ? `${env.PUBLIC_URL.replace(/\/$/, '')}/auth/v1` : 'ringwise-auth';
   }
@@ -49,8 +51,8 @@ export class AuthService {
   }
 
   /** Counts a hit on a limit; throws 429 over_request_rate_limit when over it. */
-  limit(key: string, rule: { limit: number; windowMs: number }): void {
-    const wait = this.limiter.hit(key, rule.limit, rule.windowMs);
+  async limit(key: string, rule: { limit: number; windowMs: number }): Promise<void> {
+    const wait = await this.limiter.hit(key, rule.limit, rule.windowMs);
     if (wait > 0) throw overRequestRateLimit(wait);
   }
 
@@ -92,7 +94,7 @@ declare module 'fastify' {
 }
 
 export async function createAuthService(app: FastifyInstance): Promise<AuthService> {
-  const service = new AuthService(app.db, app.env, app.clock);
+  const service = new AuthService(app.db, app.env, app.clock, app.hitCounter);
   await service.keys.init();
   return service;
 }

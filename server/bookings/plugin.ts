@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,8 +14,6 @@ const errorBody = z.object({ code: z.string(), message: z.string() });
  */
 export default async function bookingsPlugin(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // Scoped to this plugin: a public form that writes rows gets a per-address budget.
-  if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { global: false });
 
   r.post(
     '/v1/bookings',

@@ -28,6 +28,8 @@ export const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, { message: 'expected a postgres:// or postgresql:// connection URL' })
     .optional(),
+  /** Where rate-limit windows are counted; `database` (the default with DATABASE_URL) shares them between instances. */
+  RATE_LIMIT_STORE: z.enum(['memory', 'database'], { message: 'expected memory or database' }).optional(),
   TRUSTED_PROXIES: z.string().default('127.0.0.1,::1'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   COOKIE_DOMAIN: optionalText,

@@ -4,6 +4,7 @@ import type { AuthTables } from '../auth/tables';
 import type { BookingsTables } from '../bookings/tables';
 import type { GreetingsTables } from '../greetings/tables';
 import type { PaymentsTables } from '../payments/tables';
+import type { RateLimitTables } from '../rate-limits/tables';
 import type { Generated } from 'kysely';
 
 export interface SchemaMigrationsTable {
@@ -12,6 +13,6 @@ export interface SchemaMigrationsTable {
 }
 
 /** The whole database, composed from each capability's own tables so each folder owns its schema. */
-export interface Database extends AuthTables, ApiTables, PaymentsTables, GreetingsTables, AnalyticsTables, BookingsTables {
+export interface Database extends AuthTables, ApiTables, PaymentsTables, GreetingsTables, AnalyticsTables, BookingsTables, RateLimitTables {
   schema_migrations: SchemaMigrationsTable;
 }

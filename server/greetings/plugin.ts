@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -66,9 +65,6 @@ export default async function greetingsPlugin(scope: FastifyInstance, options: G
     });
   }
 
-  // Rate limits count per client address (the proxy-aware request.ip). Registered here unless
-  // another capability already did it app-wide.
-  if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { global: false });
   const perMinute = env.GREETINGS_RATE_LIMIT;
   // Listening to an address remakes audio only when the cache lost it, so it gets a looser limit.
   const audioLimit = { rateLimit: { max: perMinute * 6, timeWindow: '1 minute' } };

@@ -58,7 +58,7 @@ export default async function factorsRoutes(app: FastifyInstance): Promise<void>
     },
     async (request) => {
       const { user, session } = await authenticateNamed(request);
-      service.limit(`mfa:ip:${request.ip}`, LIMITS.mfaPerIp);
+      await service.limit(`mfa:ip:${request.ip}`, LIMITS.mfaPerIp);
       const body = request.body;
       if (body.factor_type === 'webauthn') throw new AuthApiError(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
       const now = service.now();
@@ -107,7 +107,7 @@ export default async function factorsRoutes(app: FastifyInstance): Promise<void>
     { schema: { params: z.object({ id: z.string().max(64) }), body: z.object({ channel: z.enum(['sms', 'whatsapp']).nullish() }).nullish() } },
     async (request) => {
       const { user } = await authenticateNamed(request);
-      service.limit(`mfa:ip:${request.ip}`, LIMITS.mfaPerIp);
+      await service.limit(`mfa:ip:${request.ip}`, LIMITS.mfaPerIp);
       const factor = await ownedFactor(user.id, request.params.id);
       const now = service.now();
       let codeHash: string | null = null;
@@ -143,7 +143,7 @@ export default async function factorsRoutes(app: FastifyInstance): Promise<void>
     { schema: { params: z.object({ id: z.string().max(64) }), body: z.object({ challenge_id: z.string().max(64), code: z.string().max(16) }) } },
     async (request) => {
       const { user, session } = await authenticateNamed(request);
-      service.limit(`mfa:ip:${request.ip}`, LIMITS.mfaPerIp);
+      await service.limit(`mfa:ip:${request.ip}`, LIMITS.mfaPerIp);
       const factor = await ownedFactor(user.id, request.params.id);
       const now = service.now();
       const challenge = UUID.test(request.body.challenge_id)

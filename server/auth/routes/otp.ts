@@ -104,7 +104,7 @@ export default async function otpRoutes(app: FastifyInstance): Promise<void> {
   const service = app.authService;
 
   r.post('/otp', { schema: { body: otpBody, querystring: z.object({ redirect_to: z.string().optional() }) } }, async (request) => {
-    service.limit(`otp:ip:${request.ip}`, LIMITS.otpPerIp);
+    await service.limit(`otp:ip:${request.ip}`, LIMITS.otpPerIp);
     const body = request.body;
     if (body.email && body.phone) throw validationFailed('Only an email address or phone number should be provided');
     if (!body.email && !body.phone) throw validationFailed('Only an email address or phone number should be provided');
@@ -129,7 +129,7 @@ export default async function otpRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/verify', { schema: { body: verifyBody } }, async (request) => {
-    service.limit(`verify:ip:${request.ip}`, LIMITS.verifyPerIp);
+    await service.limit(`verify:ip:${request.ip}`, LIMITS.verifyPerIp);
     const body = request.body;
     if (!body.type) throw validationFailed('Verify requires a verification type');
     if (Boolean(body.token) === Boolean(body.token_hash)) throw validationFailed('Verify requires either a token or a token hash');
@@ -139,7 +139,7 @@ export default async function otpRoutes(app: FastifyInstance): Promise<void> {
     } else {
       const phoneType = body.type === 'sms' || body.type === 'phone_change';
       const recipient = phoneType ? requirePhone(body.phone ?? '') : requireEmail(body.email ?? '', 422);
-      service.limit(`verify:recipient:${recipient}`, LIMITS.verifyPerRecipient);
+      await service.limit(`verify:recipient:${recipient}`, LIMITS.verifyPerRecipient);
       const purposes = purposeOf[body.type];
       if (purposes.length === 0) throw otpExpired();
       otp = await consumeCode(service, { purposes, recipient, code: (body.token ?? '').trim() });
@@ -156,7 +156,7 @@ export default async function otpRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const target = new URL(safeRedirect(app, request, request.query.redirect_to));
       try {
-        service.limit(`verify:ip:${request.ip}`, LIMITS.verifyPerIp);
+        await service.limit(`verify:ip:${request.ip}`, LIMITS.verifyPerIp);
         const otp = await consumeLink(service, request.query.token ?? '');
         const user = await applyVerifiedCode(service, otp);
         if (otp.code_challenge && otp.code_challenge_method) {
@@ -200,7 +200,7 @@ export default async function otpRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      service.limit(`otp:ip:${request.ip}`, LIMITS.otpPerIp);
+      await service.limit(`otp:ip:${request.ip}`, LIMITS.otpPerIp);
       const { type } = request.body;
       const phoneType = type === 'sms' || type === 'phone_change';
       const recipient = phoneType ? requirePhone(request.body.phone ?? '') : requireEmail(request.body.email ?? '');
@@ -251,7 +251,7 @@ export default async function otpRoutes(app: FastifyInstance): Promise<void> {
       if (body.email || body.phone || body.password) {
         throw new AuthApiError(422, 'email_provider_disabled', 'Password sign-ups are disabled: sign in with a one-time code');
       }
-      service.limit(`anonymous:ip:${request.ip}`, LIMITS.anonymousPerIp);
+      await service.limit(`anonymous:ip:${request.ip}`, LIMITS.anonymousPerIp);
       const now = service.now();
       const user = await service.db
         .insertInto('auth_users')
@@ -286,7 +286,7 @@ export default async function otpRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      service.limit(`otp:ip:${request.ip}`, LIMITS.otpPerIp);
+      await service.limit(`otp:ip:${request.ip}`, LIMITS.otpPerIp);
       const email = requireEmail(request.body.email);
       const pkce = parseCodeChallenge(request.body.code_challenge, request.body.code_challenge_method);
       const user = await findAuthUserByEmail(service.db, email);

@@ -27,7 +27,7 @@ export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      service.limit(`token:ip:${request.ip}`, LIMITS.tokenPerIp);
+      await service.limit(`token:ip:${request.ip}`, LIMITS.tokenPerIp);
       const body = request.body ?? {};
       switch (request.query.grant_type) {
         case 'refresh_token': {

@@ -43,7 +43,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { user, session } = await service.authenticate(request);
-      service.limit(`user:ip:${request.ip}`, LIMITS.userUpdatePerIp);
+      await service.limit(`user:ip:${request.ip}`, LIMITS.userUpdatePerIp);
       const body = request.body;
       if (body.password) throw new AuthApiError(422, 'validation_failed', 'Passwords are not supported: sign in with a one-time code');
       const phone = body.phone ? requirePhone(body.phone) : null;

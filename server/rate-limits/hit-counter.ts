@@ -1,0 +1,94 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Clock } from '../http/clock';
+
+/** One hit counted in a fixed window that starts at the key's first hit. */
+export interface Hit {
+  count: number;
+  /** When the window ends (epoch ms). */
+  resetAt: number;
+}
+
+/** Counts hits per key; every rate limit of the product (auth rules and route limits) goes through one. */
+export interface HitCounter {
+  hit(key: string, windowMs: number): Promise<Hit>;
+  /** The current window without counting (count 0 when none is open). */
+  peek(key: string): Promise<Hit>;
+}
+
+const MEMORY_KEYS_CAP = 50_000;
+
+/** For one instance (PGlite, or a single server on Postgres): nothing leaves the process. */
+export class MemoryHitCounter implements HitCounter {
+  private readonly windows = new Map<string, Hit>();
+
+  constructor(private readonly clock: Clock) {}
+
+  async hit(key: string, windowMs: number): Promise<Hit> {
+    const now = this.clock.now().getTime();
+    const current = this.windows.get(key);
+    if (!current || current.resetAt <= now) {
+      if (this.windows.size >= MEMORY_KEYS_CAP) this.sweep(now);
+      const fresh = { count: 1, resetAt: now + windowMs };
+      this.windows.set(key, fresh);
+      return { ...fresh };
+    }
+    current.count += 1;
+    return { ...current };
+  }
+
+  async peek(key: string): Promise<Hit> {
+    const current = this.windows.get(key);
+    const now = this.clock.now().getTime();
+    return current && current.resetAt > now ? { ...current } : { count: 0, resetAt: now };
+  }
+
+  private sweep(now: number): void {
+    for (const [key, value] of this.windows) if (value.resetAt <= now) this.windows.delete(key);
+  }
+}
+
+/** Expired windows are deleted once every this many hits. */
+const SWEEP_EVERY = 500;
+
+/**
+ * For several instances on one Postgres database: one atomic upsert per hit, so two instances
+ * never both grant the last allowed request.
+ */
+export class DatabaseHitCounter implements HitCounter {
+  private hitsSinceSweep = 0;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
+
+  async hit(key: string, windowMs: number): Promise<Hit> {
+    const now = this.clock.now();
+    const resetAt = new Date(now.getTime() + windowMs);
+    const expired = sql<boolean>`rate_limit_hits.reset_at <= ${now}`;
+    const row = await this.db
+      .insertInto('rate_limit_hits')
+      .values({ key, hits: 1, reset_at: resetAt })
+      .onConflict((conflict) =>
+        conflict.column('key').doUpdateSet({
+          hits: sql<number>`case when ${expired} then 1 else rate_limit_hits.hits + 1 end`,
+          reset_at: sql<Date>`case when ${expired} then ${resetAt}::timestamptz else rate_limit_hits.reset_at end`,
+        }),
+      )
+      .returning(['hits', 'reset_at'])
+      .executeTakeFirstOrThrow();
+    this.hitsSinceSweep += 1;
+    if (this.hitsSinceSweep >= SWEEP_EVERY) {
+      this.hitsSinceSweep = 0;
+      await this.db.deleteFrom('rate_limit_hits').where('reset_at', '<=', now).execute();
+    }
+    return { count: row.hits, resetAt: new Date(row.reset_at).getTime() };
+  }
+
+  async peek(key: string): Promise<Hit> {
+    const now = this.clock.now();
+    const row = await this.db.selectFrom('rate_limit_hits').select(['hits', 'reset_at']).where('key', '=', key).where('reset_at', '>', now).executeTakeFirst();
+    return row ? { count: row.hits, resetAt: new Date(row.reset_at).getTime() } : { count: 0, resetAt: now.getTime() };
+  }
+}
