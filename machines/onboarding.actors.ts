@@ -13,6 +13,11 @@ export interface OnboardingDeps {
   api<T>(path: string, request?: { method?: 'GET' | 'POST' | 'PATCH'; body?: unknown; signal?: AbortSignal }): Promise<T>;
   /** POST to one of the identity-check functions (`/functions/v1/<name>`) with the bearer token. */
   callFunction<T>(name: 'resolve-user' | 'kyc-status', body: unknown, signal?: AbortSignal): Promise<T>;
+  /**
+   * Renews the session when it was issued more than 120 s ago (SPEC §9 "stale"), so the token the
+   * identity check reads carries the email and phone as they are now.
+   */
+  ensureFreshSession(): Promise<void>;
   /** Asks the auth service to text a 6-digit code proving the signed-in user owns this number. */
   sendPhoneCode(phone: string): Promise<void>;
   /** The two next-steps events (start-questionnaire-completed, web2app-onboarding-finished). */
@@ -53,6 +58,7 @@ export function createOnboardingActors(deps: OnboardingDeps) {
       // The rules run once per user (the server returns a decided status unchanged).
       await deps.api<LegitimacyResult>('/v1/user/legitimacy-verification', { method: 'POST', body: {}, signal });
       // SPEC §4: resolve email and phone from the session, then look the record up by them.
+      await deps.ensureFreshSession();
       const resolved = await deps.callFunction<ResolvedUser>('resolve-user', {}, signal);
       const found = await deps.callFunction<{ kyc_status: KycStatus | null }>('kyc-status', resolved, signal);
       return found.kyc_status;

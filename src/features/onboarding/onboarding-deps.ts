@@ -4,6 +4,7 @@ import type { OnboardingDeps } from '../../../machines/onboarding.actors';
 import { logEvent } from '../analytics/analytics';
 import { analyticsEvents } from '../analytics/events';
 import { identifyUser } from '../analytics/identity';
+import { refreshIfStale } from '../auth/fresh-session';
 import { toAuthErrorCode } from '../auth/otp';
 import { getSupabase } from '../auth/supabase';
 
@@ -11,6 +12,9 @@ import { getSupabase } from '../auth/supabase';
 export const browserOnboardingDeps: OnboardingDeps = {
   api: (path, request) => apiRequest(path, request ?? {}),
   callFunction: (name, body, signal) => apiRequest(`${publicConfig().functionsUrl}/${name}`, { method: 'POST', body, ...(signal ? { signal } : {}) }),
+  async ensureFreshSession() {
+    await refreshIfStale(getSupabase().auth, Date.now());
+  },
   async sendPhoneCode(phone) {
     // GoTrue texts a phone_change code to the new number; the session stays the signed-in one.
     const { error } = await getSupabase().auth.updateUser({ phone });
