@@ -11,6 +11,19 @@ import type { BillingInterval, ChargeRow, SubscriptionRow } from './tables';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * After a failed charge the card is tried again this many days after the first failure; when the
+ * last retry fails too the subscription ends (nothing more is attempted). A new card from the
+ * account page is charged at once instead of waiting.
+ */
+export const PAYMENT_RETRY_DAYS = [1, 3, 5] as const;
+
+/** When the billing job tries again after `failures` failed charges since `firstFailure`, or null when it gives up. */
+export function nextRetryAt(firstFailure: Date, failures: number): Date | null {
+  const days = PAYMENT_RETRY_DAYS[failures - 1];
+  return days === undefined ? null : new Date(firstFailure.getTime() + days * DAY_MS);
+}
+
 export function trialEndFrom(now: Date): Date {
   return new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
 }
@@ -34,10 +47,13 @@ export function nextChargeAmount(subscription: Pick<SubscriptionRow, 'unit_amoun
 }
 
 /** When the local job will next charge this subscription, or null when it never will. */
-export function nextChargeAt(subscription: Pick<SubscriptionRow, 'status' | 'trial_end' | 'current_period_end' | 'cancel_at'>): Date | null {
+export function nextChargeAt(
+  subscription: Pick<SubscriptionRow, 'status' | 'trial_end' | 'current_period_end' | 'cancel_at' | 'next_payment_attempt_at'>,
+): Date | null {
   if (subscription.cancel_at) return null;
   if (subscription.status === 'trialing') return subscription.trial_end;
   if (subscription.status === 'active') return subscription.current_period_end;
+  if (subscription.status === 'past_due') return subscription.next_payment_attempt_at;
   return null;
 }
 
@@ -64,6 +80,7 @@ export async function runBillingCycle(db: Kysely<Database>, now: Date): Promise<
         eb.and([eb('status', '=', 'trialing'), eb('trial_end', '<=', now)]),
         eb.and([eb('status', '=', 'active'), eb('current_period_end', '<=', now)]),
         eb.and([eb('status', 'in', ['active', 'past_due']), eb('cancel_at', '<=', now)]),
+        eb.and([eb('status', '=', 'past_due'), eb('next_payment_attempt_at', '<=', now)]),
       ]),
     )
     .orderBy('created_at')
@@ -83,17 +100,26 @@ async function settleSubscription(trx: Transaction<Database>, id: string, now: D
   if (!subscription) return 'skipped';
 
   if (subscription.cancel_at && subscription.cancel_at <= now && subscription.status !== 'canceled') {
-    await trx.updateTable('subscriptions').set({ status: 'canceled', canceled_at: now }).where('id', '=', id).execute();
+    await trx.updateTable('subscriptions').set({ status: 'canceled', canceled_at: now, next_payment_attempt_at: null }).where('id', '=', id).execute();
     return 'canceled';
   }
-  const periodStart =
-    subscription.status === 'trialing' && subscription.trial_end && subscription.trial_end <= now
-      ? subscription.trial_end
-      : subscription.status === 'active' && subscription.current_period_end && subscription.current_period_end <= now
-        ? subscription.current_period_end
-        : null;
-  if (!periodStart) return 'skipped';
+  const due =
+    (subscription.status === 'trialing' && subscription.trial_end && subscription.trial_end <= now) ||
+    (subscription.status === 'active' && subscription.current_period_end && subscription.current_period_end <= now) ||
+    (subscription.status === 'past_due' && subscription.next_payment_attempt_at && subscription.next_payment_attempt_at <= now);
+  if (!due) return 'skipped';
+  return chargeOpenPeriod(trx, subscription, now);
+}
 
+/**
+ * Charges the period that starts at `current_period_end` (the trial end, the renewal date, or the
+ * unpaid period of a past_due subscription): paid → active until one interval later; refused →
+ * past_due with the next retry, or canceled after the last one. Runs inside the caller's
+ * transaction, with the subscription row locked.
+ */
+export async function chargeOpenPeriod(trx: Transaction<Database>, subscription: SubscriptionRow, now: Date): Promise<'charged' | 'failed' | 'canceled'> {
+  const id = subscription.id;
+  const periodStart = subscription.status === 'trialing' ? (subscription.trial_end ?? now) : (subscription.current_period_end ?? now);
   const periodEnd = addInterval(periodStart, subscription.interval);
   const amount = nextChargeAmount(subscription);
   const card = subscription.payment_method_id
@@ -123,8 +149,22 @@ async function settleSubscription(trx: Transaction<Database>, id: string, now: D
     })
     .execute();
   if (failureCode) {
-    // No automatic retry: the subscription waits in past_due (the account page says so).
-    await trx.updateTable('subscriptions').set({ status: 'past_due', current_period_end: periodStart }).where('id', '=', id).execute();
+    const failures = subscription.failed_payment_attempts + 1;
+    const firstFailure = failures === 1 ? now : await firstFailureAt(trx, id, periodStart, now);
+    const retryAt = nextRetryAt(firstFailure, failures);
+    if (!retryAt) {
+      await trx
+        .updateTable('subscriptions')
+        .set({ status: 'canceled', canceled_at: now, failed_payment_attempts: failures, next_payment_attempt_at: null })
+        .where('id', '=', id)
+        .execute();
+      return 'canceled';
+    }
+    await trx
+      .updateTable('subscriptions')
+      .set({ status: 'past_due', current_period_end: periodStart, failed_payment_attempts: failures, next_payment_attempt_at: retryAt })
+      .where('id', '=', id)
+      .execute();
     return 'failed';
   }
   const discountUsed = subscription.percent_off !== null && subscription.discounted_charges_left !== null && subscription.discounted_charges_left > 0;
@@ -133,11 +173,27 @@ async function settleSubscription(trx: Transaction<Database>, id: string, now: D
     .set({
       status: 'active',
       current_period_end: periodEnd,
+      failed_payment_attempts: 0,
+      next_payment_attempt_at: null,
       ...(discountUsed ? { discounted_charges_left: (subscription.discounted_charges_left ?? 1) - 1 } : {}),
     })
     .where('id', '=', id)
     .execute();
   return 'charged';
+}
+
+/** The first refused charge for the unpaid period: the retry schedule counts from it. */
+async function firstFailureAt(trx: Transaction<Database>, subscriptionId: string, periodStart: Date, fallback: Date): Promise<Date> {
+  const first = await trx
+    .selectFrom('charges')
+    .select('created_at')
+    .where('subscription_id', '=', subscriptionId)
+    .where('status', '=', 'failed')
+    .where('period_start', '=', periodStart)
+    .orderBy('created_at', 'asc')
+    .limit(1)
+    .executeTakeFirst();
+  return first ? new Date(first.created_at) : fallback;
 }
 
 export type CancelOutcome = { kind: 'canceled_now' } | { kind: 'cancel_at_period_end'; cancelAt: Date };

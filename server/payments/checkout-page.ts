@@ -66,6 +66,8 @@ export interface PageContext {
   message?: 'expired' | 'complete' | 'alreadySubscribed' | 'notFound';
   /** Where "Continue" goes after a message (e.g. next-steps when already complete). */
   continueUrl?: string;
+  /** A card update for an existing subscription (session purpose update_card) instead of a trial checkout. */
+  update?: { dueNow: number | null; nextChargeAt: Date | null; nextAmount: number | null };
 }
 
 function layout(lng: 'en' | 'fr', t: Hosted, body: string, selfPath: string): string {
@@ -125,7 +127,18 @@ ${error ? `<p class="error" id="${errorId}">${escapeHtml(t.fieldErrors[error])}<
       ? `<div class="alert" role="alert">${escapeHtml(t.errorSummary)}</div>`
       : '';
 
-  const body = `<h1>${escapeHtml(t.heading)}</h1>
+  const summary = context.update
+    ? `<h1>${escapeHtml(t.updateTitle)}</h1>
+<section class="card summary" aria-labelledby="summary-heading">
+<h2 id="summary-heading">${fill(t.planLine, { plan: planName, interval })}</h2>
+<dl>
+${context.update.dueNow !== null ? `<dt>${escapeHtml(t.updateDueNow)}</dt><dd>${escapeHtml(money(context.update.dueNow))}</dd>` : ''}
+${context.update.dueNow === null && context.update.nextChargeAt && context.update.nextAmount !== null ? `<dt>${fill(t.updateNextCharge, { date: formatDate(context.update.nextChargeAt, lng) })}</dt><dd>${escapeHtml(money(context.update.nextAmount))}</dd>` : ''}
+</dl>
+<p class="muted">${escapeHtml(t.updateIntro)}</p>
+</section>
+`
+    : `<h1>${escapeHtml(t.heading)}</h1>
 <section class="card summary" aria-labelledby="summary-heading">
 <h2 id="summary-heading">${fill(t.planLine, { plan: planName, interval })}</h2>
 <dl>
@@ -136,7 +149,14 @@ ${session.percent_off && context.promotionCode ? `<dt>${fill(t.promotion, { code
 </dl>
 <p class="muted">${fill(t.trial, { date: trialDate })} ${escapeHtml(t.moneyBack)}</p>
 </section>
-<section class="card" aria-labelledby="card-heading">
+`;
+  const submit = context.update
+    ? context.update.dueNow !== null
+      ? fill(t.updateSubmitPay, { amount: money(context.update.dueNow) })
+      : escapeHtml(t.updateSubmit)
+    : escapeHtml(t.submit);
+
+  const body = `${summary}<section class="card" aria-labelledby="card-heading">
 <h2 id="card-heading">${escapeHtml(t.cardHeading)}</h2>
 ${alert}
 <form method="post" action="${escapeHtml(selfPath)}?lng=${lng}" novalidate>
@@ -146,9 +166,9 @@ ${field('number', 'type="text" inputmode="numeric" autocomplete="cc-number" maxl
 ${field('expiry', 'type="text" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" maxlength="7" required', context.values?.expiry ?? '')}
 ${field('cvc', 'type="text" inputmode="numeric" autocomplete="cc-csc" maxlength="4" required')}
 </div>
-<button type="submit">${escapeHtml(t.submit)}</button>
+<button type="submit">${submit}</button>
 </form>
-<a class="back" href="${escapeHtml(context.backUrl)}">${escapeHtml(t.back)}</a>
+<a class="back" href="${escapeHtml(context.backUrl)}">${escapeHtml(context.update ? t.backToAccount : t.back)}</a>
 </section>
 ${context.showTestCards ? `<aside class="test" aria-label="${escapeHtml(t.testCardsHeading)}"><strong>${escapeHtml(t.testCardsHeading)}</strong><p>${escapeHtml(t.testCards)}</p></aside>` : ''}`;
   return layout(lng, t, body, selfPath);

@@ -8,6 +8,8 @@ import { countryForIp } from '../geo/country';
 import { HttpError } from '../http/errors';
 import { publicOrigin } from '../public-config/routes';
 import {
+  cardUpdateRequestSchema,
+  cardUpdateResponseSchema,
   checkoutSessionQuerySchema,
   checkoutSessionResponseSchema,
   currencyForCountry,
@@ -16,7 +18,8 @@ import {
   plansResponseSchema,
   subscriptionResponseSchema,
 } from '../../src/contracts/payments';
-import { runBillingCycle, trialEndFrom } from './billing';
+import { nextChargeAmount, nextChargeAt, runBillingCycle, trialEndFrom } from './billing';
+import { completeCardUpdate, createCardUpdateSession } from './card-update';
 import { checkCard, type CardForm } from './cards';
 import { checkoutCss, renderCheckoutPage, type PageContext } from './checkout-page';
 import { CHECKOUT_SESSION_TTL_MS, completeLocalCheckout, findCheckoutSession, hasLiveSubscription, recordFailedAttempt, sessionState } from './local-checkout';
@@ -127,6 +130,16 @@ export default async function paymentsPlugin(app: FastifyInstance): Promise<void
     return { subscription: await subscriptionView(app.db, user.id, app.clock.now()) };
   });
 
+  r.post(
+    '/v1/subscription/payment-method',
+    { schema: { body: cardUpdateRequestSchema, response: { 200: cardUpdateResponseSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const id = await createCardUpdateSession(app.db, user.id, request.body.locale, app.clock.now());
+      return { url: `${publicOrigin(app, request)}/checkout/${id}` };
+    },
+  );
+
   r.post('/v1/subscription/refund', { schema: { response: { 200: subscriptionResponseSchema } } }, async (request) => {
     const user = await requireUser(request);
     await refundSubscription(app.db, stripe, user.id, app.clock.now());
@@ -202,7 +215,7 @@ async function hostedCheckoutRoutes(app: FastifyInstance, options: { provider: '
       ? await app.db.selectFrom('promotions').select('code').where('id', '=', session.promotion_id).executeTakeFirst()
       : undefined;
     const origin = publicOrigin(app, request);
-    return {
+    const page: PageContext = {
       lng,
       session,
       minorUnits: currency?.minorUnits ?? 2,
@@ -211,7 +224,21 @@ async function hostedCheckoutRoutes(app: FastifyInstance, options: { provider: '
       backUrl: session ? `${origin}/${lng}/onboarding/checkout-form?interval=${session.interval}&plan=${session.plan}` : `${origin}/${lng}/onboarding/checkout-form`,
       showTestCards: app.env.NODE_ENV !== 'production',
     };
+    if (session?.purpose !== 'update_card' || !session.subscription_id) return page;
+    const subscription = await app.db.selectFrom('subscriptions').selectAll().where('id', '=', session.subscription_id).executeTakeFirst();
+    const chargeAt = subscription ? nextChargeAt(subscription) : null;
+    return {
+      ...page,
+      backUrl: accountUrl(origin),
+      update: {
+        dueNow: subscription?.status === 'past_due' ? nextChargeAmount(subscription) : null,
+        nextChargeAt: chargeAt,
+        nextAmount: subscription && chargeAt ? nextChargeAmount(subscription) : null,
+      },
+    };
   };
+  // The account page has no language segment: it shows the visitor's stored language.
+  const accountUrl = (origin: string, result?: 'updated' | 'declined') => `${origin}/account${result ? `?card=${result}` : ''}`;
 
   const send = (reply: FastifyReply, status: number, html: string) => {
     reply.header('cache-control', 'no-store');
@@ -225,7 +252,8 @@ async function hostedCheckoutRoutes(app: FastifyInstance, options: { provider: '
     if (options.provider !== 'local' || !page.session) return send(reply, 404, renderCheckoutPage({ ...page, session: null, message: 'notFound' }));
     const state = sessionState(page.session, app.clock.now());
     if (state === 'complete') {
-      return send(reply, 410, renderCheckoutPage({ ...page, message: 'complete', continueUrl: `${publicOrigin(app, request)}/${page.lng}/onboarding/next-steps` }));
+      const continueUrl = page.update ? accountUrl(publicOrigin(app, request)) : `${publicOrigin(app, request)}/${page.lng}/onboarding/next-steps`;
+      return send(reply, 410, renderCheckoutPage({ ...page, message: 'complete', continueUrl }));
     }
     if (state === 'expired') return send(reply, 410, renderCheckoutPage({ ...page, message: 'expired' }));
     return send(reply, 200, renderCheckoutPage(page));
@@ -251,6 +279,24 @@ async function hostedCheckoutRoutes(app: FastifyInstance, options: { provider: '
       if (!check.ok) {
         await recordFailedAttempt(app.db, page.session.id);
         return send(reply, 422, renderCheckoutPage({ ...page, values, fieldErrors: check.errors }));
+      }
+      if (page.update) {
+        const updated = await completeCardUpdate(app.db, page.session.id, check.card, now);
+        const origin = publicOrigin(app, request);
+        switch (updated.kind) {
+          case 'updated':
+            request.log.info({ charge: updated.charge }, 'local card updated');
+            return reply
+              .status(303)
+              .header('location', accountUrl(origin, updated.charge === 'failed' || updated.charge === 'canceled' ? 'declined' : 'updated'))
+              .header('cache-control', 'no-store')
+              .send();
+          case 'declined':
+            await recordFailedAttempt(app.db, page.session.id);
+            return send(reply, 402, renderCheckoutPage({ ...page, values, declined: updated.code }));
+          case 'gone':
+            return send(reply, 410, renderCheckoutPage({ ...page, message: updated.state, continueUrl: accountUrl(origin) }));
+        }
       }
       const outcome = await completeLocalCheckout(app.db, page.session.id, check.card, now);
       const nextSteps = `${publicOrigin(app, request)}/${page.lng}/onboarding/next-steps`;

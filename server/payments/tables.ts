@@ -87,6 +87,8 @@ export interface CheckoutSessionsTable {
   locale: 'en' | 'fr';
   status: Generated<'open' | 'complete' | 'expired'>;
   failed_attempts: Generated<number>;
+  /** subscribe: the paywall's trial checkout; update_card: a new card for an existing subscription. */
+  purpose: Generated<'subscribe' | 'update_card'>;
   subscription_id: string | null;
   expires_at: Timestamp;
   completed_at: NullableTimestamp;
@@ -115,6 +117,10 @@ export interface SubscriptionsTable {
   percent_off: number | null;
   discounted_charges_left: number | null;
   payment_method_id: string | null;
+  /** Failed charges in a row for the unpaid period (0 when paid up). */
+  failed_payment_attempts: Generated<number>;
+  /** When the billing job tries the card again (past_due only). */
+  next_payment_attempt_at: NullableTimestamp;
 }
 
 export interface ChargesTable {

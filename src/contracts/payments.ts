@@ -117,10 +117,17 @@ export const subscriptionViewSchema = z.object({
   lastCharge: z
     .object({ amount: z.number().int(), status: z.enum(['succeeded', 'failed']), at: z.string(), refunded: z.boolean() })
     .nullable(),
+  /** The card can be replaced from the account page (local provider, live subscription). */
+  canUpdateCard: z.boolean(),
 });
 export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
 
 export const subscriptionResponseSchema = z.object({ subscription: subscriptionViewSchema.nullable() });
+
+/** POST /v1/subscription/payment-method: a hosted page to give a new card, in the page's language. */
+export const cardUpdateRequestSchema = z.object({ locale: z.enum(['en', 'fr']) });
+export const cardUpdateResponseSchema = z.object({ url: z.string() });
+export type CardUpdateResponse = z.infer<typeof cardUpdateResponseSchema>;
 export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
 
 /** Error codes the SPA translates (locales/{en,fr}/checkout.json and account.json, `errors.*`). */
@@ -133,6 +140,7 @@ export const paymentErrorCodes = [
   'NOT_CANCELABLE',
   'NOTHING_TO_REFUND',
   'REFUND_WINDOW_EXPIRED',
+  'CARD_UPDATE_UNAVAILABLE',
   'PROVIDER_ERROR',
   'UNAUTHORIZED',
   'INVALID_TOKEN',

@@ -8,7 +8,7 @@ import { axeViolations } from '../helpers/axe';
  * The paywall and the local provider's checkout in a real browser against the real server: a new
  * user signs in by SMS code (dev outbox), passes the identity check through the product API, sees
  * the paywall (EUR, and USD as a US visitor), pays on the hosted page (decline, insufficient funds,
- * success), lands on next-steps, then cancels the trial on the account page.
+ * success), lands on next-steps, replaces the card, then cancels the trial on the account page.
  */
 
 const baseURL = inject('baseURL');
@@ -123,7 +123,7 @@ describe('checkout (browser)', () => {
     }
   }, 120_000);
 
-  it('pays on the hosted page (decline, insufficient funds, success), returns to next-steps, then cancels on the account page', async () => {
+  it('pays on the hosted page (decline, insufficient funds, success), returns to next-steps, updates the card, then cancels on the account page', async () => {
     const session = await createValidatedUser();
     const context = await newContext(browser, baseURL, { viewport: viewports.phone, locale: 'fr-FR' });
     await signInContext(context, session);
@@ -168,6 +168,16 @@ describe('checkout (browser)', () => {
     await page.goto('/account');
     await page.getByRole('heading', { name: 'Abonnement' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
+
+    // A new card during the trial: the hosted page in the page's language, back to the account.
+    await page.getByRole('button', { name: 'Mettre à jour la carte' }).click();
+    await page.getByRole('heading', { name: 'Mettre à jour votre carte' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'checkout-update-card-fr-phone');
+    await pay('5555 5555 5555 4444');
+    await page.waitForURL(/\/account\?card=updated$/);
+    await page.getByText('Votre nouvelle carte est enregistrée.').waitFor();
+    expect(await page.locator('main').innerText()).toMatch(/MASTERCARD .*4444/);
     await page.getByRole('button', { name: /Cancel trial|Annuler l'essai/ }).click();
     await page.getByRole('button', { name: /Yes, continue|Oui, continuer/ }).click();
     await page.getByText(/You will not be charged|Vous ne serez pas débité/).first().waitFor();

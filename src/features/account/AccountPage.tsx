@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
 import { ApiError, apiRequest } from '../../app/api-client';
 import { paths } from '../../app/paths';
 import { queryCache, useQuery } from '../../app/query-cache';
 import { useLanguage } from '../../app/use-language';
-import { formatMoney, type SubscriptionResponse, type SubscriptionView } from '../../contracts/payments';
+import { formatMoney, type CardUpdateResponse, type SubscriptionResponse, type SubscriptionView } from '../../contracts/payments';
 import { useSession } from '../auth/session';
 import { Alert } from '../../ui/Alert';
 import { Box } from '../../ui/Box';
@@ -73,6 +74,9 @@ function SubscriptionCard({ subscription }: { subscription: SubscriptionView }) 
   const [busy, setBusy] = useState(false);
   const [errorCode, setErrorCode] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const [openingCardPage, setOpeningCardPage] = useState(false);
+  // The hosted card page sends the customer back with ?card=updated|declined.
+  const cardResult = new URLSearchParams(useSearch()).get('card');
 
   const money = (amount: number) => formatMoney(amount, subscription.currency, subscription.minorUnits, lng);
   const date = (iso: string) => new Intl.DateTimeFormat(lng, { dateStyle: 'long' }).format(new Date(iso));
@@ -96,6 +100,18 @@ function SubscriptionCard({ subscription }: { subscription: SubscriptionView }) 
     } finally {
       setBusy(false);
       setConfirming(null);
+    }
+  };
+
+  const updateCard = async () => {
+    setOpeningCardPage(true);
+    setErrorCode(null);
+    try {
+      const { url } = await apiRequest<CardUpdateResponse>('/v1/subscription/payment-method', { method: 'POST', body: { locale: lng } });
+      window.location.assign(url);
+    } catch (error) {
+      setErrorCode(error instanceof ApiError ? error.code : 'UNKNOWN_ERROR');
+      setOpeningCardPage(false);
     }
   };
 
@@ -144,7 +160,14 @@ function SubscriptionCard({ subscription }: { subscription: SubscriptionView }) 
             </div>
           ))}
         </dl>
-        {subscription.status === 'past_due' ? <Alert tone="caution">{t('pastDueHelp')}</Alert> : null}
+        {cardResult === 'updated' && (subscription.status === 'trialing' || subscription.status === 'active') ? <Alert tone="info">{t('cardUpdated')}</Alert> : null}
+        {subscription.status === 'past_due' ? (
+          <Alert tone="caution">
+            {cardResult === 'declined' ? `${t('newCardDeclined')} ` : ''}
+            {subscription.nextChargeAt ? t('pastDueRetry', { date: date(subscription.nextChargeAt) }) : t('pastDueHelp')}
+          </Alert>
+        ) : null}
+        {cardResult === 'declined' && subscription.status === 'canceled' ? <Alert tone="critical">{t('endedAfterFailures')}</Alert> : null}
         {done ? <Alert tone="info">{done}</Alert> : null}
         {errorCode ? <Alert tone="critical">{t(`errors.${errorCode}`, { defaultValue: t('errors.UNKNOWN_ERROR') })}</Alert> : null}
         {confirming ? (
@@ -170,6 +193,11 @@ function SubscriptionCard({ subscription }: { subscription: SubscriptionView }) 
                   {t('refund')}
                 </Button>
               </>
+            ) : null}
+            {subscription.canUpdateCard ? (
+              <Button tone={subscription.status === 'past_due' ? 'primary' : 'secondary'} loading={openingCardPage} onClick={() => void updateCard()}>
+                {t('updateCard')}
+              </Button>
             ) : null}
             {subscription.canCancel ? (
               <Button tone="secondary" onClick={() => setConfirming('cancel')}>

@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { chargeOpenPeriod } from './billing';
+import type { CardCheck } from './cards';
+import { CHECKOUT_SESSION_TTL_MS, sessionState } from './local-checkout';
+import { findCurrentSubscriptionRow } from './subscription-status';
+
+/**
+ * A new card for a live local subscription, given on a hosted page of purpose update_card (the
+ * same card form as the trial checkout). A past_due subscription is charged with it at once.
+ */
+export async function createCardUpdateSession(db: Kysely<Database>, userId: string, locale: 'en' | 'fr', now: Date): Promise<string> {
+  const subscription = await findCurrentSubscriptionRow(db, userId);
+  if (!subscription || subscription.status === 'canceled' || subscription.status === 'incomplete') {
+    throw new HttpError(404, 'NO_SUBSCRIPTION', 'This account has no subscription');
+  }
+  // Stripe keeps the card on its side (its customer portal updates it).
+  if (subscription.provider !== 'local') throw new HttpError(409, 'CARD_UPDATE_UNAVAILABLE', 'The card is managed by the payment provider');
+  const session = await db
+    .insertInto('checkout_sessions')
+    .values({
+      user_id: userId,
+      provider: 'local',
+      purpose: 'update_card',
+      subscription_id: subscription.id,
+      plan: subscription.plan,
+      interval: subscription.interval,
+      currency: subscription.currency,
+      unit_amount: subscription.unit_amount,
+      seats: subscription.seats,
+      locale,
+      expires_at: new Date(now.getTime() + CHECKOUT_SESSION_TTL_MS),
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return session.id;
+}
+
+export type CardUpdateOutcome =
+  | { kind: 'updated'; charge: 'charged' | 'failed' | 'canceled' | null }
+  | { kind: 'declined'; code: 'card_declined' | 'insufficient_funds' }
+  | { kind: 'gone'; state: 'complete' | 'expired' };
+
+/** Saves the card on the subscription under row locks (a double submit saves one card). */
+export async function completeCardUpdate(
+  db: Kysely<Database>,
+  sessionId: string,
+  card: Extract<CardCheck, { ok: true }>['card'],
+  now: Date,
+): Promise<CardUpdateOutcome> {
+  if (card.declineAtCheckout === 'decline') return { kind: 'declined', code: 'card_declined' };
+  if (card.declineAtCheckout === 'insufficient_funds') return { kind: 'declined', code: 'insufficient_funds' };
+  return db.transaction().execute(async (trx) => {
+    const session = await trx.selectFrom('checkout_sessions').selectAll().where('id', '=', sessionId).forUpdate().executeTakeFirst();
+    if (!session?.subscription_id) return { kind: 'gone', state: 'expired' } as const;
+    const state = sessionState(session, now);
+    if (state !== 'open') return { kind: 'gone', state } as const;
+    const subscription = await trx.selectFrom('subscriptions').selectAll().where('id', '=', session.subscription_id).forUpdate().executeTakeFirst();
+    if (!subscription || subscription.status === 'canceled' || subscription.status === 'incomplete') {
+      await trx.updateTable('checkout_sessions').set({ status: 'expired' }).where('id', '=', session.id).execute();
+      return { kind: 'gone', state: 'expired' } as const;
+    }
+    const method = await trx
+      .insertInto('payment_methods')
+      .values({
+        user_id: session.user_id,
+        provider: 'local',
+        brand: card.brand,
+        last4: card.last4,
+        exp_month: card.expMonth,
+        exp_year: card.expYear,
+        test_behaviour: card.testBehaviour,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.updateTable('subscriptions').set({ payment_method_id: method.id }).where('id', '=', subscription.id).execute();
+    await trx.updateTable('checkout_sessions').set({ status: 'complete', completed_at: now }).where('id', '=', session.id).execute();
+    const charge = subscription.status === 'past_due' ? await chargeOpenPeriod(trx, { ...subscription, payment_method_id: method.id }, now) : null;
+    return { kind: 'updated', charge } as const;
+  });
+}
