@@ -152,20 +152,17 @@ export async function chargeOpenPeriod(trx: Transaction<Database>, subscription:
     const failures = subscription.failed_payment_attempts + 1;
     const firstFailure = failures === 1 ? now : await firstFailureAt(trx, id, periodStart, now);
     const retryAt = nextRetryAt(firstFailure, failures);
-    if (!retryAt) {
-      await trx
-        .updateTable('subscriptions')
-        .set({ status: 'canceled', canceled_at: now, failed_payment_attempts: failures, next_payment_attempt_at: null })
-        .where('id', '=', id)
-        .execute();
-      return 'canceled';
-    }
+    // After the last retry the subscription ends; until then it waits in past_due for the next one.
     await trx
       .updateTable('subscriptions')
-      .set({ status: 'past_due', current_period_end: periodStart, failed_payment_attempts: failures, next_payment_attempt_at: retryAt })
+      .set(
+        retryAt
+          ? { status: 'past_due', current_period_end: periodStart, failed_payment_attempts: failures, next_payment_attempt_at: retryAt }
+          : { status: 'canceled', canceled_at: now, failed_payment_attempts: failures, next_payment_attempt_at: null },
+      )
       .where('id', '=', id)
       .execute();
-    return 'failed';
+    return retryAt ? 'failed' : 'canceled';
   }
   const discountUsed = subscription.percent_off !== null && subscription.discounted_charges_left !== null && subscription.discounted_charges_left > 0;
   await trx

@@ -3,7 +3,7 @@ import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { chargeOpenPeriod } from './billing';
 import type { CardCheck } from './cards';
-import { CHECKOUT_SESSION_TTL_MS, sessionState } from './local-checkout';
+import { CHECKOUT_SESSION_TTL_MS, refusedAtCheckout, saveLocalCard, sessionState } from './local-checkout';
 import { findCurrentSubscriptionRow } from './subscription-status';
 
 /**
@@ -50,8 +50,8 @@ export async function completeCardUpdate(
   card: Extract<CardCheck, { ok: true }>['card'],
   now: Date,
 ): Promise<CardUpdateOutcome> {
-  if (card.declineAtCheckout === 'decline') return { kind: 'declined', code: 'card_declined' };
-  if (card.declineAtCheckout === 'insufficient_funds') return { kind: 'declined', code: 'insufficient_funds' };
+  const refused = refusedAtCheckout(card);
+  if (refused) return { kind: 'declined', code: refused };
   return db.transaction().execute(async (trx) => {
     const session = await trx.selectFrom('checkout_sessions').selectAll().where('id', '=', sessionId).forUpdate().executeTakeFirst();
     if (!session?.subscription_id) return { kind: 'gone', state: 'expired' } as const;
@@ -62,22 +62,10 @@ export async function completeCardUpdate(
       await trx.updateTable('checkout_sessions').set({ status: 'expired' }).where('id', '=', session.id).execute();
       return { kind: 'gone', state: 'expired' } as const;
     }
-    const method = await trx
-      .insertInto('payment_methods')
-      .values({
-        user_id: session.user_id,
-        provider: 'local',
-        brand: card.brand,
-        last4: card.last4,
-        exp_month: card.expMonth,
-        exp_year: card.expYear,
-        test_behaviour: card.testBehaviour,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx.updateTable('subscriptions').set({ payment_method_id: method.id }).where('id', '=', subscription.id).execute();
+    const paymentMethodId = await saveLocalCard(trx, session.user_id, card);
+    await trx.updateTable('subscriptions').set({ payment_method_id: paymentMethodId }).where('id', '=', subscription.id).execute();
     await trx.updateTable('checkout_sessions').set({ status: 'complete', completed_at: now }).where('id', '=', session.id).execute();
-    const charge = subscription.status === 'past_due' ? await chargeOpenPeriod(trx, { ...subscription, payment_method_id: method.id }, now) : null;
+    const charge = subscription.status === 'past_due' ? await chargeOpenPeriod(trx, { ...subscription, payment_method_id: paymentMethodId }, now) : null;
     return { kind: 'updated', charge } as const;
   });
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { trialEndFrom } from './billing';
 import type { CardCheck } from './cards';
@@ -49,6 +49,33 @@ export function sessionState(session: CheckoutSessionRow, now: Date): SessionSta
   return 'open';
 }
 
+type CheckedCard = Extract<CardCheck, { ok: true }>['card'];
+
+/** Test cards that the hosted page refuses outright (nothing is saved). */
+export function refusedAtCheckout(card: CheckedCard): 'card_declined' | 'insufficient_funds' | null {
+  if (card.declineAtCheckout === 'decline') return 'card_declined';
+  if (card.declineAtCheckout === 'insufficient_funds') return 'insufficient_funds';
+  return null;
+}
+
+/** Keeps a card the hosted page accepted (brand, last 4, expiry; never the number). */
+export async function saveLocalCard(trx: Transaction<Database>, userId: string, card: CheckedCard): Promise<string> {
+  const method = await trx
+    .insertInto('payment_methods')
+    .values({
+      user_id: userId,
+      provider: 'local',
+      brand: card.brand,
+      last4: card.last4,
+      exp_month: card.expMonth,
+      exp_year: card.expYear,
+      test_behaviour: card.testBehaviour,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return method.id;
+}
+
 export type CompleteOutcome =
   | { kind: 'subscribed'; subscriptionId: string }
   | { kind: 'declined'; code: 'card_declined' | 'insufficient_funds' }
@@ -63,11 +90,11 @@ export type CompleteOutcome =
 export async function completeLocalCheckout(
   db: Kysely<Database>,
   sessionId: string,
-  card: Extract<CardCheck, { ok: true }>['card'],
+  card: CheckedCard,
   now: Date,
 ): Promise<CompleteOutcome> {
-  if (card.declineAtCheckout === 'decline') return { kind: 'declined', code: 'card_declined' };
-  if (card.declineAtCheckout === 'insufficient_funds') return { kind: 'declined', code: 'insufficient_funds' };
+  const refused = refusedAtCheckout(card);
+  if (refused) return { kind: 'declined', code: refused };
   return db.transaction().execute(async (trx) => {
     const session = await trx.selectFrom('checkout_sessions').selectAll().where('id', '=', sessionId).forUpdate().executeTakeFirst();
     if (!session) return { kind: 'gone', state: 'expired' } as const;
@@ -83,19 +110,7 @@ export async function completeLocalCheckout(
       await trx.updateTable('checkout_sessions').set({ status: 'expired' }).where('id', '=', session.id).execute();
       return { kind: 'already_subscribed' } as const;
     }
-    const method = await trx
-      .insertInto('payment_methods')
-      .values({
-        user_id: session.user_id,
-        provider: 'local',
-        brand: card.brand,
-        last4: card.last4,
-        exp_month: card.expMonth,
-        exp_year: card.expYear,
-        test_behaviour: card.testBehaviour,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const paymentMethodId = await saveLocalCard(trx, session.user_id, card);
     await trx
       .insertInto('payment_customers')
       .values({ user_id: session.user_id, provider: 'local', customer_ref: session.user_id })
@@ -126,7 +141,7 @@ export async function completeLocalCheckout(
         promotion_id: percentOff === null ? null : session.promotion_id,
         percent_off: percentOff,
         discounted_charges_left: percentOff === null ? null : chargesLeft,
-        payment_method_id: method.id,
+        payment_method_id: paymentMethodId,
         created_at: now,
       })
       .returning('id')
