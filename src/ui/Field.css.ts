@@ -26,24 +26,31 @@ export const error = style({
   margin: 0,
 });
 
+/** The box every form control shares (inputs, and the buttons that open pickers beside them). */
+export const controlBox = style({
+  minHeight: vars.size.control,
+  paddingInline: vars.space.small,
+  border: `${vars.size.border} solid ${vars.color.border}`,
+  borderRadius: vars.radius.medium,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontFamily: 'inherit',
+  // 16 px keeps iOS Safari from zooming into the field on focus.
+  fontSize: vars.fontSize.body,
+});
+
 export const control = recipe({
-  base: {
-    width: '100%',
-    minHeight: vars.size.control,
-    paddingInline: vars.space.small,
-    paddingBlock: vars.space.xsmall,
-    border: `${vars.size.border} solid ${vars.color.border}`,
-    borderRadius: vars.radius.medium,
-    background: vars.color.surface,
-    color: vars.color.text,
-    fontFamily: 'inherit',
-    // 16 px keeps iOS Safari from zooming into the field on focus.
-    fontSize: vars.fontSize.body,
-    selectors: {
-      '&:focus-visible': { borderColor: vars.color.focus },
-      '&::placeholder': { color: vars.color.textMuted },
+  base: [
+    controlBox,
+    {
+      width: '100%',
+      paddingBlock: vars.space.xsmall,
+      selectors: {
+        '&:focus-visible': { borderColor: vars.color.focus },
+        '&::placeholder': { color: vars.color.textMuted },
+      },
     },
-  },
+  ],
   variants: {
     invalid: {
       true: { borderColor: vars.color.criticalStrong, background: vars.color.criticalSubtle },

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
+import { controlBox } from '../../ui/Field.css';
 import { vars } from '../../ui/theme.css';
 
 export const group = style({
@@ -10,25 +11,20 @@ export const group = style({
 });
 
 export const countryButton = recipe({
-  base: {
-    flex: 'none',
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: vars.space.xxsmall,
-    minHeight: vars.size.control,
-    paddingInline: vars.space.small,
-    border: `${vars.size.border} solid ${vars.color.border}`,
-    borderRadius: vars.radius.medium,
-    background: vars.color.surface,
-    color: vars.color.text,
-    fontFamily: 'inherit',
-    fontSize: vars.fontSize.body,
-    cursor: 'pointer',
-    selectors: {
-      '&:hover:not(:disabled)': { background: vars.color.surfaceMuted },
-      '&:disabled': { cursor: 'not-allowed', opacity: 0.6 },
+  base: [
+    controlBox,
+    {
+      flex: 'none',
+      display: 'inline-flex',
+      alignItems: 'center',
+      gap: vars.space.xxsmall,
+      cursor: 'pointer',
+      selectors: {
+        '&:hover:not(:disabled)': { background: vars.color.surfaceMuted },
+        '&:disabled': { cursor: 'not-allowed', opacity: 0.6 },
+      },
     },
-  },
+  ],
   variants: {
     invalid: {
       true: { borderColor: vars.color.criticalStrong },

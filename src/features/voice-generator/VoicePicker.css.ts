@@ -1,20 +1,11 @@
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
+import * as field from '../../ui/Field.css';
 import { desktopQuery, mobileQuery, vars } from '../../ui/theme.css';
 
-export const root = style({
-  position: 'relative',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xxsmall,
-  minWidth: 0,
-});
+export const root = style([field.root, { position: 'relative' }]);
 
-export const label = style({
-  fontSize: vars.fontSize.small,
-  fontWeight: vars.fontWeight.medium,
-  color: vars.color.textSoft,
-});
+export const label = field.label;
 
 /** SPEC §2: the dropdown grid is the wide-screen control… */
 export const desktopOnly = style({
@@ -26,25 +17,20 @@ export const mobileOnly = style({
   '@media': { [desktopQuery]: { display: 'none' } },
 });
 
-export const trigger = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.small,
-  minHeight: vars.size.control,
-  paddingInline: vars.space.small,
-  border: `${vars.size.border} solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-  background: vars.color.surface,
-  color: vars.color.text,
-  fontFamily: 'inherit',
-  fontSize: vars.fontSize.body,
-  fontWeight: vars.fontWeight.medium,
-  cursor: 'pointer',
-  selectors: {
-    '&:hover': { borderColor: vars.color.brand },
-    '&[aria-expanded="true"]': { borderColor: vars.color.brand, background: vars.color.brandSubtle },
+export const trigger = style([
+  field.controlBox,
+  {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: vars.space.small,
+    fontWeight: vars.fontWeight.medium,
+    cursor: 'pointer',
+    selectors: {
+      '&:hover': { borderColor: vars.color.brand },
+      '&[aria-expanded="true"]': { borderColor: vars.color.brand, background: vars.color.brandSubtle },
+    },
   },
-});
+]);
 
 export const chevron = style({
   marginInlineStart: 'auto',
