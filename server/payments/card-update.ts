@@ -1,22 +1,38 @@
 import type { Kysely } from 'kysely';
+import type Stripe from 'stripe';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { chargeOpenPeriod } from './billing';
 import type { CardCheck } from './cards';
 import { CHECKOUT_SESSION_TTL_MS, refusedAtCheckout, saveLocalCard, sessionState } from './local-checkout';
+import { createStripeCardUpdateUrl } from './stripe-provider';
 import { findCurrentSubscriptionRow } from './subscription-status';
+import type { SubscriptionRow } from './tables';
 
 /**
- * A new card for a live local subscription, given on a hosted page of purpose update_card (the
- * same card form as the trial checkout). A past_due subscription is charged with it at once.
+ * A new card for a live subscription: on our hosted page of purpose update_card for the local
+ * provider (the same card form as the trial checkout; a past_due subscription is charged with it at
+ * once), or on Stripe's customer portal for Stripe subscriptions.
  */
-export async function createCardUpdateSession(db: Kysely<Database>, userId: string, locale: 'en' | 'fr', now: Date): Promise<string> {
-  const subscription = await findCurrentSubscriptionRow(db, userId);
+export async function cardUpdateUrl(
+  db: Kysely<Database>,
+  stripe: Stripe | null,
+  input: { userId: string; locale: 'en' | 'fr'; origin: string; now: Date },
+): Promise<string> {
+  const subscription = await findCurrentSubscriptionRow(db, input.userId);
   if (!subscription || subscription.status === 'canceled' || subscription.status === 'incomplete') {
     throw new HttpError(404, 'NO_SUBSCRIPTION', 'This account has no subscription');
   }
-  // Stripe keeps the card on its side (its customer portal updates it).
-  if (subscription.provider !== 'local') throw new HttpError(409, 'CARD_UPDATE_UNAVAILABLE', 'The card is managed by the payment provider');
+  if (subscription.provider === 'stripe') {
+    // Stripe keeps the card on its side: its customer portal takes the new one.
+    if (!stripe) throw new HttpError(503, 'PROVIDER_ERROR', 'Stripe is not configured');
+    return createStripeCardUpdateUrl(db, stripe, { userId: input.userId, locale: input.locale, returnUrl: `${input.origin}/account?card=updated` });
+  }
+  return `${input.origin}/checkout/${await createLocalCardUpdateSession(db, subscription, input.locale, input.now)}`;
+}
+
+async function createLocalCardUpdateSession(db: Kysely<Database>, subscription: SubscriptionRow, locale: 'en' | 'fr', now: Date): Promise<string> {
+  const userId = subscription.user_id;
   const session = await db
     .insertInto('checkout_sessions')
     .values({

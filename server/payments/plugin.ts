@@ -19,7 +19,7 @@ import {
   subscriptionResponseSchema,
 } from '../../src/contracts/payments';
 import { nextChargeAmount, nextChargeAt, runBillingCycle, trialEndFrom } from './billing';
-import { completeCardUpdate, createCardUpdateSession } from './card-update';
+import { cardUpdateUrl, completeCardUpdate } from './card-update';
 import { checkCard, type CardForm } from './cards';
 import { checkoutCss, renderCheckoutPage, type PageContext } from './checkout-page';
 import { CHECKOUT_SESSION_TTL_MS, completeLocalCheckout, findCheckoutSession, hasLiveSubscription, recordFailedAttempt, sessionState } from './local-checkout';
@@ -135,8 +135,8 @@ export default async function paymentsPlugin(app: FastifyInstance): Promise<void
     { schema: { body: cardUpdateRequestSchema, response: { 200: cardUpdateResponseSchema } } },
     async (request) => {
       const user = await requireUser(request);
-      const id = await createCardUpdateSession(app.db, user.id, request.body.locale, app.clock.now());
-      return { url: `${publicOrigin(app, request)}/checkout/${id}` };
+      const url = await cardUpdateUrl(app.db, stripe, { userId: user.id, locale: request.body.locale, origin: publicOrigin(app, request), now: app.clock.now() });
+      return { url };
     },
   );
 

@@ -98,6 +98,35 @@ export async function createStripeCheckoutSession(db: Kysely<Database>, stripe: 
   }
 }
 
+/**
+ * A Stripe customer-portal session that opens straight on "update payment method" and comes back
+ * to the account page. Stripe keeps the card; its invoice events update our rows.
+ */
+export async function createStripeCardUpdateUrl(
+  db: Kysely<Database>,
+  stripe: Stripe,
+  input: { userId: string; locale: 'en' | 'fr'; returnUrl: string },
+): Promise<string> {
+  const customer = await db
+    .selectFrom('payment_customers')
+    .select('customer_ref')
+    .where('user_id', '=', input.userId)
+    .where('provider', '=', 'stripe')
+    .executeTakeFirst();
+  if (!customer) throw new HttpError(409, 'CARD_UPDATE_UNAVAILABLE', 'No Stripe customer is known for this account');
+  try {
+    const session = await stripe.billingPortal.sessions.create({
+      customer: customer.customer_ref,
+      return_url: input.returnUrl,
+      locale: input.locale,
+      flow_data: { type: 'payment_method_update', after_completion: { type: 'redirect', redirect: { return_url: input.returnUrl } } },
+    });
+    return session.url;
+  } catch (error) {
+    throw providerError(error);
+  }
+}
+
 /** Cancels at Stripe: during the trial at once (never charged), otherwise at the period end. */
 export async function cancelStripeSubscription(stripe: Stripe, subscription: SubscriptionRow): Promise<void> {
   if (!subscription.provider_ref) return;

@@ -53,7 +53,7 @@ export async function subscriptionView(db: Kysely<Database>, userId: string, now
     card: card ? { brand: card.brand, last4: card.last4 } : null,
     canCancel: row.status !== 'canceled' && row.cancel_at === null,
     refundableUntil: row.status !== 'canceled' && refundable.within ? iso(refundable.until) : null,
-    canUpdateCard: row.provider === 'local' && ['trialing', 'active', 'past_due'].includes(row.status),
+    canUpdateCard: ['trialing', 'active', 'past_due'].includes(row.status),
     lastCharge: lastCharge
       ? { amount: lastCharge.amount, status: lastCharge.status, at: lastCharge.created_at.toISOString(), refunded: lastCharge.refund_id !== null }
       : null,

@@ -117,7 +117,7 @@ export const subscriptionViewSchema = z.object({
   lastCharge: z
     .object({ amount: z.number().int(), status: z.enum(['succeeded', 'failed']), at: z.string(), refunded: z.boolean() })
     .nullable(),
-  /** The card can be replaced from the account page (local provider, live subscription). */
+  /** The card can be replaced from the account page (a live subscription: our hosted page, or Stripe's portal). */
   canUpdateCard: z.boolean(),
 });
 export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;

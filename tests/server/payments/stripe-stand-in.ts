@@ -121,6 +121,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       } else if (request.method === 'GET' && path === '/v1/invoice_payments') {
         const data = invoicePayments.get(params.get('invoice') ?? '') ?? [];
         send(200, { object: 'list', data, has_more: false, url: '/v1/invoice_payments' });
+      } else if (request.method === 'POST' && path === '/v1/billing_portal/sessions') {
+        const id = nextId('bps');
+        send(200, { id, object: 'billing_portal.session', customer: params.get('customer'), return_url: params.get('return_url'), locale: params.get('locale'), url: `https://billing.stripe.com/p/session/${id}` });
       } else if (request.method === 'POST' && path === '/v1/refunds') {
         send(200, { id: nextId('re'), object: 'refund', status: 'succeeded', payment_intent: params.get('payment_intent'), amount: 0 });
       } else {

@@ -79,6 +79,27 @@ describe('Stripe provider (offline: stand-in API + signed webhook fixtures)', ()
     expect(bad.statusCode).toBe(400);
   });
 
+  it("sends a Stripe subscriber to Stripe's customer portal to change the card", async () => {
+    const user = await createValidatedUser(app);
+    const checkout = await app.inject({ method: 'GET', url: '/v2/user/subscription/stripe/checkout-session?locale=fr&interval=monthly&plan=starter&currency=EUR', headers: user.headers });
+    const sessionId = checkout.json<CheckoutSessionResponse>().url.split('/').pop()!;
+    const trialEnd = Math.floor(Date.now() / 1000) + 7 * 86_400;
+    standIn.addSubscription(stripeSubscription({ id: 'sub_card', userId: user.id, status: 'trialing', trialEnd, periodEnd: trialEnd, unitAmount: 2900 }));
+    Object.assign(standIn.checkoutSessions.get(sessionId)!, { status: 'complete', subscription: 'sub_card' });
+    await app.inject({ method: 'GET', url: `/checkout/stripe/return?session_id=${sessionId}` });
+    const view = (await app.inject({ method: 'GET', url: '/v1/subscription', headers: user.headers })).json<SubscriptionResponse>().subscription;
+    expect(view).toMatchObject({ provider: 'stripe', canUpdateCard: true });
+
+    const opened = await app.inject({ method: 'POST', url: '/v1/subscription/payment-method', headers: user.headers, payload: { locale: 'fr' } });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json<{ url: string }>().url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\/bps_test_\d+$/);
+    const call = standIn.requests.findLast((request) => request.path === '/v1/billing_portal/sessions')!;
+    expect(call.params.get('customer')).toMatch(/^cus_test_\d+$/);
+    expect(call.params.get('flow_data[type]')).toBe('payment_method_update');
+    expect(call.params.get('locale')).toBe('fr');
+    expect(call.params.get('return_url')).toMatch(/\/account\?card=updated$/);
+  });
+
   it('refuses a webhook with a bad or missing signature and applies nothing', async () => {
     const payload = JSON.stringify(event('evt_forged', 'customer.subscription.deleted', { id: 'sub_x' }));
     const forged = await deliver(payload, signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' }));
