@@ -28,15 +28,15 @@ function providerError(error: unknown): HttpError {
   return new HttpError(502, 'PROVIDER_ERROR', `The payment provider failed: ${message}`);
 }
 
+async function knownCustomer(db: Kysely<Database>, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('payment_customers').select('customer_ref').where('user_id', '=', userId).where('provider', '=', 'stripe').executeTakeFirst();
+  return row?.customer_ref ?? null;
+}
+
 /** Stripe's customer for this user, created once and remembered in payment_customers. */
 async function ensureCustomer(db: Kysely<Database>, stripe: Stripe, user: { id: string; email: string | null }): Promise<string> {
-  const existing = await db
-    .selectFrom('payment_customers')
-    .select('customer_ref')
-    .where('user_id', '=', user.id)
-    .where('provider', '=', 'stripe')
-    .executeTakeFirst();
-  if (existing) return existing.customer_ref;
+  const existing = await knownCustomer(db, user.id);
+  if (existing) return existing;
   const customer = await stripe.customers.create(
     { ...(user.email ? { email: user.email } : {}), metadata: { user_id: user.id } },
     { idempotencyKey: `customer-${user.id}` },
@@ -107,16 +107,11 @@ export async function createStripeCardUpdateUrl(
   stripe: Stripe,
   input: { userId: string; locale: 'en' | 'fr'; returnUrl: string },
 ): Promise<string> {
-  const customer = await db
-    .selectFrom('payment_customers')
-    .select('customer_ref')
-    .where('user_id', '=', input.userId)
-    .where('provider', '=', 'stripe')
-    .executeTakeFirst();
+  const customer = await knownCustomer(db, input.userId);
   if (!customer) throw new HttpError(409, 'CARD_UPDATE_UNAVAILABLE', 'No Stripe customer is known for this account');
   try {
     const session = await stripe.billingPortal.sessions.create({
-      customer: customer.customer_ref,
+      customer,
       return_url: input.returnUrl,
       locale: input.locale,
       flow_data: { type: 'payment_method_update', after_completion: { type: 'redirect', redirect: { return_url: input.returnUrl } } },

@@ -105,15 +105,4 @@ export const avatar = style({
   display: 'block',
 });
 
-export const select = style({
-  width: '100%',
-  minHeight: vars.size.control,
-  paddingInline: vars.space.small,
-  border: `${vars.size.border} solid ${vars.color.border}`,
-  borderRadius: vars.radius.medium,
-  background: vars.color.surface,
-  color: vars.color.text,
-  fontFamily: 'inherit',
-  // 16 px keeps iOS Safari from zooming into the select on focus.
-  fontSize: vars.fontSize.body,
-});
+export const select = style([field.controlBox, { width: '100%' }]);
