@@ -18,6 +18,14 @@ const claimsSchema = z.object({
 });
 
 const E164 = /^\+[1-9][0-9]{1,14}$/;
+
+/** The part of the project's `GET /auth/v1/user` answer that says which address was confirmed. */
+const projectUserSchema = z.object({
+  email: z.string().nullish(),
+  phone: z.string().nullish(),
+  email_confirmed_at: z.string().nullish(),
+  phone_confirmed_at: z.string().nullish(),
+});
 /** Users whose shadow row is known to be current; bounded so a flood of tokens cannot grow it. */
 const SYNCED_CAP = 10_000;
 
@@ -31,16 +39,18 @@ const invalidToken = () => new HttpError(401, 'INVALID_TOKEN', 'The access token
  */
 export class ExternalIdentity {
   readonly issuer: string;
+  private readonly userUrl: string;
   private readonly keys: ReturnType<typeof createRemoteJWKSet>;
   private readonly synced = new Map<string, string>();
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
-    options: { supabaseUrl: string; issuer?: string | undefined },
+    private readonly options: { supabaseUrl: string; issuer?: string | undefined; publishableKey?: string | undefined },
   ) {
     const base = options.supabaseUrl.replace(/\/+$/, '');
     this.issuer = options.issuer ?? `${base}/auth/v1`;
+    this.userUrl = `${base}/auth/v1/user`;
     this.keys = createRemoteJWKSet(new URL(`${base}/auth/v1/.well-known/jwks.json`), {
       timeoutDuration: 5000,
       cooldownDuration: 30_000,
@@ -76,28 +86,59 @@ export class ExternalIdentity {
       sessionId: sessionId ?? '',
       aal,
     };
-    await this.syncShadowUser(user);
+    await this.syncShadowUser(user, token);
     return user;
   }
 
   /**
-   * Keeps `auth_users` in step with the project's user. An address that moved to another account
-   * upstream is taken off the stale row first, so the unique constraints hold.
+   * Keeps `auth_users` in step with the project's user, with when each address was confirmed (the
+   * legitimacy check and the funnel's verify-phone step read it). Tokens do not say that, so the
+   * project's `GET /user` is asked with the caller's own token, once per change of address. An
+   * address that moved to another account upstream is taken off the stale row first, so the unique
+   * constraints hold.
    */
-  private async syncShadowUser(user: AuthUser): Promise<void> {
+  private async syncShadowUser(user: AuthUser, token: string): Promise<void> {
     const fingerprint = `${user.email ?? ''}|${user.phone ?? ''}|${user.isAnonymous}`;
     if (this.synced.get(user.id) === fingerprint) return;
+    const confirmed = await this.confirmations(user, token);
+    const values = {
+      email: user.email,
+      phone: user.phone,
+      is_anonymous: user.isAnonymous,
+      email_confirmed_at: confirmed?.email ?? null,
+      phone_confirmed_at: confirmed?.phone ?? null,
+    };
     await this.db.transaction().execute(async (trx) => {
       if (user.email) await trx.updateTable('auth_users').set({ email: null }).where('email', '=', user.email).where('id', '!=', user.id).execute();
       if (user.phone) await trx.updateTable('auth_users').set({ phone: null }).where('phone', '=', user.phone).where('id', '!=', user.id).execute();
       await trx
         .insertInto('auth_users')
-        .values({ id: user.id, email: user.email, phone: user.phone, is_anonymous: user.isAnonymous })
-        .onConflict((conflict) => conflict.column('id').doUpdateSet({ email: user.email, phone: user.phone, is_anonymous: user.isAnonymous }))
+        .values({ id: user.id, ...values })
+        .onConflict((conflict) => conflict.column('id').doUpdateSet(values))
         .execute();
     });
+    // Unknown confirmations are asked again on the next request instead of being remembered.
+    if (!confirmed) return;
     if (this.synced.size >= SYNCED_CAP) this.synced.clear();
     this.synced.set(user.id, fingerprint);
+  }
+
+  private async confirmations(user: AuthUser, token: string): Promise<{ email: Date | null; phone: Date | null } | null> {
+    try {
+      const response = await fetch(this.userUrl, {
+        headers: { authorization: `Bearer ${token}`, ...(this.options.publishableKey ? { apikey: this.options.publishableKey } : {}) },
+        signal: AbortSignal.timeout(5000),
+      });
+      if (!response.ok) return null;
+      const parsed = projectUserSchema.safeParse(await response.json());
+      if (!parsed.success) return null;
+      const { email, phone, email_confirmed_at: emailAt, phone_confirmed_at: phoneAt } = parsed.data;
+      const sameEmail = Boolean(email) && email!.toLowerCase() === user.email;
+      const samePhone = normalisePhone(phone ?? undefined) === user.phone;
+      return { email: sameEmail && emailAt ? new Date(emailAt) : null, phone: samePhone && phoneAt ? new Date(phoneAt) : null };
+    } catch {
+      return null;
+    }
   }
 }
 

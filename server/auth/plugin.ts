@@ -24,7 +24,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
   service.publishableKey = app.publicSettings.authPublishableKey;
   app.decorate(
     'externalIdentity',
-    app.env.SUPABASE_URL ? new ExternalIdentity(app.db, app.clock, { supabaseUrl: app.env.SUPABASE_URL, issuer: app.env.SUPABASE_JWT_ISSUER }) : null,
+    app.env.SUPABASE_URL ? new ExternalIdentity(app.db, app.clock, { supabaseUrl: app.env.SUPABASE_URL, issuer: app.env.SUPABASE_JWT_ISSUER, publishableKey: app.env.SUPABASE_PUBLISHABLE_KEY }) : null,
   );
 
   await app.register(

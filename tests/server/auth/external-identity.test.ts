@@ -47,13 +47,26 @@ describe('product routes when the SPA signs in with a Supabase project (SUPABASE
     const me = await product.inject({ method: 'GET', url: '/v1/user', headers: { authorization: `Bearer ${token}` } });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ id: userId, is_anonymous: false, profile: { email } });
-    const shadow = await product.db.selectFrom('auth_users').select(['id', 'email', 'is_anonymous']).where('id', '=', userId).executeTakeFirst();
-    expect(shadow).toEqual({ id: userId, email, is_anonymous: false });
+    const shadow = await product.db.selectFrom('auth_users').select(['id', 'email', 'is_anonymous', 'email_confirmed_at']).where('id', '=', userId).executeTakeFirst();
+    expect(shadow).toMatchObject({ id: userId, email, is_anonymous: false });
+    expect(shadow!.email_confirmed_at).toBeInstanceOf(Date);
 
     const named = await product.inject({ method: 'PATCH', url: '/v1/user', headers: { authorization: `Bearer ${token}` }, payload: { first_name: 'Ada', last_name: 'Lovelace' } });
     expect(named.statusCode).toBe(200);
     const again = await product.inject({ method: 'GET', url: '/v1/user', headers: { authorization: `Bearer ${token}` } });
     expect(again.json()).toMatchObject({ profile: { first_name: 'Ada', last_name: 'Lovelace', email } });
+  });
+
+  it('knows a number confirmed at the project as verified (the funnel skips verify-phone, the legitimacy check passes it)', async () => {
+    const phone = '+33611223344';
+    const client = project.client();
+    expect((await client.auth.signInWithOtp({ phone })).error).toBeNull();
+    const { data } = await client.auth.verifyOtp({ phone, token: await project.latestCode(phone), type: 'sms' });
+    const headers = { authorization: `Bearer ${data.session!.access_token}` };
+    const saved = await product.inject({ method: 'PATCH', url: '/v1/user', headers, payload: { phone: { number: phone } } });
+    expect(saved.statusCode).toBe(200);
+    const me = await product.inject({ method: 'GET', url: '/v1/user', headers });
+    expect(me.json()).toMatchObject({ profile: { phone, phone_verified: true } });
   });
 
   it('refuses tokens of the built-in auth service, altered tokens and expired ones', async () => {
