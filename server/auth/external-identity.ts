@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Database } from '../db/schema';
 import type { Clock } from '../http/clock';
 import { HttpError } from '../http/errors';
+import { normalizePhone } from './recipients';
 import type { AuthUser } from './require-user';
 import { AUDIENCE } from './tokens';
 
@@ -16,8 +17,6 @@ const claimsSchema = z.object({
   session_id: z.string().optional(),
   aal: z.enum(['aal1', 'aal2']).optional(),
 });
-
-const E164 = /^\+[1-9][0-9]{1,14}$/;
 
 /** The part of the project's `GET /auth/v1/user` answer that says which address was confirmed. */
 const projectUserSchema = z.object({
@@ -81,7 +80,8 @@ export class ExternalIdentity {
     const user: AuthUser = {
       id: sub,
       email: email ? email.toLowerCase() : null,
-      phone: normalisePhone(phone),
+      // GoTrue puts the phone in tokens without its '+'.
+      phone: phone ? normalizePhone(phone) : null,
       isAnonymous,
       sessionId: sessionId ?? '',
       aal,
@@ -134,19 +134,12 @@ export class ExternalIdentity {
       if (!parsed.success) return null;
       const { email, phone, email_confirmed_at: emailAt, phone_confirmed_at: phoneAt } = parsed.data;
       const sameEmail = Boolean(email) && email!.toLowerCase() === user.email;
-      const samePhone = normalisePhone(phone ?? undefined) === user.phone;
+      const samePhone = (phone ? normalizePhone(phone) : null) === user.phone;
       return { email: sameEmail && emailAt ? new Date(emailAt) : null, phone: samePhone && phoneAt ? new Date(phoneAt) : null };
     } catch {
       return null;
     }
   }
-}
-
-/** GoTrue puts the phone in tokens without its '+'. */
-function normalisePhone(phone: string | undefined): string | null {
-  if (!phone) return null;
-  const withPlus = phone.startsWith('+') ? phone : `+${phone}`;
-  return E164.test(withPlus) ? withPlus : null;
 }
 
 function isUnreachable(error: unknown): boolean {
