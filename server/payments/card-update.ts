@@ -4,7 +4,7 @@ import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { chargeOpenPeriod } from './billing';
 import type { CardCheck } from './cards';
-import { CHECKOUT_SESSION_TTL_MS, refusedAtCheckout, saveLocalCard, sessionState } from './local-checkout';
+import { CHECKOUT_SESSION_TTL_MS, isLiveStatus, refusedAtCheckout, saveLocalCard, sessionState } from './local-checkout';
 import { createStripeCardUpdateUrl } from './stripe-provider';
 import { findCurrentSubscriptionRow } from './subscription-status';
 import type { SubscriptionRow } from './tables';
@@ -20,7 +20,7 @@ export async function cardUpdateUrl(
   input: { userId: string; locale: 'en' | 'fr'; origin: string; now: Date },
 ): Promise<string> {
   const subscription = await findCurrentSubscriptionRow(db, input.userId);
-  if (!subscription || subscription.status === 'canceled' || subscription.status === 'incomplete') {
+  if (!subscription || !isLiveStatus(subscription.status)) {
     throw new HttpError(404, 'NO_SUBSCRIPTION', 'This account has no subscription');
   }
   if (subscription.provider === 'stripe') {
@@ -74,7 +74,7 @@ export async function completeCardUpdate(
     const state = sessionState(session, now);
     if (state !== 'open') return { kind: 'gone', state } as const;
     const subscription = await trx.selectFrom('subscriptions').selectAll().where('id', '=', session.subscription_id).forUpdate().executeTakeFirst();
-    if (!subscription || subscription.status === 'canceled' || subscription.status === 'incomplete') {
+    if (!subscription || !isLiveStatus(subscription.status)) {
       await trx.updateTable('checkout_sessions').set({ status: 'expired' }).where('id', '=', session.id).execute();
       return { kind: 'gone', state: 'expired' } as const;
     }

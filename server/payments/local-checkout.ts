@@ -3,7 +3,7 @@ import type { Database } from '../db/schema';
 import { trialEndFrom } from './billing';
 import type { CardCheck } from './cards';
 import { redeemPromotion } from './promotions';
-import type { CheckoutSessionRow } from './tables';
+import type { CheckoutSessionRow, SubscriptionStatus } from './tables';
 
 /** How long a hosted checkout page stays usable after the paywall created it. */
 export const CHECKOUT_SESSION_TTL_MS = 30 * 60 * 1000;
@@ -12,6 +12,11 @@ export const CHECKOUT_SESSION_TTL_MS = 30 * 60 * 1000;
 export const MAX_FAILED_ATTEMPTS = 8;
 
 export const LIVE_STATUSES = ['trialing', 'active', 'past_due'] as const;
+
+/** Trialing, active or past due: a subscription that still bills (and whose card can be changed). */
+export function isLiveStatus(status: SubscriptionStatus): boolean {
+  return (LIVE_STATUSES as readonly SubscriptionStatus[]).includes(status);
+}
 
 export async function hasLiveSubscription(db: Kysely<Database>, userId: string): Promise<boolean> {
   const row = await db

@@ -227,14 +227,11 @@ async function hostedCheckoutRoutes(app: FastifyInstance, options: { provider: '
     if (session?.purpose !== 'update_card' || !session.subscription_id) return page;
     const subscription = await app.db.selectFrom('subscriptions').selectAll().where('id', '=', session.subscription_id).executeTakeFirst();
     const chargeAt = subscription ? nextChargeAt(subscription) : null;
+    const amount = subscription ? nextChargeAmount(subscription) : null;
     return {
       ...page,
       backUrl: accountUrl(origin),
-      update: {
-        dueNow: subscription?.status === 'past_due' ? nextChargeAmount(subscription) : null,
-        nextChargeAt: chargeAt,
-        nextAmount: subscription && chargeAt ? nextChargeAmount(subscription) : null,
-      },
+      update: { dueNow: subscription?.status === 'past_due' ? amount : null, nextChargeAt: chargeAt, nextAmount: chargeAt ? amount : null },
     };
   };
   // The account page has no language segment: it shows the visitor's stored language.

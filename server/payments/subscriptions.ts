@@ -6,6 +6,7 @@ import type { SubscriptionView } from '../../src/contracts/payments';
 import { cancelLocalSubscription, nextChargeAmount, nextChargeAt, recordRefundAndCancel, refundableCharge } from './billing';
 import { findCurrency } from './plans';
 import { cancelStripeSubscription, refundStripeCharge } from './stripe-provider';
+import { isLiveStatus } from './local-checkout';
 import { findCurrentSubscriptionRow } from './subscription-status';
 import type { SubscriptionRow } from './tables';
 
@@ -53,7 +54,7 @@ export async function subscriptionView(db: Kysely<Database>, userId: string, now
     card: card ? { brand: card.brand, last4: card.last4 } : null,
     canCancel: row.status !== 'canceled' && row.cancel_at === null,
     refundableUntil: row.status !== 'canceled' && refundable.within ? iso(refundable.until) : null,
-    canUpdateCard: ['trialing', 'active', 'past_due'].includes(row.status),
+    canUpdateCard: isLiveStatus(row.status),
     lastCharge: lastCharge
       ? { amount: lastCharge.amount, status: lastCharge.status, at: lastCharge.created_at.toISOString(), refunded: lastCharge.refund_id !== null }
       : null,

@@ -1,4 +1,4 @@
-import type { HitCounter } from './hit-counter';
+import type { Hit, HitCounter } from './hit-counter';
 import type { Clock } from '../http/clock';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
@@ -13,6 +13,13 @@ interface RouteLimitOptions {
  * database when several instances share one.
  */
 export function rateLimitStore(counter: HitCounter, clock: Clock) {
+  /** The plugin's callback shape: how many hits, and how long until the window ends. */
+  const answer = (pending: Promise<Hit>, callback: Callback) =>
+    pending.then(
+      (hit) => callback(null, { current: hit.count, ttl: Math.max(0, hit.resetAt - clock.now().getTime()) }),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+    );
+
   return class HitCounterStore {
     constructor(
       _globalOptions?: unknown,
@@ -20,17 +27,11 @@ export function rateLimitStore(counter: HitCounter, clock: Clock) {
     ) {}
 
     incr(key: string, callback: Callback, timeWindow: number): void {
-      counter.hit(`${this.namespace}:${key}`, timeWindow).then(
-        (hit) => callback(null, { current: hit.count, ttl: Math.max(0, hit.resetAt - clock.now().getTime()) }),
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
-      );
+      answer(counter.hit(`${this.namespace}:${key}`, timeWindow), callback);
     }
 
     read(key: string, callback: Callback): void {
-      counter.peek(`${this.namespace}:${key}`).then(
-        (hit) => callback(null, { current: hit.count, ttl: Math.max(0, hit.resetAt - clock.now().getTime()) }),
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
-      );
+      answer(counter.peek(`${this.namespace}:${key}`), callback);
     }
 
     /** One key space per route, as the plugin's own stores keep. */
