@@ -4,7 +4,7 @@ import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { chargeOpenPeriod } from './billing';
 import type { CardCheck } from './cards';
-import { CHECKOUT_SESSION_TTL_MS, isLiveStatus, refusedAtCheckout, saveLocalCard, sessionState } from './local-checkout';
+import { CHECKOUT_SESSION_TTL_MS, claimOpenSession, isLiveStatus, refusedAtCheckout, saveLocalCard } from './local-checkout';
 import { createStripeCardUpdateUrl } from './stripe-provider';
 import { findCurrentSubscriptionRow } from './subscription-status';
 import type { SubscriptionRow } from './tables';
@@ -69,10 +69,9 @@ export async function completeCardUpdate(
   const refused = refusedAtCheckout(card);
   if (refused) return { kind: 'declined', code: refused };
   return db.transaction().execute(async (trx) => {
-    const session = await trx.selectFrom('checkout_sessions').selectAll().where('id', '=', sessionId).forUpdate().executeTakeFirst();
-    if (!session?.subscription_id) return { kind: 'gone', state: 'expired' } as const;
-    const state = sessionState(session, now);
-    if (state !== 'open') return { kind: 'gone', state } as const;
+    const session = await claimOpenSession(trx, sessionId, now);
+    if ('kind' in session) return session;
+    if (!session.subscription_id) return { kind: 'gone', state: 'expired' } as const;
     const subscription = await trx.selectFrom('subscriptions').selectAll().where('id', '=', session.subscription_id).forUpdate().executeTakeFirst();
     if (!subscription || !isLiveStatus(subscription.status)) {
       await trx.updateTable('checkout_sessions').set({ status: 'expired' }).where('id', '=', session.id).execute();

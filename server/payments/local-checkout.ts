@@ -54,6 +54,18 @@ export function sessionState(session: CheckoutSessionRow, now: Date): SessionSta
   return 'open';
 }
 
+/** Locks the hosted page's session for one submit; gone when it is missing, already used or expired. */
+export async function claimOpenSession(
+  trx: Transaction<Database>,
+  sessionId: string,
+  now: Date,
+): Promise<CheckoutSessionRow | { kind: 'gone'; state: 'complete' | 'expired' }> {
+  const session = await trx.selectFrom('checkout_sessions').selectAll().where('id', '=', sessionId).forUpdate().executeTakeFirst();
+  if (!session) return { kind: 'gone', state: 'expired' };
+  const state = sessionState(session, now);
+  return state === 'open' ? session : { kind: 'gone', state };
+}
+
 type CheckedCard = Extract<CardCheck, { ok: true }>['card'];
 
 /** Test cards that the hosted page refuses outright (nothing is saved). */
@@ -101,10 +113,8 @@ export async function completeLocalCheckout(
   const refused = refusedAtCheckout(card);
   if (refused) return { kind: 'declined', code: refused };
   return db.transaction().execute(async (trx) => {
-    const session = await trx.selectFrom('checkout_sessions').selectAll().where('id', '=', sessionId).forUpdate().executeTakeFirst();
-    if (!session) return { kind: 'gone', state: 'expired' } as const;
-    const state = sessionState(session, now);
-    if (state !== 'open') return { kind: 'gone', state } as const;
+    const session = await claimOpenSession(trx, sessionId, now);
+    if ('kind' in session) return session;
     const live = await trx
       .selectFrom('subscriptions')
       .select('id')

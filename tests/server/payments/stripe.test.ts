@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCurrentSubscription } from '../../../server/payments/subscription-status';
 import type { CheckoutSessionResponse, SubscriptionResponse } from '../../../src/contracts/payments';
 import { buildTestApp } from '../../helpers/app';
+import type { TestUser } from '../onboarding/users';
 import { createValidatedUser } from './helpers';
 import { startStripeStandIn, stripeSubscription, type StripeStandIn } from './stripe-stand-in';
 
@@ -36,6 +37,16 @@ describe('Stripe provider (offline: stand-in API + signed webhook fixtures)', ()
       headers: { 'content-type': 'application/json', 'stripe-signature': signature ?? signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
     });
 
+  /** Paywall → Stripe Checkout (the stand-in completes it with a trialing subscription) → the return address. */
+  const returnFromStripeTrial = async (user: TestUser, trial: { query: string; subscriptionId: string; unitAmount: number }) => {
+    const checkout = await app.inject({ method: 'GET', url: `/v2/user/subscription/stripe/checkout-session?${trial.query}`, headers: user.headers });
+    const sessionId = checkout.json<CheckoutSessionResponse>().url.split('/').pop()!;
+    const trialEnd = Math.floor(Date.now() / 1000) + 7 * 86_400;
+    standIn.addSubscription(stripeSubscription({ id: trial.subscriptionId, userId: user.id, status: 'trialing', trialEnd, periodEnd: trialEnd, unitAmount: trial.unitAmount }));
+    Object.assign(standIn.checkoutSessions.get(sessionId)!, { status: 'complete', subscription: trial.subscriptionId });
+    return app.inject({ method: 'GET', url: `/checkout/stripe/return?session_id=${sessionId}` });
+  };
+
   it('tells the SPA to use Stripe with the publishable key', async () => {
     const config = (await app.inject({ method: 'GET', url: '/config.json' })).json<{ payments: unknown }>();
     expect(config.payments).toEqual({ provider: 'stripe', stripePublishableKey: 'pk_test_payments' });
@@ -66,12 +77,7 @@ describe('Stripe provider (offline: stand-in API + signed webhook fixtures)', ()
 
   it('records the trial when the browser returns from Stripe, before any webhook', async () => {
     const user = await createValidatedUser(app);
-    const checkout = await app.inject({ method: 'GET', url: '/v2/user/subscription/stripe/checkout-session?locale=fr&interval=yearly&plan=business&currency=EUR', headers: user.headers });
-    const sessionId = checkout.json<CheckoutSessionResponse>().url.split('/').pop()!;
-    const trialEnd = Math.floor(Date.now() / 1000) + 7 * 86_400;
-    standIn.addSubscription(stripeSubscription({ id: 'sub_return', userId: user.id, status: 'trialing', trialEnd, periodEnd: trialEnd, unitAmount: 46800 }));
-    Object.assign(standIn.checkoutSessions.get(sessionId)!, { status: 'complete', subscription: 'sub_return' });
-    const back = await app.inject({ method: 'GET', url: `/checkout/stripe/return?session_id=${sessionId}` });
+    const back = await returnFromStripeTrial(user, { query: 'locale=fr&interval=yearly&plan=business&currency=EUR', subscriptionId: 'sub_return', unitAmount: 46800 });
     expect(back.statusCode).toBe(303);
     expect(back.headers.location).toMatch(/\/fr\/onboarding\/next-steps$/);
     expect(await findCurrentSubscription(app.db, user.id)).toMatchObject({ status: 'trialing', plan: 'business', interval: 'yearly' });
@@ -81,12 +87,7 @@ describe('Stripe provider (offline: stand-in API + signed webhook fixtures)', ()
 
   it("sends a Stripe subscriber to Stripe's customer portal to change the card", async () => {
     const user = await createValidatedUser(app);
-    const checkout = await app.inject({ method: 'GET', url: '/v2/user/subscription/stripe/checkout-session?locale=fr&interval=monthly&plan=starter&currency=EUR', headers: user.headers });
-    const sessionId = checkout.json<CheckoutSessionResponse>().url.split('/').pop()!;
-    const trialEnd = Math.floor(Date.now() / 1000) + 7 * 86_400;
-    standIn.addSubscription(stripeSubscription({ id: 'sub_card', userId: user.id, status: 'trialing', trialEnd, periodEnd: trialEnd, unitAmount: 2900 }));
-    Object.assign(standIn.checkoutSessions.get(sessionId)!, { status: 'complete', subscription: 'sub_card' });
-    await app.inject({ method: 'GET', url: `/checkout/stripe/return?session_id=${sessionId}` });
+    await returnFromStripeTrial(user, { query: 'locale=fr&interval=monthly&plan=starter&currency=EUR', subscriptionId: 'sub_card', unitAmount: 2900 });
     const view = (await app.inject({ method: 'GET', url: '/v1/subscription', headers: user.headers })).json<SubscriptionResponse>().subscription;
     expect(view).toMatchObject({ provider: 'stripe', canUpdateCard: true });
 
