@@ -26,9 +26,6 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
-    // The one big chunk is the free-mail/disposable domain list, fetched only when an email field
-    // gets focus (src/lib/email-kind.lazy.ts); the critical path stays far below this.
-    chunkSizeWarningLimit: 2500,
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

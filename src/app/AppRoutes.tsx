@@ -2,11 +2,18 @@ import { Suspense, useEffect } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { Spinner } from '../ui/Spinner';
 import { Box } from '../ui/Box';
+import { markFirstRender } from './first-render';
 import { switchLanguage } from './i18n';
 import { storeLanguage } from './languages';
 import { decideRoute } from './route-matching';
 import { routePages } from './routes';
 import { saveTrackingParams } from './tracking-params';
+
+/** Mounted beside the routed page inside its Suspense boundary: commits only once the page has. */
+function FirstRenderMark() {
+  useEffect(markFirstRender, []);
+  return null;
+}
 
 function PageLoading() {
   return (
@@ -44,6 +51,7 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<PageLoading />}>
       <Page />
+      <FirstRenderMark />
     </Suspense>
   );
 }

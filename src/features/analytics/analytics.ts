@@ -3,9 +3,12 @@ import { eventContext, isPageViewExcluded, rememberLanding } from './context';
 import { analyticsEvents, type AnalyticsEventKey, type EventProperties } from './events';
 
 /**
- * The product's analytics API. Safe to import and call from anywhere, at any time: until the app
- * shell has initialised the clients (after the page is interactive), calls are dropped with the
- * console warnings of SPEC §8.
+ * The product's analytics API. Safe to import and call from anywhere, at any time. The SDK loads
+ * after the first page has rendered (it is not needed to paint or type); from the moment the app
+ * announces it (`expectAnalytics`, at boot) until the clients exist, events and the user id are
+ * held in order, with the time they happened, and sent once ready — a funnel event logged by a
+ * loader in the first second is not lost. Calls made before that announcement, or when analytics
+ * is off or failed to start, are dropped with the console warnings of SPEC §8.
  *
  *   logEvent(analyticsEvents.paywallViewed, { plan, interval, currency });
  *   track('paywallViewed', { plan, interval, currency });          // same, with typed properties
@@ -20,6 +23,39 @@ export const USER_ID_NOT_UPDATED = 'Amplitude not initialized yet. User ID not u
 let clients: AnalyticsClients | null = null;
 let initialising: Promise<AnalyticsClients | null> | null = null;
 const readyListeners = new Set<() => void>();
+/** Calls held between `expectAnalytics` and the clients being ready (bounded: a stuck start drops the oldest). */
+let held: Array<(ready: AnalyticsClients) => void> | null = null;
+export const MAX_HELD_CALLS = 100;
+let announceReady: (ready: boolean) => void = () => {};
+let ready = new Promise<boolean>((resolve) => {
+  announceReady = resolve;
+});
+
+/**
+ * Announces that the clients will be created (the app calls it at boot when an api key is
+ * configured): from now on calls wait for them instead of being dropped.
+ */
+export function expectAnalytics(settings: AnalyticsSettings): void {
+  if (clients || held || !settings.apiKey || !settings.serverUrl) return;
+  held = [];
+}
+
+/** Resolves true once the clients are ready, false when analytics is off or could not start. */
+export function analyticsReady(): Promise<boolean> {
+  return ready;
+}
+
+/** Runs `call` now when ready, later when announced, or returns false (the caller warns). */
+function whenClients(call: (ready: AnalyticsClients) => void): boolean {
+  if (clients) {
+    call(clients);
+    return true;
+  }
+  if (!held) return false;
+  if (held.length >= MAX_HELD_CALLS) held.shift();
+  held.push(call);
+  return true;
+}
 
 export function isAnalyticsReady(): boolean {
   return clients !== null;
@@ -27,11 +63,14 @@ export function isAnalyticsReady(): boolean {
 
 /** Funnel and product events (onboarding client: flushed within a second). */
 export function logEvent(name: string, properties: Record<string, unknown> = {}): void {
-  if (!clients) {
-    console.warn(EVENT_NOT_LOGGED);
+  if (clients) {
+    void clients.onboarding.track(name, { ...eventContext(), ...properties }).promise;
     return;
   }
-  void clients.onboarding.track(name, { ...eventContext(), ...properties }).promise;
+  // Held: the context and the time are those of the moment it happened.
+  const event = { ...eventContext(), ...properties };
+  const time = Date.now();
+  if (!whenClients((ready) => void ready.onboarding.track(name, event, { time }).promise)) console.warn(EVENT_NOT_LOGGED);
 }
 
 /** `logEvent` with the event's property shape checked at compile time. */
@@ -41,12 +80,11 @@ export function track<K extends AnalyticsEventKey>(key: K, properties: EventProp
 
 /** Attach (or, with null, detach on sign-out) the user id on both clients. */
 export function setAnalyticsUserId(id: string | null): void {
-  if (!clients) {
-    console.warn(USER_ID_NOT_UPDATED);
-    return;
-  }
-  clients.session.setUserId(id ?? undefined);
-  clients.onboarding.setUserId(id ?? undefined);
+  const set = (ready: AnalyticsClients) => {
+    ready.session.setUserId(id ?? undefined);
+    ready.onboarding.setUserId(id ?? undefined);
+  };
+  if (!whenClients(set)) console.warn(USER_ID_NOT_UPDATED);
 }
 
 /** One page view (session-side client); none for the greeting generator (SPEC §2). */
@@ -93,6 +131,7 @@ export function initAnalytics(
 ): Promise<AnalyticsClients | null> {
   if (initialising) return initialising;
   if (!settings.apiKey || !settings.serverUrl) {
+    giveUpHeld();
     initialising = Promise.resolve(null);
     return initialising;
   }
@@ -100,20 +139,34 @@ export function initAnalytics(
     .then((module) => module.createClients(settings))
     .then((created) => {
       clients = created;
+      for (const call of held?.splice(0) ?? []) call(created);
+      held = null;
+      announceReady(true);
       for (const listener of [...readyListeners]) listener();
       readyListeners.clear();
       return created;
     })
     .catch((error: unknown) => {
       console.warn('Analytics could not start', error);
+      giveUpHeld();
       return null;
     });
   return initialising;
+}
+
+function giveUpHeld(): void {
+  if (held && held.length > 0) console.warn(`${EVENT_NOT_LOGGED} (${held.length} held)`);
+  held = null;
+  announceReady(false);
 }
 
 /** Tests only: forget the clients so each test starts uninitialised. */
 export function resetAnalyticsForTests(): void {
   clients = null;
   initialising = null;
+  held = null;
   readyListeners.clear();
+  ready = new Promise<boolean>((resolve) => {
+    announceReady = resolve;
+  });
 }

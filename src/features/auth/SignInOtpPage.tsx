@@ -15,8 +15,7 @@ import { phoneStateFromValue } from '../phone-input/phone-format';
 import { defaultCountryCode } from '../../lib/countries';
 import { CodeEntry } from './CodeEntry';
 import { sendCode, type Recipient } from './otp';
-import { arrivedFromAuthLink, authUrlError, useSession } from './session';
-import { getSupabase } from './supabase';
+import { arrivedFromAuthLink, authUrlError, loadSupabase, useSession } from './session';
 import * as styles from './SignInOtpPage.css';
 
 type Method = 'phone' | 'email';
@@ -111,7 +110,7 @@ export default function SignInOtpPage() {
   async function signOut() {
     setSigningOut(true);
     // Sign-out ignores 401/403/404 (SPEC §8): supabase-js clears the cookie either way.
-    await getSupabase().auth.signOut();
+    await (await loadSupabase()).auth.signOut();
     setSigningOut(false);
   }
 

@@ -1,6 +1,10 @@
-import { AuthError, type Session } from '@supabase/supabase-js';
-import { otpCodeSchema, type AuthErrorCode } from '../../contracts/auth';
-import { getSupabase } from './supabase';
+import type { Session } from '@supabase/supabase-js';
+import type { AuthErrorCode } from '../../contracts/auth';
+import { loadSupabase } from './session';
+import { isAuthError } from './signed-in';
+
+/** The shape of contracts/auth's otpCodeSchema, checked without zod on the sign-in path. */
+const OTP_CODE = /^\d{6}$/;
 
 export type Recipient = { phone: string } | { email: string };
 
@@ -10,7 +14,7 @@ export type VerifyResult = { ok: true; session: Session } | OtpFailure;
 
 /** Maps a supabase-js error to a code the pages translate (locales/…/auth.json `errors.<code>`). */
 export function toAuthErrorCode(error: unknown): OtpFailure {
-  if (!(error instanceof AuthError)) return { ok: false, code: 'unknown' };
+  if (!isAuthError(error)) return { ok: false, code: 'unknown' };
   if (error.name === 'AuthRetryableFetchError') return { ok: false, code: 'network' };
   const seconds = /after (\d+) seconds?/.exec(error.message)?.[1];
   const retry = seconds ? { retryAfterSeconds: Number(seconds) } : {};
@@ -38,7 +42,7 @@ export async function sendCode(recipient: Recipient, options: { language?: strin
   // The emailed link comes back to the sign-in page, which never redirects before supabase-js has
   // exchanged the ?code= (PKCE) for a session.
   const emailRedirectTo = options.language ? `${window.location.origin}/${options.language}/sign-in-otp` : undefined;
-  const { error } = await getSupabase().auth.signInWithOtp(
+  const { error } = await (await loadSupabase()).auth.signInWithOtp(
     'phone' in recipient
       ? { phone: recipient.phone, options: { data, channel: 'sms' } }
       : { email: recipient.email, options: { data, ...(emailRedirectTo ? { emailRedirectTo } : {}) } },
@@ -49,8 +53,8 @@ export async function sendCode(recipient: Recipient, options: { language?: strin
 /** Verifies the code; on success supabase-js stores the session and announces SIGNED_IN. */
 export async function verifyCode(recipient: Recipient, token: string, type?: 'sms' | 'email' | 'phone_change' | 'email_change'): Promise<VerifyResult> {
   const code = token.replace(/\D/g, '');
-  if (!otpCodeSchema.safeParse(code).success) return { ok: false, code: 'invalid_code' };
-  const supabase = getSupabase();
+  if (!OTP_CODE.test(code)) return { ok: false, code: 'invalid_code' };
+  const supabase = await loadSupabase();
   const { data, error } =
     'phone' in recipient
       ? await supabase.auth.verifyOtp({ phone: recipient.phone, token: code, type: type === 'phone_change' ? 'phone_change' : 'sms' })

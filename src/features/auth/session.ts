@@ -1,9 +1,11 @@
-import { AuthError, type Session } from '@supabase/supabase-js';
+import type { AuthError, Session, SupabaseClient } from '@supabase/supabase-js';
 import { useSelector } from '@xstate/react';
 import { createActor, fromPromise, type Actor } from 'xstate';
 import { RetryableRefreshError } from '../../../machines/session.actors';
 import { sessionMachine, type AuthSession } from '../../../machines/session.machine';
-import { getSupabase } from './supabase';
+import { setAccessTokenProvider } from '../../app/api-client';
+import { afterFirstRender } from '../../app/first-render';
+import { carriesAuthCallback, hasStoredSession, isAuthError } from './signed-in';
 
 export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';
 
@@ -21,31 +23,51 @@ const urlError = new Promise<{ message: string; code: string | null } | null>((r
   urlErrorResolve = resolve;
 });
 
+let supabase: Promise<SupabaseClient> | undefined;
+
+/** supabase-js (its own chunk), loaded and created once. */
+export function loadSupabase(): Promise<SupabaseClient> {
+  return (supabase ??= import('./supabase').then(({ getSupabase }) => getSupabase()));
+}
+
 /**
  * Starts the session chart once and feeds it supabase-js's auth events. Called at boot (main.tsx);
- * pages use `useSession()`.
+ * pages use `useSession()`. supabase-js loads at once for a visitor holding a session cookie or
+ * coming back from an auth link; for everyone else after the first render (or on first use), so
+ * a signed-out visitor's first paint does without it. Until then the chart stays `loading`.
  */
 export function startSessionActor(): SessionActor {
   if (actor) return actor;
   // Read before supabase-js cleans the address up after exchanging the code.
   const search = new URLSearchParams(window.location.search);
   cameFromAuthLink = search.has('code') || /(^|[#&])access_token=/.test(window.location.hash);
-  const supabase = getSupabase();
   const machine = sessionMachine.provide({
     actors: {
       refreshSession: fromPromise<AuthSession, { session: AuthSession }>(async ({ input }) => {
-        const { data, error } = await supabase.auth.refreshSession({ refresh_token: input.session.refresh_token });
+        const { data, error } = await (await loadSupabase()).auth.refreshSession({ refresh_token: input.session.refresh_token });
         if (error) throw error.name === 'AuthRetryableFetchError' ? new RetryableRefreshError(error.message) : error;
         if (!data.session) throw new Error('no session returned');
         return data.session;
       }),
       clearSession: fromPromise<void, void>(async () => {
-        await supabase.auth.signOut({ scope: 'local' });
+        await (await loadSupabase()).auth.signOut({ scope: 'local' });
       }),
     },
   });
   const started = createActor(machine, { input: {} }).start();
   actor = started;
+  // The product API's bearer: whatever supabase-js holds (loading it if a call comes first).
+  setAccessTokenProvider(async () => (await (await loadSupabase()).auth.getSession()).data.session?.access_token ?? null);
+  const connect = () => void loadSupabase().then((client) => listen(client, started));
+  if (carriesAuthCallback(window.location) || hasStoredSession()) connect();
+  else afterFirstRender(connect);
+  const check = () => started.send({ type: 'session.check' });
+  window.addEventListener('focus', check);
+  window.setInterval(check, 30_000);
+  return started;
+}
+
+function listen(supabase: SupabaseClient, started: SessionActor): void {
   supabase.auth.onAuthStateChange((event, session) => {
     switch (event) {
       case 'INITIAL_SESSION':
@@ -65,13 +87,9 @@ export function startSessionActor(): SessionActor {
   });
   // SPEC §8: an address carrying an auth error is not read for a session; keep the error to show.
   void supabase.auth.initialize().then(
-    ({ error }) => urlErrorResolve(error instanceof AuthError ? { message: error.message, code: error.code ?? readErrorCode(error) } : null),
+    ({ error }) => urlErrorResolve(isAuthError(error) ? { message: error.message, code: error.code ?? readErrorCode(error as AuthError) } : null),
     () => urlErrorResolve(null),
   );
-  const check = () => started.send({ type: 'session.check' });
-  window.addEventListener('focus', check);
-  window.setInterval(check, 30_000);
-  return started;
 }
 
 /** The current session as the app may assume it. */

@@ -3,20 +3,19 @@ import { useSearch } from 'wouter';
 import type { Language } from '../../app/languages';
 import { paths, withSearch } from '../../app/paths';
 import { readTrackingParams, saveTrackingParams, trackingParamNames } from '../../app/tracking-params';
-import { useSession, type SessionStatus } from '../auth/session';
+import { hasStoredSession } from '../auth/signed-in';
 
 /**
  * SPEC §2: a visitor who arrives on a landing page with a session goes to /{lng}/onboarding, and the
  * custom_code and utm values are saved on the way (and carried in the address). Only the status at
  * arrival counts: the session that the sign-up itself creates must not cut the flow short before
- * the account is saved.
+ * the account is saved. The check reads the session cookie (no supabase-js on landing pages); a
+ * stale session found there is sorted out by the onboarding route's session chart.
  */
 export function useSignedInRedirect(lng: Language): string | null {
-  const { status } = useSession();
   const search = useSearch();
-  const [arrival, setArrival] = useState<SessionStatus>('loading');
-  if (arrival === 'loading' && status !== 'loading') setArrival(status);
-  if (arrival !== 'signedIn') return null;
+  const [signedInOnArrival] = useState(hasStoredSession);
+  if (!signedInOnArrival) return null;
   saveTrackingParams(search);
   const current = new URLSearchParams(search);
   const tracking: Record<string, string | undefined> = { ...readTrackingParams() };

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   EVENT_NOT_LOGGED,
+  MAX_HELD_CALLS,
   USER_ID_NOT_UPDATED,
+  analyticsReady,
+  expectAnalytics,
   initAnalytics,
   isAnalyticsReady,
   logEvent,
@@ -172,5 +175,65 @@ describe('logEvent, setAnalyticsUserId, logPageView', () => {
     expect(calls[3]?.[2]).toMatchObject({ page_path: '/fr/demo', lng: 'fr', landing: 'demo', utm_source: 'newsletter' });
     // No page view for the greeting generator, wherever the segment is.
     expect(calls).toHaveLength(4);
+  });
+});
+
+describe('events logged while the SDK loads (after the first render)', () => {
+  afterEach(() => {
+    resetAnalyticsForTests();
+    vi.restoreAllMocks();
+  });
+
+  it('holds events and the user id once announced, and sends them in order, with their time, when ready', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.stubGlobal('localStorage', { getItem: () => null, setItem: () => {} });
+    vi.stubGlobal('sessionStorage', { getItem: () => null, setItem: () => {} });
+    vi.stubGlobal('location', { pathname: '/en/onboarding', origin: 'http://x.test', search: '' });
+    try {
+      expectAnalytics(settings);
+      const before = Date.now();
+      logEvent(analyticsEvents.trialStarted, {});
+      setAnalyticsUserId('user-7');
+      logEvent(analyticsEvents.onboardingFinished, { first_time: true });
+      const { calls, clients } = fakeClients();
+      expect(calls).toHaveLength(0);
+      await initAnalytics(settings, async () => ({ createClients: async () => clients }));
+      expect(await analyticsReady()).toBe(true);
+      expect(calls.map((call) => call.slice(0, 2))).toEqual([
+        ['onboarding.track', analyticsEvents.trialStarted],
+        ['session.setUserId', 'user-7'],
+        ['onboarding.setUserId', 'user-7'],
+        ['onboarding.track', analyticsEvents.onboardingFinished],
+      ]);
+      expect(calls[0]?.[2]).toMatchObject({ lng: 'en' });
+      const options = calls[0]?.[3] as { time: number };
+      expect(options.time).toBeGreaterThanOrEqual(before);
+      expect(options.time).toBeLessThanOrEqual(Date.now());
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('keeps only the latest calls when the SDK never arrives, and drops them with the warning when it fails', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expectAnalytics(settings);
+    for (let index = 0; index < MAX_HELD_CALLS + 5; index += 1) logEvent(`event ${index}`);
+    await initAnalytics(settings, async () => {
+      throw new Error('chunk failed');
+    });
+    expect(await analyticsReady()).toBe(false);
+    expect(warn.mock.calls.map((call) => call[0])).toContain(`${EVENT_NOT_LOGGED} (${MAX_HELD_CALLS} held)`);
+    logEvent('after the failure');
+    expect(warn.mock.calls.at(-1)).toEqual([EVENT_NOT_LOGGED]);
+  });
+
+  it('does not hold anything when analytics is off (no api key)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expectAnalytics({ apiKey: '', serverUrl: settings.serverUrl });
+    logEvent('code sent');
+    expect(warn.mock.calls).toEqual([[EVENT_NOT_LOGGED]]);
+    await initAnalytics({ apiKey: '', serverUrl: settings.serverUrl });
+    expect(await analyticsReady()).toBe(false);
   });
 });

@@ -1,0 +1,129 @@
+import autocannon from 'autocannon';
+import { fakeClientAddress, publishableKey, signUp, type Session } from './sessions';
+
+/**
+ * API throughput with autocannon, each figure also as a ratio to a bare Fastify route measured in the
+ * same run (the machine is shared, so only ratios compare between runs).
+ */
+
+export interface LoadResult {
+  name: string;
+  connections: number;
+  requests: number;
+  rps: number;
+  p99: number;
+  timeouts: number;
+  errors: number;
+  non2xx: number;
+}
+
+export interface Endpoint {
+  name: string;
+  /** Builds the autocannon options for one run against `baseURL`. */
+  options(baseURL: string, connections: number): Promise<autocannon.Options>;
+}
+
+export async function load(name: string, options: autocannon.Options, durationSeconds: number): Promise<LoadResult> {
+  const result = await autocannon({ timeout: 10, ...options, duration: durationSeconds });
+  return {
+    name,
+    connections: options.connections ?? 10,
+    requests: result.requests.total,
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    timeouts: result.timeouts,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+let sequence = 0;
+const nextAddress = () => fakeClientAddress(++sequence);
+
+/** The product's endpoints under test; `bare` is measured on its own server. */
+export async function productEndpoints(baseURL: string): Promise<Endpoint[]> {
+  const apikey = await publishableKey(baseURL);
+  const reader = await signUp(baseURL, apikey, 'reader');
+  const sent: string[] = [];
+
+  return [
+    { name: 'GET /config.json', options: async (url, connections) => ({ url: `${url}/config.json`, connections }) },
+    {
+      name: 'GET /v1/user (signed in)',
+      options: async (url, connections) => ({ url: `${url}/v1/user`, connections, headers: { authorization: `Bearer ${reader.access_token}` } }),
+    },
+    {
+      name: 'POST /auth/v1/otp (code send)',
+      options: async (url, connections) => ({
+        url: `${url}/auth/v1/otp`,
+        connections,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (request) => {
+              // A new address and a new visitor each time: the real work, not the 429 path.
+              const email = `send-${process.pid}-${++sequence}@acme-widgets.com`;
+              sent.push(email);
+              return {
+                ...request,
+                headers: { 'content-type': 'application/json', apikey, 'x-forwarded-for': fakeClientAddress(sequence) },
+                body: JSON.stringify({ email, create_user: true }),
+              };
+            },
+          },
+        ],
+      }),
+    },
+    {
+      name: 'POST /auth/v1/verify (wrong code)',
+      options: async (url, connections) => {
+        let index = 0;
+        return {
+          url: `${url}/auth/v1/verify`,
+          connections,
+          requests: [
+            {
+              method: 'POST',
+              setupRequest: (request) => {
+                // Each pending code is tried at most a few times, so the per-recipient lock never kicks in.
+                const email = sent[index++ % Math.max(1, sent.length)] ?? 'nobody@acme-widgets.com';
+                return {
+                  ...request,
+                  headers: { 'content-type': 'application/json', apikey, 'x-forwarded-for': nextAddress() },
+                  body: JSON.stringify({ type: 'email', email, token: '000000' }),
+                };
+              },
+            },
+          ],
+        };
+      },
+    },
+    {
+      name: 'POST /auth/v1/token (refresh)',
+      options: async (url, connections) => {
+        // Refresh tokens rotate: each is used once and its successor goes back into the pool.
+        const pool: string[] = [];
+        for (let index = 0; index < connections + 10; index += 1) pool.push((await signUp(baseURL, apikey, 'refresh')).refresh_token);
+        return {
+          url: `${url}/auth/v1/token?grant_type=refresh_token`,
+          connections,
+          requests: [
+            {
+              method: 'POST',
+              setupRequest: (request) => ({
+                ...request,
+                headers: { 'content-type': 'application/json', apikey, 'x-forwarded-for': nextAddress() },
+                body: JSON.stringify({ refresh_token: pool.shift() ?? 'drained' }),
+              }),
+              onResponse: (status, body) => {
+                if (status !== 200) return;
+                const next = (JSON.parse(body) as Session).refresh_token;
+                if (next) pool.push(next);
+              },
+            },
+          ],
+        };
+      },
+    },
+  ];
+}

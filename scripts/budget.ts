@@ -1,0 +1,80 @@
+/**
+ * `npm run budget`: the first-render JavaScript of each page, measured in Chromium against the built
+ * product served by the real server (see scripts/bench/page-js.ts), checked against its budget in
+ * bytes. Builds first when the build is missing or older than the sources. Prints the table; exits 1
+ * when a page is over budget. Bytes, not times: the figure is the same on a busy machine.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { projectRoot } from '../server/config/project-root';
+import { launchBrowser } from '../tests/helpers/browser';
+import { startServerProcess } from '../tests/helpers/server-process';
+import { formatPageTable, kb, measurePageScripts } from './bench/page-js';
+import { benchPages } from './bench/pages';
+
+const KB = 1024;
+
+/** Bytes of compressed JavaScript a page may load before its first render. */
+export const pageBudgets: Record<string, number> = {
+  start: 120 * KB,
+  form: 120 * KB,
+  demo: 120 * KB,
+  'email-form': 120 * KB,
+  'sign-in': 120 * KB,
+  generator: 120 * KB,
+  // Signed in: the session (supabase-js) and the onboarding chart are needed to show it.
+  paywall: 200 * KB,
+};
+
+function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+function buildIfStale(root: string): void {
+  const client = join(root, 'dist', 'client', 'index.html');
+  const server = join(root, 'dist', 'server', 'server.js');
+  const sources = ['src', 'machines', 'locales', 'server', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'].map((name) => join(root, name)).filter(existsSync);
+  const built = existsSync(client) && existsSync(server) ? Math.min(statSync(client).mtimeMs, statSync(server).mtimeMs) : 0;
+  if (built > Math.max(...sources.map(newestMtime))) return;
+  console.log('Building the product (the build is missing or older than the sources)…');
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+}
+
+async function main(): Promise<number> {
+  const root = projectRoot();
+  buildIfStale(root);
+  const dataDir = mkdtempSync(join(tmpdir(), 'budget-data-'));
+  const server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn' }, { bundled: true });
+  const browser = await launchBrowser();
+  try {
+    const results = [];
+    for (const target of benchPages(server.url)) results.push(await measurePageScripts(browser, server.url, target));
+    console.log('First-render JavaScript per page (Chromium, 375 px, compressed bytes transferred)\n');
+    console.log(formatPageTable(results, pageBudgets));
+    const over = results.filter((result) => result.bytes > (pageBudgets[result.name] ?? Infinity));
+    if (process.argv.includes('--verbose') || over.length > 0) {
+      for (const result of over.length > 0 ? over : results) {
+        console.log(`\n${result.name} (${result.path}):`);
+        for (const script of result.scripts) console.log(`  ${kb(script.bytes).padStart(9)}  ${script.url}`);
+      }
+    }
+    if (over.length > 0) {
+      console.error(`\n✖ over budget: ${over.map((result) => `${result.name} ${kb(result.bytes)} > ${kb(pageBudgets[result.name]!)}`).join(', ')}`);
+      return 1;
+    }
+    console.log('\n✔ every page within its budget');
+    return 0;
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,37 @@
+/**
+ * The moment the first routed page has rendered, as a `first-render` performance mark (the bench
+ * and the budget check measure the JavaScript loaded before it) and as a promise: analytics, the
+ * chat widget, supabase-js and other work a visitor does not need to see and type wait for it.
+ */
+let markRendered: () => void = () => {};
+const rendered = new Promise<void>((resolve) => {
+  markRendered = resolve;
+});
+let done = false;
+
+/** Called once the first page's content has committed (see AppRoutes). */
+export function markFirstRender(): void {
+  if (done) return;
+  done = true;
+  performance.mark('first-render');
+  markRendered();
+}
+
+export function firstRender(): Promise<void> {
+  return rendered;
+}
+
+/**
+ * Runs `task` after the first page has rendered and the load event has fired, in an idle moment
+ * (or within `timeoutMs`), so it never competes with the first paint.
+ */
+export function afterFirstRender(task: () => void, timeoutMs = 2000): void {
+  const idle = () => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => task(), { timeout: timeoutMs });
+    else window.setTimeout(task, 1);
+  };
+  void rendered.then(() => {
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+  });
+}
