@@ -1,6 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
@@ -40,16 +43,48 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return handle(db, 'postgres');
   }
-  let client: PGlite;
-  if (target.kind === 'pglite') {
-    const dir = resolve(target.dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
-  } else {
-    client = new PGlite();
+  if (target.kind === 'pglite-memory') {
+    return handle(new Kysely<Database>({ dialect: new PGliteDialect(new PGlite(pgliteOptions)) }), 'pglite');
   }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
-  return handle(db, 'pglite');
+  const dir = resolve(target.dataDir, 'pglite');
+  mkdirSync(dir, { recursive: true });
+  const open = async () => {
+    if (!existsSync(join(dir, 'PG_VERSION'))) await createClusterInChildProcess(dir);
+    return new PGlite(dir, pgliteOptions);
+  };
+  return handle(new Kysely<Database>({ dialect: new PGliteDialect(open) }), 'pglite');
+}
+
+/**
+ * Postgres' defaults size its memory for a dedicated server (128 MB of shared buffers, all of it
+ * touched inside PGlite's WebAssembly memory, which never shrinks). This product's data is a few
+ * tables of sign-ups: 16 MB of buffers hold all of it many times over, and the operating system's
+ * file cache sits behind them. Measured with `npm run bench` (docs/decisions/700-performance-budgets.md).
+ */
+export const pgliteSettings = {
+  shared_buffers: '16MB',
+  wal_buffers: '1MB',
+  temp_buffers: '1MB',
+  maintenance_work_mem: '16MB',
+} as const;
+
+const pgliteOptions: PGliteOptions = {
+  startParams: [...PGlite.defaultStartParams, ...Object.entries(pgliteSettings).flatMap(([name, value]) => ['-c', `${name}=${value}`])],
+};
+
+/**
+ * Creating a database cluster (initdb) grows PGlite's WebAssembly memory to several hundred MB that
+ * the process would keep for its whole life; done by a short-lived process, the server then opens
+ * the finished cluster at its everyday size. Only on the very first start of a data directory.
+ */
+async function createClusterInChildProcess(dir: string): Promise<void> {
+  const entry = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href;
+  const source = `const { PGlite } = await import(${JSON.stringify(entry)}); const pg = new PGlite(process.argv[1]); await pg.waitReady; await pg.close();`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', source, dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  const code = await new Promise<number | null>((done, fail) => child.on('error', fail).on('exit', done));
+  if (code !== 0) throw new Error(`creating the PGlite database in ${dir} failed (exit ${code}): ${errors.trim()}`);
 }
 
 function handle(db: Kysely<Database>, kind: DatabaseKind): DatabaseHandle {

@@ -43,16 +43,17 @@ class PGliteConnection implements DatabaseConnection {
 }
 
 class PGliteDriver implements Driver {
-  private readonly connection: PGliteConnection;
+  private pg: PGlite | undefined;
+  private connection: PGliteConnection | undefined;
   private queue: Promise<void> = Promise.resolve();
   private release: (() => void) | undefined;
 
-  constructor(private readonly pg: PGlite) {
-    this.connection = new PGliteConnection(pg);
-  }
+  constructor(private readonly open: () => Promise<PGlite>) {}
 
   async init(): Promise<void> {
+    this.pg = await this.open();
     await this.pg.waitReady;
+    this.connection = new PGliteConnection(this.pg);
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -63,6 +64,7 @@ class PGliteDriver implements Driver {
     });
     await previous;
     this.release = release;
+    if (!this.connection) throw new Error('PGlite used before the driver was initialised');
     return this.connection;
   }
 
@@ -87,19 +89,24 @@ class PGliteDriver implements Driver {
 
   async destroy(): Promise<void> {
     await this.queue;
-    await this.pg.close();
+    await this.pg?.close();
   }
 }
 
+/** A Kysely dialect over one PGlite instance, given as is or opened on first use (`open`). */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pg: PGlite) {}
+  private readonly open: () => Promise<PGlite>;
+
+  constructor(pg: PGlite | (() => Promise<PGlite>)) {
+    this.open = typeof pg === 'function' ? pg : async () => pg;
+  }
 
   createAdapter() {
     return new PostgresAdapter();
   }
 
   createDriver(): Driver {
-    return new PGliteDriver(this.pg);
+    return new PGliteDriver(this.open);
   }
 
   createIntrospector(db: Kysely<unknown>) {

@@ -1,0 +1,78 @@
+/**
+ * `npm run bench:profile -- /v1/user`: a CPU profile of the built server under load on one endpoint
+ * (node --cpu-prof), then the functions with the most self time. For finding causes, not for figures.
+ *   BENCH_DATABASE_URL=postgres://… profiles on Postgres instead of PGlite.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { projectRoot } from '../../server/config/project-root';
+import { ensureBuilt } from './build';
+import { publishableKey, signUp } from './sessions';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+function summarise(profile: Profile, top = 25): string {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  const byPackage = new Map<string, number>();
+  profile.samples.forEach((id, index) => {
+    const node = byId.get(id)!;
+    const delta = profile.timeDeltas[index] ?? 0;
+    const url = node.callFrame.url.replace(/^file:\/\//, '').replace(projectRoot(), '');
+    const key = `${node.callFrame.functionName || '(anonymous)'} ${url}:${node.callFrame.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + delta);
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? (url.startsWith('/dist/') ? 'product code' : url === '' ? node.callFrame.functionName : 'node internals');
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + delta);
+  });
+  const total = [...self.values()].reduce((sum, value) => sum + value, 0);
+  const lines = (map: Map<string, number>) =>
+    [...map.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([key, value]) => `${((100 * value) / total).toFixed(1).padStart(5)} %  ${key}`)
+      .join('\n');
+  return `by package / area:\n${lines(byPackage)}\n\nby function (self time):\n${lines(self)}`;
+}
+
+async function main(): Promise<void> {
+  const target = process.argv[2] ?? '/v1/user';
+  ensureBuilt();
+  const dataDir = mkdtempSync(join(tmpdir(), 'profile-data-'));
+  const profileDir = mkdtempSync(join(tmpdir(), 'profile-'));
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', NODE_ENV: 'development', LOG_LEVEL: 'warn', DATA_DIR: dataDir };
+  if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
+  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, 'dist/server/server.js'], { cwd: projectRoot(), env });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const url = await new Promise<string>((resolve) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /Ready: (http:\/\/[^/\s]+)\//.exec(output);
+      if (found?.[1]) resolve(found[1]);
+    });
+  });
+  const session = await signUp(url, await publishableKey(url), 'profile');
+  const result = await autocannon({ url: `${url}${target}`, connections: 50, duration: Number(process.env.BENCH_SECONDS ?? 10), headers: { authorization: `Bearer ${session.access_token}` } });
+  console.log(`${target}: ${result.requests.average} req/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}\n`);
+  child.kill('SIGINT');
+  await exited;
+  const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
+  if (!file) throw new Error('no profile written');
+  console.log(summarise(JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as Profile));
+  console.log(`\nprofile: ${join(profileDir, file)} (open in Chrome DevTools › Performance)`);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+await main();
