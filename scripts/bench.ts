@@ -7,7 +7,8 @@
  *   3. the server's resident memory after start and after each of two identical load runs.
  *
  * BENCH_SECONDS (default 5) sets each load's duration; BENCH_DATABASE_URL=postgres://… adds the
- * Postgres runs (a throw-away database is created on that server and dropped after). Lighthouse is
+ * Postgres runs (a throw-away database is created on that server and dropped after); BENCH_ONLY=pages
+ * or BENCH_ONLY=api runs one part; BENCH_ENDPOINTS=user,otp keeps the endpoints whose name matches. Lighthouse is
  * `npm run bench:lighthouse`. Timings depend on what else the machine runs: compare ratios.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -59,7 +60,8 @@ async function apiSection(label: string, env: Record<string, string>): Promise<v
     await settle(2000);
     const memory: string[][] = [['moment', 'RSS (MB)']];
     memory.push(['after start', String(residentMb(pid))]);
-    const endpoints = await productEndpoints(server.url);
+    const filter = process.env.BENCH_ENDPOINTS?.split(',');
+    const endpoints = (await productEndpoints(server.url)).filter((endpoint) => !filter || filter.some((word) => endpoint.name.includes(word)));
     for (const run of [1, 2]) {
       const rows: string[][] = [['endpoint', 'conns', 'req/s', '× bare', 'p99 (ms)', 'timeouts', 'errors', 'non-2xx']];
       for (const connections of connectionLevels) {
@@ -110,13 +112,17 @@ async function withThrowawayDatabase(url: string, body: (url: string) => Promise
 
 async function main(): Promise<void> {
   ensureBuilt();
-  const { server, dataDir } = await startProduct({});
-  try {
-    await pagesSection(server.url);
-  } finally {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+  const only = process.env.BENCH_ONLY;
+  if (only !== 'api') {
+    const { server, dataDir } = await startProduct({});
+    try {
+      await pagesSection(server.url);
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }
+  if (only === 'pages') return;
   await apiSection('PGlite', {});
   const postgres = process.env.BENCH_DATABASE_URL;
   if (postgres) await withThrowawayDatabase(postgres, (url) => apiSection('Postgres', { DATABASE_URL: url }));

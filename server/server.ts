@@ -4,6 +4,7 @@ import { ConfigError, parseEnv } from './config/env';
 import { projectRoot } from './config/project-root';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
+import { AdjustableClock, systemClock } from './http/clock';
 import { createLogger } from './logger';
 
 async function main(): Promise<void> {
@@ -36,7 +37,10 @@ async function main(): Promise<void> {
   }
 
   const clientDir = join(projectRoot(), 'dist', 'client');
-  const app = await buildApp({ env, database, logger, clientDir, ownsDatabase: true });
+  // Outside production the clock can be moved forward from this machine (POST /dev/clock) so the
+  // browser tests need not sleep through cooldowns.
+  const clock = env.NODE_ENV === 'production' ? systemClock : new AdjustableClock();
+  const app = await buildApp({ env, database, logger, clientDir, ownsDatabase: true, clock });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -13,6 +13,11 @@ export interface AuthUser {
   isAnonymous: boolean;
   sessionId: string;
   aal: 'aal1' | 'aal2';
+  /**
+   * Whether email and phone are confirmed, when the user's own row was read to authenticate (our
+   * auth service): the product API then needs no second read of it. Absent with SUPABASE_URL.
+   */
+  confirmed?: { email: boolean; phone: boolean };
 }
 
 /**
@@ -39,6 +44,7 @@ export async function requireUser(request: FastifyRequest): Promise<AuthUser> {
       isAnonymous: user.is_anonymous,
       sessionId: session.id,
       aal: session.aal,
+      confirmed: { email: user.email_confirmed_at !== null, phone: user.phone_confirmed_at !== null },
     };
   } catch (error) {
     if (error instanceof AuthApiError) {

@@ -10,7 +10,7 @@ import { RateLimiter } from './rate-limit';
 import { SecretBox, loadAuthSecret } from './secret';
 import type { AuthSessionsTable } from './tables';
 import { verifyAccessToken, type AccessClaims } from './tokens';
-import { findAuthUserById, type AuthUserRow } from './users';
+import { UUID, type AuthUserRow } from './users';
 import { readBearer } from './bearer';
 import type { HitCounter } from '../rate-limits/hit-counter';
 
@@ -73,9 +73,9 @@ export class AuthService {
     const token = readBearer(request.headers.authorization);
     if (!token) throw new AuthApiError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
     const claims = await verifyAccessToken(this.keys, token, { issuer: this.issuer, now: this.now() });
-    const user = await findAuthUserById(this.db, claims.sub);
-    if (!user) throw new AuthApiError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
-    const session = await this.db.selectFrom('auth_sessions').selectAll().where('id', '=', claims.session_id).executeTakeFirst();
+    const found = await findUserAndSession(this.db, claims.sub, claims.session_id);
+    if (!found) throw new AuthApiError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    const { user, session } = found;
     if (!session || session.user_id !== user.id) {
       throw new AuthApiError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
     }
@@ -85,6 +85,42 @@ export class AuthService {
     }
     return { claims, user, session };
   }
+}
+
+const sessionColumns = ['id', 'user_id', 'aal', 'amr', 'factor_id', 'user_agent', 'ip', 'created_at', 'refreshed_at', 'not_after'] as const;
+
+/**
+ * The user and the token's session in one round trip (every authenticated request runs this): the
+ * user's row, with the session's columns alongside under `s_` names (null when the session is gone).
+ */
+async function findUserAndSession(db: Kysely<Database>, userId: string, sessionId: string): Promise<{ user: AuthUserRow; session: AuthSessionRow | null } | null> {
+  if (!UUID.test(userId)) return null;
+  const sessionIdOk = UUID.test(sessionId);
+  const row = await db
+    .selectFrom('auth_users as u')
+    .leftJoin('auth_sessions as s', (join) => join.onRef('s.user_id', '=', 'u.id').on('s.id', '=', sessionIdOk ? sessionId : '00000000-0000-0000-0000-000000000000'))
+    .selectAll('u')
+    .select(sessionColumns.map((column) => `s.${column} as s_${column}` as const))
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { s_id, s_user_id, s_aal, s_amr, s_factor_id, s_user_agent, s_ip, s_created_at, s_refreshed_at, s_not_after, ...user } = row;
+  const session =
+    s_id === null
+      ? null
+      : ({
+          id: s_id,
+          user_id: s_user_id,
+          aal: s_aal,
+          amr: s_amr,
+          factor_id: s_factor_id,
+          user_agent: s_user_agent,
+          ip: s_ip,
+          created_at: s_created_at,
+          refreshed_at: s_refreshed_at,
+          not_after: s_not_after,
+        } as AuthSessionRow);
+  return { user: user as AuthUserRow, session };
 }
 
 declare module 'fastify' {

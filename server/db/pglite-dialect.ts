@@ -11,6 +11,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { PreparedStatements } from './pglite-statements';
 
 /**
  * PGlite is one in-process connection. Kysely hands a connection to a transaction for its whole
@@ -18,7 +19,11 @@ import {
  * somebody else's BEGIN … COMMIT.
  */
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pg: PGlite) {}
+  private readonly statements: PreparedStatements;
+
+  constructor(private readonly pg: PGlite) {
+    this.statements = new PreparedStatements(pg);
+  }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     if (compiledQuery.parameters.length === 0) {
@@ -28,7 +33,7 @@ class PGliteConnection implements DatabaseConnection {
       const last = results.at(-1);
       return { rows: (last?.rows ?? []) as R[] };
     }
-    const result = await this.pg.query<R>(compiledQuery.sql, [...compiledQuery.parameters]);
+    const result = await this.statements.query<R>(compiledQuery.sql, compiledQuery.parameters);
     const affected = result.affectedRows;
     return {
       rows: result.rows,

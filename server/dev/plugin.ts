@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { normalizeRecipient } from '../auth/recipients';
+import { AdjustableClock } from '../http/clock';
+import { HttpError } from '../http/errors';
 import { escapeHtml } from '../http/html';
 
 const outboxQuery = z.object({
@@ -28,6 +30,21 @@ export default async function devPlugin(app: FastifyInstance): Promise<void> {
     if (recipient) query = query.where('recipient', '=', normalizeRecipient(recipient));
     return (await query.execute()).map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }));
   };
+
+  /**
+   * `POST /dev/clock { advanceSeconds }` moves the server's clock forward (never back) for the
+   * browser tests: cooldowns and expiries then pass without real waiting. Only when the server runs
+   * the adjustable clock (server.ts, outside production), and only from this machine: the socket's
+   * own address, never a forwarding header.
+   */
+  const clock = app.clock;
+  if (clock instanceof AdjustableClock) {
+    r.post('/dev/clock', { schema: { body: z.object({ advanceSeconds: z.number().int().min(1).max(86_400) }) } }, async (request) => {
+      if (!isLoopback(request.socket.remoteAddress)) throw new HttpError(403, 'FORBIDDEN', 'The dev clock can only be moved from this machine');
+      clock.advance(request.body.advanceSeconds * 1000);
+      return { now: clock.now().toISOString(), offsetSeconds: clock.offset / 1000 };
+    });
+  }
 
   /** `{ messages: [{ id, channel, recipient, subject, body, code, created_at }] }`, newest first. */
   r.get('/dev/outbox.json', { schema: { querystring: outboxQuery } }, async (request, reply) => {
@@ -85,4 +102,8 @@ ${rows || '<tr><td colspan="5">No messages yet.</td></tr>'}
 </body>
 </html>`;
   });
+}
+
+function isLoopback(address: string | undefined): boolean {
+  return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 }

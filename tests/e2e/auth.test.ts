@@ -159,16 +159,24 @@ describe('sign-in by one-time code', () => {
   });
 
   // Waits out the real 60 s cooldown once: the server's limit and the page's countdown must agree.
-  it('resend: enabled after the cooldown, confirms with a toast, and the new code signs in', { timeout: 150_000 }, async () => {
+  it('resend: enabled after the cooldown, confirms with a toast, and the new code signs in', async () => {
     const context = await newContext(browser, baseURL);
     const page = await context.newPage();
+    // The 60 s cooldown passes on both clocks without waiting: the page's (Playwright's fake timers)
+    // and the server's (the dev-only, loopback-only POST /dev/clock).
+    await page.clock.install();
     const email = `e2e-resend-${Date.now()}@example.com`;
     await page.goto(`/en/sign-in-otp?email=${encodeURIComponent(email)}`);
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByLabel('6-digit code').waitFor();
     const first = await latestCode(baseURL, email);
     const resend = page.getByRole('button', { name: 'Resend code', exact: true });
-    await resend.waitFor({ timeout: 75_000 });
+    // Before the cooldown the page offers no resend.
+    expect(await resend.count()).toBe(0);
+    const moved = await fetch(`${baseURL}/dev/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: 61 }) });
+    expect(moved.status).toBe(200);
+    // The countdown re-arms a 1 s timer after each render, so run the page's clock a second at a time.
+    for (let tick = 0; tick < 120 && (await resend.count()) === 0; tick += 1) await page.clock.runFor(1000);
     await resend.click();
     await page.getByText('Code resent successfully').waitFor();
     await screenshot(page, 'auth-resent-desktop');

@@ -10,6 +10,16 @@ describe('root layout and language routing', () => {
   });
   afterAll(() => browser.close());
 
+  it('answers /robots.txt with a robots file, not the SPA', async () => {
+    const response = await fetch(new URL('/robots.txt', baseURL));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/plain');
+    const body = await response.text();
+    expect(body).toMatch(/^User-agent: \*$/m);
+    expect(body).toMatch(/^Disallow: \/account$/m);
+    expect(body).not.toContain('<div id="root">');
+  });
+
   it('sends / to the browser language, and keeps the stored choice later', async () => {
     const context = await newContext(browser, baseURL, { locale: 'fr-FR' });
     const page = await context.newPage();

@@ -1,0 +1,103 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse 12 (mobile preset, simulated throttling) on the built
+ * product served by the real server, in Debian's Chromium, median of three runs per page; plus the
+ * LCP floor: the start page's own rendered HTML and styles with every script removed, served by the
+ * same server, so "start LCP ÷ floor LCP" says what the JavaScript costs the first paint.
+ * LIGHTHOUSE_RUNS (default 3) sets the runs per page.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { chromium } from 'playwright-core';
+import { projectRoot } from '../server/config/project-root';
+import { chromiumPath } from '../tests/helpers/browser';
+import { startServerProcess } from '../tests/helpers/server-process';
+import { ensureBuilt } from './bench/build';
+import { table } from './bench/page-js';
+import { publishableKey, signInContext, signUpToPaywall } from './bench/sessions';
+
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const FLOOR_FILE = 'lcp-floor.html';
+
+type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+/** The start page as rendered, without its scripts: same markup, same stylesheets, no JavaScript. */
+async function writeFloorPage(baseURL: string, clientDir: string): Promise<void> {
+  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    await page.goto(`${baseURL}/en`);
+    await page.waitForFunction(() => performance.getEntriesByName('first-render').length > 0);
+    const html = await page.evaluate(() => {
+      const copy = document.documentElement.cloneNode(true) as HTMLElement;
+      for (const element of copy.querySelectorAll('script, link[rel="modulepreload"]')) element.remove();
+      return `<!doctype html>\n${copy.outerHTML}`;
+    });
+    writeFileSync(join(clientDir, FLOOR_FILE), html);
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main(): Promise<void> {
+  ensureBuilt();
+  const clientDir = join(projectRoot(), 'dist', 'client');
+  const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-data-'));
+  const server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn' }, { bundled: true });
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    await writeFloorPage(server.url, clientDir);
+    // The paywall needs a signed-in visitor: the session cookie goes into the browser Lighthouse drives.
+    const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    await signInContext(cdp.contexts()[0]!, server.url, await signUpToPaywall(server.url, await publishableKey(server.url)));
+
+    const pages: Array<[string, string]> = [
+      ['start', '/en'],
+      ['demo', '/en/demo'],
+      ['sign-in', '/en/sign-in-otp'],
+      ['generator', '/voice-generator'],
+      ['paywall', '/en/onboarding/checkout-form?interval=yearly&plan=business'],
+      ['floor (start, no JS)', `/${FLOOR_FILE}`],
+    ];
+    const rows: string[][] = [['page', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP (ms)', 'TBT (ms)', 'CLS']];
+    const lcp = new Map<string, number>();
+    for (const [name, path] of pages) {
+      const results: Result[] = [];
+      for (let run = 0; run < runs; run += 1) {
+        const outcome = await lighthouse(`${server.url}${path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        });
+        if (outcome) results.push(outcome.lhr);
+      }
+      const median = computeMedianRun(results) as Result;
+      const score = (id: string) => String(Math.round((median.categories[id]?.score ?? 0) * 100));
+      const metric = (id: string) => median.audits[id]?.numericValue ?? NaN;
+      lcp.set(name, metric('largest-contentful-paint'));
+      rows.push([name, score('performance'), score('accessibility'), score('best-practices'), score('seo'), metric('largest-contentful-paint').toFixed(0), metric('total-blocking-time').toFixed(0), metric('cumulative-layout-shift').toFixed(3)]);
+      const failing = Object.values(median.audits).filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary');
+      if (failing.length > 0 && !name.startsWith('floor')) console.log(`${name}: failing audits: ${failing.map((audit) => audit.id).join(', ')}`);
+    }
+    await cdp.close();
+    console.log(`\nLighthouse 12, mobile preset, median of ${runs} (Chromium ${chromiumPath})\n`);
+    console.log(table(rows));
+    const start = lcp.get('start') ?? NaN;
+    const floor = lcp.get('floor (start, no JS)') ?? NaN;
+    console.log(`\nstart LCP ÷ no-JS floor LCP: ${(start / floor).toFixed(2)} (goal ≤ 1.30)`);
+  } finally {
+    await chrome.kill();
+    await server.stop();
+    rmSync(join(clientDir, FLOOR_FILE), { force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
