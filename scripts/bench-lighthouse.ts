@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 import { chromium } from 'playwright-core';
 import { projectRoot } from '../server/config/project-root';
 import { chromiumPath } from '../tests/helpers/browser';
@@ -78,7 +78,12 @@ async function main(): Promise<void> {
         });
         if (outcome) results.push(outcome.lhr);
       }
-      const median = computeMedianRun(results) as Result;
+      const valid = filterToValidRuns(results) as Result[];
+      if (valid.length === 0) {
+        rows.push([name, 'no valid run', '', '', '', '', '', '']);
+        continue;
+      }
+      const median = computeMedianRun(valid) as Result;
       const score = (id: string) => String(Math.round((median.categories[id]?.score ?? 0) * 100));
       const metric = (id: string) => median.audits[id]?.numericValue ?? NaN;
       lcp.set(name, metric('largest-contentful-paint'));

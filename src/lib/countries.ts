@@ -1,13 +1,15 @@
-import { getCountry as getTimezoneCountry, getTimezone } from 'countries-and-timezones';
-import { getCountries, getCountryCallingCode, Metadata, type CountryCode } from 'libphonenumber-js';
+import type { CountryCode } from 'libphonenumber-js';
+import table from './generated/country-table.json';
 
 /**
- * The country table (SPEC §3 "Country record"), built from maintained data rather than by hand:
+ * The country table (SPEC §3 "Country record"), generated from maintained data rather than written
+ * by hand (country-table.source.ts, `npm run generate:countries`):
  * - the countries and territories with a dialling plan, their calling codes and the area code of the
  *   NANP-style members (Antigua is +1-268) come from libphonenumber-js' metadata;
  * - names come from the browser's own CLDR data through Intl.DisplayNames, in the page language;
  * - time zones come from `countries-and-timezones`, with legacy names (Asia/Calcutta,
  *   Europe/Kiev…) replaced by the current ones.
+ * Neither package is loaded by the browser for this: the generated table is a few KB.
  */
 export interface CountryRecord {
   /** ISO 3166-1 alpha-2 code (libphonenumber's codes, which add AC Ascension, TA Tristan da Cunha and XK Kosovo). */
@@ -28,41 +30,17 @@ export interface LocalizedCountry extends CountryRecord {
 
 export const fallbackCountryCode: CountryCode = 'US';
 
-/**
- * Territories the time-zone package does not list get their zones from the territory they belong
- * to (Ascension and Tristan da Cunha are part of Saint Helena; Kosovo shares Serbia's zone).
- */
-const timezoneSource: Partial<Record<CountryCode, CountryCode>> = { AC: 'SH', TA: 'SH', XK: 'RS' };
+const zoneAliases: Record<string, string> = table.zoneAliases;
 
 /** Maps a legacy zone name to its current one (Asia/Calcutta → Asia/Kolkata); others are returned as given. */
 export function currentTimeZone(zone: string): string {
-  const info = getTimezone(zone);
-  return info?.aliasOf ?? info?.name ?? zone;
-}
-
-function timezonesOf(code: CountryCode): string[] {
-  const source = timezoneSource[code] ?? code;
-  const zones = getTimezoneCountry(source, { deprecated: true })?.timezones ?? [];
-  return [...new Set(zones.map(currentTimeZone))].sort();
-}
-
-function dialPrefix(metadata: Metadata, code: CountryCode, callingCode: string): string {
-  metadata.selectNumberingPlan(code);
-  const leadingDigits = metadata.numberingPlan?.leadingDigits();
-  // Only a plain digit string is an area code (AG: "268"); patterns such as PR's "787|939" are not.
-  return leadingDigits && /^\d+$/.test(leadingDigits) ? `+${callingCode}-${leadingDigits}` : `+${callingCode}`;
-}
-
-function buildCountries(): readonly CountryRecord[] {
-  const metadata = new Metadata();
-  return getCountries().map((code) => {
-    const callingCode = getCountryCallingCode(code);
-    return { code, callingCode, num: dialPrefix(metadata, code, callingCode), timezones: timezonesOf(code) };
-  });
+  return zoneAliases[zone] ?? zone;
 }
 
 /** Every country and territory with a dialling plan (≈245), in code order. */
-export const countries: readonly CountryRecord[] = buildCountries();
+export const countries: readonly CountryRecord[] = (table.countries as Array<[CountryCode, string, string, string[]]>).map(
+  ([code, callingCode, num, timezones]) => ({ code, callingCode, num, timezones }),
+);
 
 const byCode = new Map<string, CountryRecord>(countries.map((record) => [record.code, record]));
 

@@ -83,3 +83,11 @@ describe('country table', () => {
     expect(defaultCountryCode([])).toBe('US');
   });
 });
+
+describe('generated country table', () => {
+  it('matches the installed libphonenumber-js and countries-and-timezones (run `npm run generate:countries` if not)', async () => {
+    const { buildCountryTable } = await import('../../../src/lib/country-table.source');
+    const committed = (await import('../../../src/lib/generated/country-table.json')).default;
+    expect(committed).toEqual(JSON.parse(JSON.stringify(buildCountryTable())));
+  });
+});
