@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import businessRoutes from './business-routes';
+import emailKindRoutes from './email-kind-routes';
 import kycAdminRoutes from './kyc-admin-routes';
 import legitimacyRoutes from './legitimacy-routes';
 import onboardingRoutes from './onboarding-routes';
@@ -12,4 +13,5 @@ export default async function apiPlugin(app: FastifyInstance): Promise<void> {
   await app.register(legitimacyRoutes);
   await app.register(onboardingRoutes);
   await app.register(kycAdminRoutes);
+  await app.register(emailKindRoutes);
 }

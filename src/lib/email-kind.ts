@@ -1,5 +1,7 @@
-import { z } from 'zod';
+import { domainCandidates, emailDomain } from './email-address';
 import data from './generated/email-domains.json';
+
+export { emailDomain };
 
 /**
  * What kind of address an email is, from maintained lists (the `freemail` free-mail list and the
@@ -11,8 +13,9 @@ import data from './generated/email-domains.json';
  *   personal email";
  * - `work`: anything else — what sign-up recommends.
  *
- * Synchronous and usable on the server as is. The lists weigh ≈2 MB, so browser code must NOT import
- * this file statically: it goes through email-kind.lazy.ts, which loads it as a separate chunk.
+ * Synchronous, for the server (≈2 MB of lists). The browser never loads it: it holds only the
+ * free-mail list (email-kind.browser.ts, through email-kind.lazy.ts) and asks the server
+ * (`GET /v1/email-kind`) about the rest, so the disposable list stays here.
  */
 export type EmailKind = 'work' | 'personal' | 'disposable' | 'invalid';
 
@@ -20,8 +23,6 @@ export interface EmailDomainLists {
   free: ReadonlySet<string>;
   disposable: ReadonlySet<string>;
 }
-
-const emailAddress = z.email();
 
 let lists: EmailDomainLists | undefined;
 
@@ -31,13 +32,6 @@ export function emailDomainLists(): EmailDomainLists {
   return lists;
 }
 
-/** The lower-cased domain of a syntactically valid address, or null. */
-export function emailDomain(email: string): string | null {
-  const trimmed = email.trim();
-  if (!emailAddress.safeParse(trimmed).success) return null;
-  return trimmed.slice(trimmed.lastIndexOf('@') + 1).toLowerCase();
-}
-
 /**
  * A domain matches when it or one of its parent domains is listed (mail.yopmail.com is disposable
  * because yopmail.com is); the bare top-level domain is never looked up.
@@ -45,8 +39,7 @@ export function emailDomain(email: string): string | null {
 export function classifyEmail(email: string, domainLists: EmailDomainLists = emailDomainLists()): EmailKind {
   const domain = emailDomain(email);
   if (!domain) return 'invalid';
-  const labels = domain.split('.');
-  const candidates = labels.slice(0, -1).map((_, i) => labels.slice(i).join('.'));
+  const candidates = domainCandidates(domain);
   // Disposable first: a few temp-mail services also appear on the free-mail list.
   if (candidates.some((candidate) => domainLists.disposable.has(candidate))) return 'disposable';
   if (candidates.some((candidate) => domainLists.free.has(candidate))) return 'personal';

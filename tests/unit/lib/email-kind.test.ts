@@ -42,9 +42,23 @@ describe('classifyEmail', () => {
     expect(emailDomain('not an email')).toBeNull();
   });
 
-  it('answers the same through the lazy browser entry', async () => {
-    await expect(classifyEmailLazy('jane@gmail.com')).resolves.toBe('personal');
-    await expect(classifyEmailLazy('x@yopmail.com')).resolves.toBe('disposable');
+  it('answers free-mail and invalid addresses in the browser, and asks the server about the rest', async () => {
+    const asked: string[] = [];
+    const server = async (email: string) => (asked.push(email), classifyEmail(email));
+    await expect(classifyEmailLazy('jane@gmail.com', server)).resolves.toBe('personal');
+    await expect(classifyEmailLazy('jane', server)).resolves.toBe('invalid');
+    expect(asked).toEqual([]);
+    await expect(classifyEmailLazy('x@yopmail.com', server)).resolves.toBe('disposable');
+    await expect(classifyEmailLazy('jane@acme-plumbing.com', server)).resolves.toBe('work');
+    expect(asked).toEqual(['x@yopmail.com', 'jane@acme-plumbing.com']);
+  });
+
+  it('counts an address as work when the server cannot be asked (its identity check still refuses disposables)', async () => {
+    await expect(
+      classifyEmailLazy('x@yopmail.com', async () => {
+        throw new Error('offline');
+      }),
+    ).resolves.toBe('work');
   });
 });
 
