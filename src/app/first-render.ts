@@ -30,8 +30,17 @@ export function afterFirstRender(task: () => void, timeoutMs = 2000): void {
     if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => task(), { timeout: timeoutMs });
     else window.setTimeout(task, 1);
   };
-  void rendered.then(() => {
+  // A page that never renders (its chunk failed, it threw) must not keep analytics and the session
+  // client from starting: they go ahead a few seconds after the load event anyway.
+  const fallback = new Promise<void>((resolve) => {
+    const later = () => window.setTimeout(resolve, FALLBACK_AFTER_LOAD_MS);
+    if (document.readyState === 'complete') later();
+    else window.addEventListener('load', later, { once: true });
+  });
+  void Promise.race([rendered, fallback]).then(() => {
     if (document.readyState === 'complete') idle();
     else window.addEventListener('load', idle, { once: true });
   });
 }
+
+const FALLBACK_AFTER_LOAD_MS = 5000;
