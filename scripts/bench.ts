@@ -7,8 +7,8 @@
  *   3. the server's resident memory after start and after each of two identical load runs.
  *
  * BENCH_SECONDS (default 5) sets each load's duration; BENCH_DATABASE_URL=postgres://… adds the
- * Postgres runs (a throw-away database is created on that server and dropped after); BENCH_ONLY=pages
- * or BENCH_ONLY=api runs one part; BENCH_ENDPOINTS=user,otp keeps the endpoints whose name matches. Lighthouse is
+ * Postgres runs (a throw-away database is created on that server and dropped after); BENCH_ONLY=pages,
+ * api or postgres runs one part; BENCH_ENDPOINTS=user,otp keeps the endpoints whose name matches. Lighthouse is
  * `npm run bench:lighthouse`. Timings depend on what else the machine runs: compare ratios.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -113,7 +113,7 @@ async function withThrowawayDatabase(url: string, body: (url: string) => Promise
 async function main(): Promise<void> {
   ensureBuilt();
   const only = process.env.BENCH_ONLY;
-  if (only !== 'api') {
+  if (only !== 'api' && only !== 'postgres') {
     const { server, dataDir } = await startProduct({});
     try {
       await pagesSection(server.url);
@@ -123,7 +123,7 @@ async function main(): Promise<void> {
     }
   }
   if (only === 'pages') return;
-  await apiSection('PGlite', {});
+  if (only !== 'postgres') await apiSection('PGlite', {});
   const postgres = process.env.BENCH_DATABASE_URL;
   if (postgres) await withThrowawayDatabase(postgres, (url) => apiSection('Postgres', { DATABASE_URL: url }));
   else console.log('\n(BENCH_DATABASE_URL unset: no Postgres runs)');
