@@ -1,0 +1,463 @@
+/**
+ * `npm run proof:fuzz [-- --short]`: a property-based fuzz of every route the app registers (read
+ * from the app itself, so a new route is fuzzed without editing this file), on PGlite and on
+ * Postgres. Requests are generated with fast-check from each route's own zod schemas, mostly
+ * well-formed so they reach the handlers, with hostile values at any leaf (NUL, lone surrogates,
+ * huge and deeply nested JSON), bad Host and forwarding headers, odd content types, and every kind
+ * of token (none, two real users, forged). Counts 5xx and hangs per route; exits 1 on any.
+ */
+import net from 'node:net';
+import fc from 'fast-check';
+import { startProofApp, type ProofApp, type RouteEntry } from './lib/app';
+import { proofTargets, type ProofTarget } from './lib/databases';
+import { contentTypes, deepJson, encodeComponent, hostileBody, hostileHeaderValue, hostileHost, hostileString, rawSegment } from './lib/hostile';
+import { send, pool, closeConnections, type WireAnswer, type WireRequest } from './lib/http';
+import { forgedTokens, newUser, type ProofUser } from './lib/identities';
+import { seed, short, sized } from './lib/options';
+import { heading, seconds, table, verdict } from './lib/report';
+import { eachStringChanged, schemaAccepts, toJsonSchema, valueFor, type JsonSchema } from './lib/schema-arbitrary';
+import { fakeClientAddress } from '../bench/sessions';
+
+const RANDOM_PER_ROUTE = sized('PROOF_FUZZ_RUNS', 200, 12);
+const HANG_MS = sized('PROOF_HANG_MS', 10_000, 10_000);
+const CONCURRENCY = sized('PROOF_CONCURRENCY', 8, 8);
+const SLOW_CLIENTS = sized('PROOF_SLOW_CLIENTS', 100, 20);
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Who a request claims to be; resolved to headers when it is sent, so refreshed users take effect. */
+type Identity = 'none' | 'user A' | 'user B' | `forged: ${string}` | 'garbage bearer' | 'basic';
+
+/** A generated request before the identity and the per-request headers are filled in. */
+interface FuzzCase {
+  method: string;
+  path: string;
+  identity: Identity;
+  apikey: 'valid' | 'none' | string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+interface Tally {
+  requests: number;
+  s2xx: number;
+  s3xx: number;
+  s4xx: number;
+  s5xx: number;
+  hangs: number;
+  resets: number;
+}
+
+interface Finding {
+  target: string;
+  route: string;
+  kind: '5xx' | 'hang' | 'reset';
+  status: number;
+  request: string;
+  reason: string;
+}
+
+const emptyTally = (): Tally => ({ requests: 0, s2xx: 0, s3xx: 0, s4xx: 0, s5xx: 0, hangs: 0, resets: 0 });
+
+class Identities {
+  users: { A: ProofUser; B: ProofUser };
+  forged: Record<string, string> = {};
+  constructor(
+    private readonly baseURL: string,
+    users: { A: ProofUser; B: ProofUser },
+  ) {
+    this.users = users;
+  }
+
+  static async create(baseURL: string): Promise<Identities> {
+    const identities = new Identities(baseURL, { A: await newUser(baseURL, 'a'), B: await newUser(baseURL, 'b') });
+    identities.forged = await forgedTokens(baseURL, identities.users.A, identities.users.B);
+    return identities;
+  }
+
+  labels(): Identity[] {
+    return ['none', 'user A', 'user B', ...Object.keys(this.forged).map((name) => `forged: ${name}` as const), 'garbage bearer', 'basic'];
+  }
+
+  headers(identity: Identity): Record<string, string> {
+    if (identity === 'user A') return { authorization: this.users.A.headers.authorization };
+    if (identity === 'user B') return { authorization: this.users.B.headers.authorization };
+    if (identity === 'garbage bearer') return { authorization: 'Bearer \u00ff\u00fe%00' };
+    if (identity === 'basic') return { authorization: 'Basic YWRtaW46YWRtaW4=' };
+    if (identity.startsWith('forged: ')) return { authorization: `Bearer ${this.forged[identity.slice('forged: '.length)]}` };
+    return {};
+  }
+
+  apikey(): string {
+    return this.users.A.headers.apikey;
+  }
+
+  /** A route may sign a user out, change their email or move the dev clock: replace any user whose token stopped working. */
+  async refresh(): Promise<void> {
+    for (const key of ['A', 'B'] as const) {
+      const response = await fetch(new URL('/auth/v1/user', this.baseURL), { headers: { ...this.users[key].headers, 'x-forwarded-for': fakeClientAddress(7000) } }).catch(() => null);
+      if (response?.status !== 200) this.users[key] = await newUser(this.baseURL, key.toLowerCase());
+    }
+  }
+}
+
+/** Path parameters of a route pattern, `*` included. */
+function paramsOf(url: string): string[] {
+  return [...url.matchAll(/:([A-Za-z0-9_]+)|\*/g)].map((match) => match[1] ?? '*');
+}
+
+function queryString(value: unknown): string {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return '';
+  const parts: string[] = [];
+  for (const [key, raw] of Object.entries(value as Record<string, unknown>)) {
+    for (const item of Array.isArray(raw) ? raw : [raw]) {
+      if (item === undefined) continue;
+      if (item === null) parts.push(encodeComponent(key));
+      else parts.push(`${encodeComponent(key)}=${encodeComponent(typeof item === 'object' ? JSON.stringify(item) : String(item))}`);
+    }
+  }
+  return parts.join('&');
+}
+
+interface RouteShapes {
+  params: Record<string, fc.Arbitrary<string>>;
+  validParams: Record<string, fc.Arbitrary<string>>;
+  query: fc.Arbitrary<string>;
+  body: fc.Arbitrary<unknown>;
+  validBody: fc.Arbitrary<unknown>;
+  validQuery: fc.Arbitrary<string>;
+  hasBody: boolean;
+}
+
+function shapesOf(route: RouteEntry): RouteShapes {
+  const paramsSchema = toJsonSchema(route.schema.params);
+  const params: Record<string, fc.Arbitrary<string>> = {};
+  const validParams: Record<string, fc.Arbitrary<string>> = {};
+  for (const name of paramsOf(route.url)) {
+    const property = (paramsSchema?.properties as Record<string, JsonSchema> | undefined)?.[name];
+    const valid = valueFor(property ?? { type: 'string', minLength: 1 }, paramsSchema, 0).map((value) => encodeComponent(String(value)));
+    const hostile = hostileString.map((value) => encodeComponent(value.slice(0, 3000)));
+    validParams[name] = valid;
+    params[name] =
+      name === '*'
+        ? fc.array(fc.oneof(valid, hostile, rawSegment), { minLength: 0, maxLength: 4 }).map((segments) => segments.join('/'))
+        : fc.oneof({ weight: 3, arbitrary: valid }, { weight: 2, arbitrary: hostile }, { weight: 1, arbitrary: rawSegment });
+  }
+  const querySchema = toJsonSchema(route.schema.querystring);
+  const bodySchema = toJsonSchema(route.schema.body);
+  const rawQuery = fc
+    .array(fc.tuple(fc.oneof(fc.string({ maxLength: 8 }).map(encodeComponent), rawSegment), fc.oneof(rawSegment, hostileString.map((value) => encodeComponent(value.slice(0, 3000))))), { maxLength: 3 })
+    .map((pairs) => pairs.map(([key, value]) => `${key}=${value}`).join('&'));
+  const validQuery = querySchema ? valueFor(querySchema, querySchema, 0).map(queryString) : fc.constant('');
+  return {
+    params,
+    validParams,
+    query: fc.oneof({ weight: 4, arbitrary: querySchema ? valueFor(querySchema, querySchema, 1).map(queryString) : fc.constant('') }, { weight: 1, arbitrary: rawQuery }, { weight: 1, arbitrary: validQuery }),
+    body: bodySchema ? valueFor(bodySchema, bodySchema, 1) : fc.jsonValue({ maxDepth: 3 }),
+    validBody: bodySchema ? valueFor(bodySchema, bodySchema, 0) : fc.constant({}),
+    validQuery,
+    hasBody: BODY_METHODS.has(route.method),
+  };
+}
+
+const EXTRA_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded', 'accept-language', 'cookie', 'range', 'origin', 'referer', 'if-none-match', 'accept', 'accept-encoding', 'stripe-signature', 'x-client-info', 'x-request-id', 'x-admin-token'];
+
+function fillPath(url: string, values: Record<string, string>): string {
+  let index = 0;
+  const names = paramsOf(url);
+  return url.replace(/:([A-Za-z0-9_]+)|\*/g, () => values[names[index++] ?? ''] ?? 'x');
+}
+
+/** Keeps most URLs under Node's 16 KB header limit, so the handlers see them (a few still go over: 431). */
+const withQuery = (path: string, query: string) => {
+  const full = query ? `${path}?${query}` : path;
+  return full.length > 20_000 ? full.slice(0, 12_000) : full;
+};
+
+/**
+ * Random requests in two tiers: well-formed ones from a signed-in user (they reach the handlers and
+ * the database) and hostile ones (any leaf hostile, any identity, odd headers, odd bodies).
+ */
+function randomCases(route: RouteEntry, identities: Identity[]): fc.Arbitrary<FuzzCase> {
+  const shapes = shapesOf(route);
+  const wellFormed = fc
+    .record({
+      path: fc.record(shapes.validParams).map((values) => fillPath(route.url, values)),
+      query: shapes.validQuery,
+      identity: fc.constantFrom<Identity>('user A', 'user A', 'user B', 'none'),
+      body: shapes.validBody,
+    })
+    .map(({ path, query, identity, body }): FuzzCase => ({
+      method: route.method,
+      path: withQuery(path, query),
+      identity,
+      apikey: 'valid',
+      headers: shapes.hasBody ? { 'content-type': 'application/json' } : {},
+      ...(shapes.hasBody ? { body: JSON.stringify(body) ?? 'null' } : {}),
+    }));
+  const jsonBody = shapes.body.map((value) => ({ contentType: 'application/json', body: JSON.stringify(value) ?? 'null' }));
+  const oddBody = fc.record({ contentType: fc.constantFrom(...contentTypes), body: fc.oneof(hostileBody, shapes.validBody.map((value) => JSON.stringify(value) ?? '')) });
+  const deepBody = fc.record({
+    contentType: fc.constant('application/json'),
+    body: fc.tuple(fc.integer({ min: 500, max: 12_000 }), fc.constantFrom('array' as const, 'object' as const)).map(([depth, kind]) => deepJson(depth, kind)),
+  });
+  const body = shapes.hasBody
+    ? fc.option(fc.oneof({ weight: 8, arbitrary: jsonBody }, { weight: 2, arbitrary: oddBody }, { weight: 1, arbitrary: deepBody }), { freq: 12 })
+    : fc.oneof({ weight: 9, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: oddBody });
+  const hostile = fc
+    .record({
+      path: fc.record(shapes.params).map((values) => fillPath(route.url, values)),
+      query: shapes.query,
+      identity: fc.constantFrom(...identities),
+      apikey: fc.oneof({ weight: 6, arbitrary: fc.constant('valid') }, { weight: 1, arbitrary: fc.constant('none') }, { weight: 1, arbitrary: hostileHeaderValue }),
+      host: fc.option(hostileHost, { freq: 6 }),
+      extras: fc.dictionary(fc.constantFrom(...EXTRA_HEADERS), hostileHeaderValue, { maxKeys: 3 }),
+      body,
+    })
+    .map(({ path, query, identity, apikey, host, extras, body: built }): FuzzCase => {
+      const headers: Record<string, string> = { ...extras };
+      if (host !== null) headers.host = host;
+      if (built) headers['content-type'] = built.contentType;
+      return { method: route.method, path: withQuery(path, query), identity, apikey, headers, ...(built ? { body: built.body } : {}) };
+    });
+  return fc.oneof({ weight: 2, arbitrary: wellFormed }, { weight: 3, arbitrary: hostile });
+}
+
+/** A request's parts before encoding: where every probe of a route starts from. */
+interface Start {
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
+  /** The server answered 2xx to it (else it only passed the route's schema, or nothing did). */
+  accepted: boolean;
+}
+
+const PROBES = sized('PROOF_START_PROBES', 40, 12);
+
+/**
+ * Finds a request the server accepts (2xx as user A), trying well-formed candidates that pass the
+ * route's own schemas; the fixed battery then changes one thing at a time from there, so its NUL or
+ * oversized field reaches the handler and the database rather than stopping at validation.
+ */
+async function findStart(route: RouteEntry, run: (item: FuzzCase) => Promise<WireAnswer>): Promise<Start> {
+  const part = (schema: unknown) => {
+    const json = toJsonSchema(schema);
+    return json ? valueFor(json, json, 0) : fc.constant(undefined);
+  };
+  const candidates = fc
+    .sample(fc.record({ params: part(route.schema.params), query: part(route.schema.querystring), body: part(route.schema.body) }), { numRuns: 400, seed })
+    .filter((candidate) => schemaAccepts(route.schema.params, candidate.params) && schemaAccepts(route.schema.querystring, candidate.query) && schemaAccepts(route.schema.body, candidate.body))
+    .map((candidate) => ({
+      params: (candidate.params ?? {}) as Record<string, unknown>,
+      query: (candidate.query ?? {}) as Record<string, unknown>,
+      body: BODY_METHODS.has(route.method) ? (candidate.body ?? {}) : undefined,
+      accepted: false,
+    }));
+  for (const candidate of candidates.slice(0, PROBES)) {
+    const answer = await run(startCase(route, candidate, {}));
+    if (answer.outcome === 'answered' && answer.status >= 200 && answer.status < 300) return { ...candidate, accepted: true };
+  }
+  return candidates[0] ?? { params: {}, query: {}, body: BODY_METHODS.has(route.method) ? {} : undefined, accepted: false };
+}
+
+function startCase(route: RouteEntry, start: Start, changes: { params?: Record<string, unknown>; query?: unknown; headers?: Record<string, string>; body?: string; contentType?: string }): FuzzCase {
+  const params = Object.fromEntries(paramsOf(route.url).map((name) => [name, encodeComponent(String((changes.params ?? start.params)[name] ?? 'x'))]));
+  const sentBody = changes.body ?? (start.body !== undefined ? JSON.stringify(start.body) : undefined);
+  return {
+    method: route.method,
+    identity: 'user A',
+    apikey: 'valid',
+    path: withQuery(fillPath(route.url, params), queryString(changes.query ?? start.query)),
+    headers: { ...(sentBody !== undefined ? { 'content-type': changes.contentType ?? 'application/json' } : {}), ...changes.headers },
+    ...(sentBody !== undefined ? { body: sentBody } : {}),
+  };
+}
+
+/**
+ * The same hostile probes on every route, with user A's token (the deepest reach), each changing
+ * one thing in the start request: hostile hosts; NUL and a lone surrogate in each query value, path
+ * parameter and body field in turn; a huge field; nesting past the stack; a body past the limit;
+ * every content type. The outside probe's findings (#12) are among them.
+ */
+function fixedCases(route: RouteEntry, start: Start): FuzzCase[] {
+  const request = (changes: Parameters<typeof startCase>[2]) => startCase(route, start, changes);
+  const nul = (text: string) => `${text}\u0000`;
+  const surrogate = (text: string) => `\ud800${text}`;
+  const cases: FuzzCase[] = [
+    request({ headers: { host: 'x:99999' } }),
+    request({ headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } }),
+    request({ headers: { host: '[::1' } }),
+    ...[nul, surrogate].flatMap((change) => eachStringChanged(start.query, change).map((query) => request({ query }))),
+    ...[nul, surrogate].flatMap((change) => paramsOf(route.url).map((name) => request({ params: { ...start.params, [name]: change(String(start.params[name] ?? 'x')) } }))),
+  ];
+  if (start.body !== undefined) {
+    cases.push(
+      ...[nul, surrogate, (text: string) => `${text}${'x'.repeat(100_000)}`].flatMap((change) => eachStringChanged(start.body, change).map((changed) => request({ body: JSON.stringify(changed) }))),
+      request({ body: deepJson(2_500, 'array') }),
+      request({ body: deepJson(10_000, 'object') }),
+      request({ body: 'x'.repeat(300 * 1024) }),
+      ...(short ? ['text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=utf-16'] : contentTypes).map((contentType) => request({ contentType })),
+    );
+  }
+  return cases;
+}
+
+let sequence = 0;
+
+function toWire(item: FuzzCase, identities: Identities, port: number): { request: WireRequest; id: string } {
+  sequence += 1;
+  const id = `proof-fuzz-${String(sequence).padStart(7, '0')}`;
+  const headers: Record<string, string> = {
+    host: `127.0.0.1:${port}`,
+    'x-forwarded-for': fakeClientAddress(100_000 + sequence),
+    'x-request-id': id,
+    ...identities.headers(item.identity),
+    ...(item.apikey === 'valid' ? { apikey: identities.apikey() } : item.apikey === 'none' ? {} : { apikey: item.apikey }),
+    ...item.headers,
+  };
+  if (item.body !== undefined) headers['content-length'] = String(Buffer.byteLength(item.body));
+  return { request: { method: item.method, path: item.path, headers, ...(item.body !== undefined ? { body: item.body } : {}) }, id: headers['x-request-id'] ?? id };
+}
+
+const printable = (text: string, limit: number) => {
+  const shown = JSON.stringify(text.length > limit ? `${text.slice(0, limit)}…(${text.length.toLocaleString('en-US')} chars)` : text);
+  return shown.slice(1, -1);
+};
+
+function describe(item: FuzzCase, request: WireRequest): string {
+  const headers = Object.entries(item.headers)
+    .filter(([name]) => name !== 'content-length')
+    .map(([name, value]) => `${name}: ${printable(value, 60)}`);
+  return [`${request.method} ${printable(request.path, 160)}`, `[${item.identity}${item.apikey === 'valid' ? '' : `, apikey ${printable(item.apikey, 20)}`}]`, ...headers, item.body !== undefined ? `body ${printable(item.body, 160)}` : ''].filter(Boolean).join(' · ');
+}
+
+async function fuzzTarget(target: ProofTarget, findings: Finding[]): Promise<Map<string, Tally>> {
+  heading(`${target.label}: building the app`);
+  if (target.kind === 'postgres') console.log(`Postgres at ${new URL(target.url).host} (a database of its own, dropped afterwards)`);
+  const started = performance.now();
+  const proof: ProofApp = await startProofApp(target, { ADMIN_TOKEN: 'proof-admin-token-0123456789' });
+  const tallies = new Map<string, Tally>();
+  try {
+    const identities = await Identities.create(proof.url);
+    console.log(`${proof.routes.length} routes read from the app; ${RANDOM_PER_ROUTE} random requests per route plus a fixed hostile battery; seed ${seed}`);
+    let accepted = 0;
+    for (const [index, route] of proof.routes.entries()) {
+      const key = `${route.method} ${route.url}`;
+      const tally = emptyTally();
+      tallies.set(key, tally);
+      const run = async (item: FuzzCase): Promise<WireAnswer> => {
+        const { request, id } = toWire(item, identities, proof.port);
+        const answer = await send(proof.port, request, HANG_MS);
+        tally.requests += 1;
+        if (process.env.PROOF_DEBUG_ROUTE === key) console.log(answer.status, describe(item, request).slice(0, 300), '→', printable(answer.body, 200));
+        if (answer.outcome === 'hang') tally.hangs += 1;
+        else if (answer.outcome === 'reset' || answer.outcome === 'unsendable') tally.resets += 1;
+        else if (answer.status >= 500) tally.s5xx += 1;
+        else if (answer.status >= 400) tally.s4xx += 1;
+        else if (answer.status >= 300) tally.s3xx += 1;
+        else tally.s2xx += 1;
+        const kind = answer.outcome === 'hang' ? 'hang' : answer.outcome === 'answered' ? (answer.status >= 500 ? '5xx' : null) : 'reset';
+        if (kind) {
+          findings.push({ target: target.label, route: key, kind, status: answer.status, request: describe(item, request), reason: proof.errorFor(id) ?? answer.error ?? printable(answer.body, 200) });
+        }
+        return answer;
+      };
+      const start = await findStart(route, run);
+      if (start.accepted) accepted += 1;
+      const cases = [...fixedCases(route, start), ...fc.sample(randomCases(route, identities.labels()), { numRuns: RANDOM_PER_ROUTE, seed: seed + index })];
+      await pool(cases, CONCURRENCY, run);
+      await identities.refresh();
+    }
+    console.log(`${accepted} of ${proof.routes.length} routes answered 2xx to a well-formed request as user A (the fixed battery starts from it)`);
+    const slow = await slowBodies(proof);
+    tallies.set('(slow bodies) POST /auth/v1/otp', slow);
+    if (slow.hangs) findings.push({ target: target.label, route: '(slow bodies) POST /auth/v1/otp', kind: 'hang', status: 0, request: `${SLOW_CLIENTS} connections declaring 1,000 bytes and sending 9, then 1 byte a second`, reason: slowReason });
+  } finally {
+    await proof.close();
+    closeConnections();
+  }
+  console.log(`${target.label}: done in ${seconds(performance.now() - started)}`);
+  return tallies;
+}
+
+let slowReason = '';
+
+/**
+ * Slow bodies: connections that declare a body and trickle it. The server must close them once its
+ * request timeout passes. With no timeout configured they stay open for ever (counted as hangs
+ * without waiting); in the short run a long timeout is read from the configuration, not waited for.
+ */
+async function slowBodies(proof: ProofApp): Promise<Tally> {
+  const server = proof.app.server;
+  const limits = [server.requestTimeout, server.timeout].filter((ms) => ms > 0);
+  const limit = limits.length ? Math.min(...limits) : 0;
+  const tally = { ...emptyTally(), requests: SLOW_CLIENTS };
+  if (limit === 0) {
+    tally.hangs = SLOW_CLIENTS;
+    slowReason = `no request timeout configured (requestTimeout ${server.requestTimeout}, connectionTimeout ${server.timeout}): they never close`;
+    return tally;
+  }
+  // Node checks request deadlines every connectionsCheckingInterval (30 s by default).
+  const deadline = limit + 35_000;
+  if (short && deadline > 45_000) {
+    console.log(`slow bodies: request timeout ${seconds(limit)} configured (waited for only in the full run)`);
+    tally.s4xx = SLOW_CLIENTS;
+    return tally;
+  }
+  const sockets = Array.from({ length: SLOW_CLIENTS }, (_, index) => {
+    const socket = net.connect(proof.port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.write(`POST /auth/v1/otp HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 1000\r\nx-forwarded-for: ${fakeClientAddress(900_000 + index)}\r\n\r\n{"email":`);
+    const drip = setInterval(() => socket.writable && socket.write(' '), 1000);
+    const closed = new Promise<number>((resolve) => socket.on('close', () => (clearInterval(drip), resolve(performance.now()))));
+    return { socket, closed, drip };
+  });
+  const opened = performance.now();
+  const outcome = await Promise.race([Promise.all(sockets.map((entry) => entry.closed)), new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline))]);
+  const open = sockets.filter((entry) => !entry.socket.closed).length;
+  for (const entry of sockets) {
+    clearInterval(entry.drip);
+    entry.socket.destroy();
+  }
+  tally.hangs = open;
+  tally.s4xx = SLOW_CLIENTS - open;
+  slowReason = `${open} of ${SLOW_CLIENTS} still open ${seconds(deadline)} after opening (request timeout ${seconds(limit)})`;
+  if (outcome) console.log(`slow bodies: all ${SLOW_CLIENTS} closed by the server within ${seconds(Math.max(...outcome) - opened)} (request timeout ${seconds(limit)})`);
+  return tally;
+}
+
+async function main(): Promise<void> {
+  console.log(`proof:fuzz${short ? ' (short)' : ''}`);
+  const findings: Finding[] = [];
+  const summary: (string | number)[][] = [];
+  for (const target of await proofTargets()) {
+    const tallies = await fuzzTarget(target, findings);
+    heading(`${target.label}: answers per route`);
+    const rows = [...tallies.entries()].map(([route, t]) => [route, t.requests, t.s2xx, t.s3xx, t.s4xx, t.s5xx, t.hangs, t.resets]);
+    console.log(table(['route', 'requests', '2xx', '3xx', '4xx', '5xx', 'hangs', 'resets'], rows));
+    const total = [...tallies.values()].reduce((sum, t) => ({ requests: sum.requests + t.requests, s5xx: sum.s5xx + t.s5xx, hangs: sum.hangs + t.hangs, resets: sum.resets + t.resets, s2xx: sum.s2xx + t.s2xx, s3xx: 0, s4xx: sum.s4xx + t.s4xx }), emptyTally());
+    summary.push([target.label, tallies.size, total.requests, total.s2xx, total.s4xx, total.s5xx, total.hangs, total.resets]);
+  }
+  heading('5xx and hangs (first 3 per route and kind)');
+  const shown = new Map<string, number>();
+  for (const finding of findings) {
+    // Resets are the server closing a connection it refused (431, 413 before the body): counted, listed with PROOF_VERBOSE=1.
+    if (finding.kind === 'reset' && !process.env.PROOF_VERBOSE) continue;
+    const key = `${finding.target} ${finding.route} ${finding.kind}`;
+    const count = (shown.get(key) ?? 0) + 1;
+    shown.set(key, count);
+    if (count > 3) continue;
+    console.log(`- [${finding.target}] ${finding.kind}${finding.status ? ` ${finding.status}` : ''} on ${finding.route}\n    request: ${finding.request}\n    server:  ${finding.reason}`);
+  }
+  if (!findings.length) console.log('none');
+  heading('summary');
+  console.log(table(['database', 'routes', 'requests', '2xx', '4xx', '5xx', 'hangs', 'resets'], summary));
+  console.log(`seed ${seed} (replay with PROOF_SEED=${seed})`);
+  const failures: string[] = [];
+  for (const [label, , , , , s5xx, hangs] of summary) {
+    if (Number(s5xx) > 0) failures.push(`${label}: ${s5xx} answers 5xx (goal 0)`);
+    if (Number(hangs) > 0) failures.push(`${label}: ${hangs} hangs (goal 0)`);
+  }
+  verdict('proof:fuzz', failures);
+}
+
+await main();
