@@ -15,7 +15,7 @@ import { send, pool, closeConnections, type WireAnswer, type WireRequest } from 
 import { forgedTokens, newUser, type ProofUser } from './lib/identities';
 import { seed, short, sized } from './lib/options';
 import { heading, seconds, table, verdict } from './lib/report';
-import { eachStringChanged, schemaAccepts, toJsonSchema, valueFor, type JsonSchema } from './lib/schema-arbitrary';
+import { eachStringChanged, harvest, schemaAccepts, toJsonSchema, valueFor, type JsonSchema } from './lib/schema-arbitrary';
 import { fakeClientAddress } from '../bench/sessions';
 
 const RANDOM_PER_ROUTE = sized('PROOF_FUZZ_RUNS', 200, 12);
@@ -25,7 +25,9 @@ const SLOW_CLIENTS = sized('PROOF_SLOW_CLIENTS', 100, 20);
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Who a request claims to be; resolved to headers when it is sent, so refreshed users take effect. */
-type Identity = 'none' | 'user A' | 'user B' | `forged: ${string}` | 'garbage bearer' | 'basic';
+type Identity = 'none' | 'user A' | 'user B' | 'admin' | `forged: ${string}` | 'garbage bearer' | 'basic';
+
+const ADMIN_TOKEN = 'proof-admin-token-0123456789';
 
 /** A generated request before the identity and the per-request headers are filled in. */
 interface FuzzCase {
@@ -75,12 +77,13 @@ class Identities {
   }
 
   labels(): Identity[] {
-    return ['none', 'user A', 'user B', ...Object.keys(this.forged).map((name) => `forged: ${name}` as const), 'garbage bearer', 'basic'];
+    return ['none', 'user A', 'user B', 'admin', ...Object.keys(this.forged).map((name) => `forged: ${name}` as const), 'garbage bearer', 'basic'];
   }
 
   headers(identity: Identity): Record<string, string> {
     if (identity === 'user A') return { authorization: this.users.A.headers.authorization };
     if (identity === 'user B') return { authorization: this.users.B.headers.authorization };
+    if (identity === 'admin') return { authorization: `Bearer ${ADMIN_TOKEN}` };
     if (identity === 'garbage bearer') return { authorization: 'Bearer \u00ff\u00fe%00' };
     if (identity === 'basic') return { authorization: 'Basic YWRtaW46YWRtaW4=' };
     if (identity.startsWith('forged: ')) return { authorization: `Bearer ${this.forged[identity.slice('forged: '.length)]}` };
@@ -227,6 +230,7 @@ interface Start {
   params: Record<string, unknown>;
   query: Record<string, unknown>;
   body: unknown;
+  identity: Identity;
   /** The server answered 2xx to it (else it only passed the route's schema, or nothing did). */
   accepted: boolean;
 }
@@ -250,13 +254,16 @@ async function findStart(route: RouteEntry, run: (item: FuzzCase) => Promise<Wir
       params: (candidate.params ?? {}) as Record<string, unknown>,
       query: (candidate.query ?? {}) as Record<string, unknown>,
       body: BODY_METHODS.has(route.method) ? (candidate.body ?? {}) : undefined,
+      identity: 'user A' as Identity,
       accepted: false,
     }));
-  for (const candidate of candidates.slice(0, PROBES)) {
-    const answer = await run(startCase(route, candidate, {}));
-    if (answer.outcome === 'answered' && answer.status >= 200 && answer.status < 300) return { ...candidate, accepted: true };
+  for (const [index, candidate] of candidates.slice(0, PROBES).entries()) {
+    // Every other try as the team (the /admin pages take ADMIN_TOKEN, not a user's token).
+    const identity: Identity = index % 2 === 0 ? 'user A' : 'admin';
+    const answer = await run({ ...startCase(route, { ...candidate, identity }, {}) });
+    if (answer.outcome === 'answered' && answer.status >= 200 && answer.status < 300) return { ...candidate, identity, accepted: true };
   }
-  return candidates[0] ?? { params: {}, query: {}, body: BODY_METHODS.has(route.method) ? {} : undefined, accepted: false };
+  return candidates[0] ?? { params: {}, query: {}, body: BODY_METHODS.has(route.method) ? {} : undefined, identity: 'user A', accepted: false };
 }
 
 function startCase(route: RouteEntry, start: Start, changes: { params?: Record<string, unknown>; query?: unknown; headers?: Record<string, string>; body?: string; contentType?: string }): FuzzCase {
@@ -264,7 +271,7 @@ function startCase(route: RouteEntry, start: Start, changes: { params?: Record<s
   const sentBody = changes.body ?? (start.body !== undefined ? JSON.stringify(start.body) : undefined);
   return {
     method: route.method,
-    identity: 'user A',
+    identity: start.identity,
     apikey: 'valid',
     path: withQuery(fillPath(route.url, params), queryString(changes.query ?? start.query)),
     headers: { ...(sentBody !== undefined ? { 'content-type': changes.contentType ?? 'application/json' } : {}), ...changes.headers },
@@ -334,7 +341,7 @@ async function fuzzTarget(target: ProofTarget, findings: Finding[]): Promise<Map
   heading(`${target.label}: building the app`);
   if (target.kind === 'postgres') console.log(`Postgres at ${new URL(target.url).host} (a database of its own, dropped afterwards)`);
   const started = performance.now();
-  const proof: ProofApp = await startProofApp(target, { ADMIN_TOKEN: 'proof-admin-token-0123456789' });
+  const proof: ProofApp = await startProofApp(target, { ADMIN_TOKEN });
   const tallies = new Map<string, Tally>();
   try {
     const identities = await Identities.create(proof.url);
@@ -359,6 +366,7 @@ async function fuzzTarget(target: ProofTarget, findings: Finding[]): Promise<Map
         if (kind) {
           findings.push({ target: target.label, route: key, kind, status: answer.status, request: describe(item, request), reason: proof.errorFor(id) ?? answer.error ?? printable(answer.body, 200) });
         }
+        if (answer.outcome === 'answered' && answer.status < 300) harvest(answer.body);
         return answer;
       };
       const start = await findStart(route, run);

@@ -59,6 +59,31 @@ const realistic = fc.constantFrom(
   '00000000-0000-4000-8000-000000000000',
 );
 
+/**
+ * Ids and tokens the server handed out in earlier answers (a factor id, a challenge id, a refresh
+ * token): later requests use them where a field's name asks for one, so routes that act on an
+ * existing resource are reached too.
+ */
+const harvested: string[] = [];
+const harvestedOr = (fallback: fc.Arbitrary<string>) => fc.tuple(fc.nat(), fallback, fc.boolean()).map(([index, other, pick]) => (pick && harvested.length ? (harvested[index % harvested.length] ?? other) : other));
+
+export function harvest(body: string): void {
+  const visit = (value: unknown, key: string) => {
+    if (typeof value === 'string') {
+      if (/(^|_)id$|token$/i.test(key) && value.length <= 200 && !harvested.includes(value)) harvested.push(value);
+      else if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) && !harvested.includes(value)) harvested.push(value);
+      else if (/^https?:\/\/[^/]+\/checkout\/[^/?#]+/.test(value)) harvested.push(value.replace(/^https?:\/\/[^/]+\/checkout\/([^/?#]+).*$/, '$1'));
+    } else if (Array.isArray(value)) value.forEach((item) => visit(item, key));
+    else if (value && typeof value === 'object') for (const [name, item] of Object.entries(value)) visit(item, name);
+  };
+  try {
+    visit(JSON.parse(body), '');
+  } catch {
+    // not JSON
+  }
+  if (harvested.length > 500) harvested.splice(0, harvested.length - 500);
+}
+
 /** Values a field's name suggests (an `email` that is an address, a `phone` that is a number) so requests get past the handler's own checks. */
 const hints: [RegExp, fc.Arbitrary<string>][] = [
   [/email/i, fc.oneof(fc.constantFrom('ada@acme-widgets.com', 'grace.hopper@example.org', 'ADA@Acme-Widgets.com '), fc.emailAddress())],
@@ -67,8 +92,8 @@ const hints: [RegExp, fc.Arbitrary<string>][] = [
   [/lang|locale|lng/i, fc.constantFrom('en', 'fr', 'fr-FR', 'de')],
   [/currency/i, fc.constantFrom('EUR', 'USD', 'GBP', 'eur')],
   [/redirect|url|uri|return/i, fc.constantFrom('http://127.0.0.1/', '/onboarding', 'https://evil.example/', 'javascript:alert(1)')],
-  [/(^|_)id$|challenge/i, fc.oneof(fc.uuid(), fc.constant('00000000-0000-4000-8000-000000000000'))],
-  [/token|code|otp/i, fc.oneof(fc.integer({ min: 0, max: 999_999 }).map((n) => String(n).padStart(6, '0')), fc.base64String({ minLength: 8, maxLength: 44 }))],
+  [/(^|_)id$|challenge/i, harvestedOr(fc.oneof(fc.uuid(), fc.constant('00000000-0000-4000-8000-000000000000')))],
+  [/token|code|otp/i, harvestedOr(fc.oneof(fc.integer({ min: 0, max: 999_999 }).map((n) => String(n).padStart(6, '0')), fc.base64String({ minLength: 8, maxLength: 44 })))],
   [/name|company/i, fc.constantFrom('Ada Lovelace', 'Acme Widgets', 'Zoë O’Brien-Łukasz', 'A')],
   [/text|message|greeting/i, fc.constantFrom('Hello, you reached Acme Widgets.', 'Bonjour, vous êtes bien chez Acme.', 'Hi')],
   [/voice/i, fc.constantFrom('aria', 'alice', 'will', 'Aria')],
@@ -200,4 +225,11 @@ export function eachStringChanged(value: unknown, change: (text: string) => stri
     return Object.entries(value).flatMap(([key, item]) => eachStringChanged(item, change).map((changed) => ({ ...(value as Record<string, unknown>), [key]: changed })));
   }
   return [];
+}
+
+/** A value the route's own schema accepts (the first of a few hundred candidates zod accepts), else undefined. */
+export function acceptedSample(part: unknown, seed: number): unknown {
+  const schema = toJsonSchema(part);
+  if (!schema) return undefined;
+  return fc.sample(valueFor(schema, schema, 0), { numRuns: 300, seed }).find((candidate) => schemaAccepts(part, candidate));
 }
