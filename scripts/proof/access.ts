@@ -19,7 +19,7 @@ import { fakeClientAddress } from '../bench/sessions';
 import { startProofApp, type ProofApp, type RouteEntry } from './lib/app';
 import { proofTargets, type ProofTarget } from './lib/databases';
 import { encodeComponent } from './lib/hostile';
-import { closeConnections, send, type WireAnswer } from './lib/http';
+import { call as callApp, closeConnections, type WireAnswer } from './lib/http';
 import { seed, short } from './lib/options';
 import { heading, seconds, table, verdict } from './lib/report';
 import { acceptedSample, toJsonSchema } from './lib/schema-arbitrary';
@@ -42,22 +42,7 @@ let clientSequence = 0;
 const nextClient = () => fakeClientAddress(200_000 + ++clientSequence);
 
 async function call(proof: ProofApp, method: string, path: string, headers: Record<string, string>, body?: unknown, form = false): Promise<WireAnswer> {
-  const payload = body === undefined ? undefined : form ? new URLSearchParams(body as Record<string, string>).toString() : JSON.stringify(body);
-  return send(
-    proof.port,
-    {
-      method,
-      path,
-      headers: {
-        host: `127.0.0.1:${proof.port}`,
-        'x-forwarded-for': nextClient(),
-        ...headers,
-        ...(payload !== undefined ? { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {}),
-      },
-      ...(payload !== undefined ? { body: payload } : {}),
-    },
-    HANG_MS,
-  );
+  return callApp(proof.port, method, path, { headers: { 'x-forwarded-for': nextClient(), ...headers }, body, form, timeoutMs: HANG_MS });
 }
 
 async function expectOk(answer: Promise<WireAnswer>, what: string): Promise<WireAnswer> {

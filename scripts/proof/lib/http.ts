@@ -7,6 +7,8 @@ export interface WireRequest {
   path: string;
   headers: Record<string, string>;
   body?: string | Buffer;
+  /** The client's own address (any of 127.0.0.0/8): a different host to the server, without forwarding headers. */
+  localAddress?: string;
 }
 
 export type Outcome = 'answered' | 'hang' | 'reset' | 'unsendable';
@@ -41,7 +43,7 @@ export function send(port: number, request: WireRequest, timeoutMs: number): Pro
     };
     let outgoing: http.ClientRequest;
     try {
-      outgoing = http.request({ host: '127.0.0.1', port, method: request.method, path: request.path, headers: request.headers, agent });
+      outgoing = http.request({ host: '127.0.0.1', port, method: request.method, path: request.path, headers: request.headers, agent, ...(request.localAddress ? { localAddress: request.localAddress } : {}) });
     } catch (error) {
       resolve({ outcome: 'unsendable', status: 0, ms: 0, body: '', headers: {}, error: (error as Error).message });
       return;
@@ -82,4 +84,39 @@ export async function pool<T, R>(items: T[], concurrency: number, work: (item: T
 
 export function closeConnections(): void {
   agent.destroy();
+}
+
+/** A JSON (or form) request to the app on `port`: Host set, a body serialised, the answer whole. */
+export function call(
+  port: number,
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: unknown; form?: boolean; timeoutMs?: number; from?: string } = {},
+): Promise<WireAnswer> {
+  const { headers = {}, body, form = false, timeoutMs = 15_000, from } = options;
+  const payload = body === undefined ? undefined : form ? new URLSearchParams(body as Record<string, string>).toString() : JSON.stringify(body);
+  return send(
+    port,
+    {
+      method,
+      path,
+      headers: {
+        host: `127.0.0.1:${port}`,
+        ...headers,
+        ...(payload !== undefined ? { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {}),
+      },
+      ...(payload !== undefined ? { body: payload } : {}),
+      ...(from ? { localAddress: from } : {}),
+    },
+    timeoutMs,
+  );
+}
+
+/** The answer's JSON body (an empty object when it has none or it is not JSON). */
+export function json<T = Record<string, unknown>>(answer: WireAnswer): T {
+  try {
+    return JSON.parse(answer.body) as T;
+  } catch {
+    return {} as T;
+  }
 }
