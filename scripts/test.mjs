@@ -68,6 +68,15 @@ await together(
   { label: 'typecheck', command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
   { label: 'lint', command: bin('eslint'), args: ['--max-warnings=0', '.'] },
 );
+// The proof scripts' short runs (#12, README "Proof scripts"): every route fuzzed, and the two-user
+// access matrix; on Postgres too when TEST_DATABASE_URL names one.
+if (!process.argv.slice(2).length) {
+  const proofEnv = { PROOF_ONLY: process.env.TEST_DATABASE_URL ? '' : 'pglite' };
+  await together(
+    { label: 'proof:fuzz --short', command: bin('tsx'), args: ['scripts/proof/fuzz.ts', '--short'], env: proofEnv },
+    { label: 'proof:access --short', command: bin('tsx'), args: ['scripts/proof/access.ts', '--short'], env: proofEnv },
+  );
+}
 ensureChromium();
 await together({ label: 'build', command: 'npm', args: ['run', 'build', '--silent'], env: { NODE_ENV: 'production' } });
 await together({ label: 'first-render JavaScript budgets (npm run budget)', command: bin('tsx'), args: ['scripts/budget.ts'] });

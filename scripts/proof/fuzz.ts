@@ -58,6 +58,37 @@ interface Finding {
   reason: string;
 }
 
+/**
+ * Findings of #12 still open on main when this script landed: printed as known, not failed on, so the
+ * CI short run guards against anything new meanwhile. `--strict` (PROOF_STRICT=1) fails on these
+ * too. Remove an entry when its fix lands: the run lists the entries it no longer sees.
+ */
+const KNOWN: { issue: string; what: string; matches(finding: Finding): boolean }[] = [
+  {
+    issue: '#12 item 8',
+    what: 'links and names built from a Host header that is not a URL host (Invalid URL)',
+    matches: (f) => f.kind === '5xx' && /Invalid URL/.test(f.reason),
+  },
+  {
+    issue: '#12 item 8',
+    what: 'NUL or a lone surrogate in text that reaches the database',
+    matches: (f) => f.kind === '5xx' && /invalid byte sequence for encoding "UTF8": 0x00|unsupported Unicode escape sequence|invalid input syntax for type json/.test(f.reason),
+  },
+  {
+    issue: '#12 item 8',
+    what: 'JSON nested past the stack in validation',
+    matches: (f) => f.kind === '5xx' && /Maximum call stack size exceeded/.test(f.reason),
+  },
+  { issue: '#12 item 9', what: 'slow bodies never time out', matches: (f) => f.kind === 'hang' && f.route.startsWith('(slow bodies)') },
+  {
+    issue: '#12 (found by this fuzz)',
+    what: 'two concurrent enrolments with one friendly name: unique violation answered 500 instead of 422 mfa_factor_name_conflict',
+    matches: (f) => f.kind === '5xx' && /auth_factors_friendly_name/.test(f.reason),
+  },
+];
+const strict = process.argv.includes('--strict') || ['1', 'true', 'yes'].includes(process.env.PROOF_STRICT ?? '');
+const knownOf = (finding: Finding) => KNOWN.find((entry) => entry.matches(finding));
+
 const emptyTally = (): Tally => ({ requests: 0, s2xx: 0, s3xx: 0, s4xx: 0, s5xx: 0, hangs: 0, resets: 0 });
 
 class Identities {
@@ -378,7 +409,9 @@ async function fuzzTarget(target: ProofTarget, findings: Finding[]): Promise<Map
     console.log(`${accepted} of ${proof.routes.length} routes answered 2xx to a well-formed request as user A (the fixed battery starts from it)`);
     const slow = await slowBodies(proof);
     tallies.set('(slow bodies) POST /auth/v1/otp', slow);
-    if (slow.hangs) findings.push({ target: target.label, route: '(slow bodies) POST /auth/v1/otp', kind: 'hang', status: 0, request: `${SLOW_CLIENTS} connections declaring 1,000 bytes and sending 9, then 1 byte a second`, reason: slowReason });
+    for (let index = 0; index < slow.hangs; index += 1) {
+      findings.push({ target: target.label, route: '(slow bodies) POST /auth/v1/otp', kind: 'hang', status: 0, request: `${SLOW_CLIENTS} connections declaring 1,000 bytes and sending 9, then 1 byte a second`, reason: slowReason });
+    }
   } finally {
     await proof.close();
     closeConnections();
@@ -454,17 +487,39 @@ async function main(): Promise<void> {
     const count = (shown.get(key) ?? 0) + 1;
     shown.set(key, count);
     if (count > 3) continue;
-    console.log(`- [${finding.target}] ${finding.kind}${finding.status ? ` ${finding.status}` : ''} on ${finding.route}\n    request: ${finding.request}\n    server:  ${finding.reason}`);
+    const known = knownOf(finding);
+    console.log(`- [${finding.target}] ${finding.kind}${finding.status ? ` ${finding.status}` : ''} on ${finding.route}${known ? ` (known: ${known.issue})` : ''}\n    request: ${finding.request}\n    server:  ${finding.reason}`);
   }
-  if (!findings.length) console.log('none');
+  if (!findings.some((finding) => finding.kind !== 'reset')) console.log('none');
   heading('summary');
   console.log(table(['database', 'routes', 'requests', '2xx', '4xx', '5xx', 'hangs', 'resets'], summary));
   console.log(`seed ${seed} (replay with PROOF_SEED=${seed})`);
-  const failures: string[] = [];
-  for (const [label, , , , , s5xx, hangs] of summary) {
-    if (Number(s5xx) > 0) failures.push(`${label}: ${s5xx} answers 5xx (goal 0)`);
-    if (Number(hangs) > 0) failures.push(`${label}: ${hangs} hangs (goal 0)`);
+  const failing = findings.filter((finding) => finding.kind !== 'reset');
+  const known = failing.filter((finding) => knownOf(finding));
+  const unknown = failing.filter((finding) => !knownOf(finding));
+  if (KNOWN.length) {
+    heading('known findings (#12), not failed on unless --strict');
+    console.log(
+      table(
+        ['issue', 'finding', '5xx', 'hangs'],
+        KNOWN.map((entry) => {
+          const hits = failing.filter((finding) => entry.matches(finding));
+          return [entry.issue, entry.what, hits.filter((f) => f.kind === '5xx').length, hits.filter((f) => f.kind === 'hang').reduce((sum) => sum + 1, 0)];
+        }),
+      ),
+    );
+    const unseen = KNOWN.filter((entry) => !failing.some((finding) => entry.matches(finding)));
+    if (unseen.length) console.log(`not seen this run (remove from KNOWN in scripts/proof/fuzz.ts once fixed): ${unseen.map((entry) => entry.what).join('; ')}`);
   }
+  const failures: string[] = [];
+  for (const [label] of summary) {
+    const mine = (strict ? failing : unknown).filter((finding) => finding.target === label);
+    const s5xx = mine.filter((finding) => finding.kind === '5xx').length;
+    const hangs = mine.filter((finding) => finding.kind === 'hang').length;
+    if (s5xx > 0) failures.push(`${label}: ${s5xx} answers 5xx${strict ? '' : ' not among the known findings'} (goal 0)`);
+    if (hangs > 0) failures.push(`${label}: ${hangs} hangs${strict ? '' : ' not among the known findings'} (goal 0)`);
+  }
+  if (!strict && known.length) console.log(`${known.length} known findings (5xx and hangs) not failed on; --strict fails on them`);
   verdict('proof:fuzz', failures);
 }
 
