@@ -395,7 +395,7 @@ async function fuzzTarget(target: ProofTarget, findings: Finding[]): Promise<Map
         else tally.s2xx += 1;
         const kind = answer.outcome === 'hang' ? 'hang' : answer.outcome === 'answered' ? (answer.status >= 500 ? '5xx' : null) : 'reset';
         if (kind) {
-          findings.push({ target: target.label, route: key, kind, status: answer.status, request: describe(item, request), reason: proof.errorFor(id) ?? answer.error ?? printable(answer.body, 200) });
+          findings.push({ target: target.label, route: key, kind, status: answer.status, request: describe(item, request), reason: proof.errorFor(String(answer.headers['x-request-id'] ?? id)) ?? proof.errorFor(id) ?? answer.error ?? printable(answer.body, 200) });
         }
         if (answer.outcome === 'answered' && answer.status < 300) harvest(answer.body);
         return answer;
@@ -441,8 +441,7 @@ async function slowBodies(proof: ProofApp): Promise<Tally> {
   const deadline = limit + 35_000;
   if (short && deadline > 45_000) {
     console.log(`slow bodies: request timeout ${seconds(limit)} configured (waited for only in the full run)`);
-    tally.s4xx = SLOW_CLIENTS;
-    return tally;
+    return emptyTally();
   }
   const sockets = Array.from({ length: SLOW_CLIENTS }, (_, index) => {
     const socket = net.connect(proof.port, '127.0.0.1');
@@ -478,17 +477,22 @@ async function main(): Promise<void> {
     const total = [...tallies.values()].reduce((sum, t) => ({ requests: sum.requests + t.requests, s5xx: sum.s5xx + t.s5xx, hangs: sum.hangs + t.hangs, resets: sum.resets + t.resets, s2xx: sum.s2xx + t.s2xx, s3xx: 0, s4xx: sum.s4xx + t.s4xx }), emptyTally());
     summary.push([target.label, tallies.size, total.requests, total.s2xx, total.s4xx, total.s5xx, total.hangs, total.resets]);
   }
-  heading('5xx and hangs (first 3 per route and kind)');
-  const shown = new Map<string, number>();
+  heading('5xx and hangs, by route and cause (one example each)');
+  // Resets are the server closing a connection it refused (431, 413 before the body): counted, listed with PROOF_VERBOSE=1.
+  const groups = new Map<string, { finding: Finding; count: number }>();
   for (const finding of findings) {
-    // Resets are the server closing a connection it refused (431, 413 before the body): counted, listed with PROOF_VERBOSE=1.
     if (finding.kind === 'reset' && !process.env.PROOF_VERBOSE) continue;
-    const key = `${finding.target} ${finding.route} ${finding.kind}`;
-    const count = (shown.get(key) ?? 0) + 1;
-    shown.set(key, count);
-    if (count > 3) continue;
+    const cause = finding.reason.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '…').slice(0, 120);
+    const key = `${finding.target}|${finding.route}|${finding.kind}|${cause}`;
+    const group = groups.get(key);
+    if (group) group.count += 1;
+    else groups.set(key, { finding, count: 1 });
+  }
+  for (const { finding, count } of groups.values()) {
     const known = knownOf(finding);
-    console.log(`- [${finding.target}] ${finding.kind}${finding.status ? ` ${finding.status}` : ''} on ${finding.route}${known ? ` (known: ${known.issue})` : ''}\n    request: ${finding.request}\n    server:  ${finding.reason}`);
+    console.log(
+      `- [${finding.target}] ${count} × ${finding.kind}${finding.status ? ` ${finding.status}` : ''} on ${finding.route}: ${known ? `known (${known.issue})` : 'NEW'}\n    request: ${finding.request}\n    server:  ${finding.reason}`,
+    );
   }
   if (!findings.some((finding) => finding.kind !== 'reset')) console.log('none');
   heading('summary');
