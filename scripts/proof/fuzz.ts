@@ -12,7 +12,7 @@ import { startProofApp, type ProofApp, type RouteEntry } from './lib/app';
 import { proofTargets, type ProofTarget } from './lib/databases';
 import { contentTypes, deepJson, encodeComponent, hostileBody, hostileHeaderValue, hostileHost, hostileString, rawSegment } from './lib/hostile';
 import { send, pool, closeConnections, type WireAnswer, type WireRequest } from './lib/http';
-import { forgedTokens, newUser, type ProofUser } from './lib/identities';
+import { forgedTokens, newUser, signedUser, type ProofUser } from './lib/identities';
 import { seed, short, sized } from './lib/options';
 import { heading, seconds, table, verdict } from './lib/report';
 import { eachStringChanged, harvest, schemaAccepts, toJsonSchema, valueFor, type JsonSchema } from './lib/schema-arbitrary';
@@ -86,6 +86,8 @@ const KNOWN: { issue: string; what: string; matches(finding: Finding): boolean }
     matches: (f) => f.kind === '5xx' && /auth_factors_friendly_name/.test(f.reason),
   },
 ];
+/** `--production` (PROOF_PRODUCTION=1): the app as production runs it (no dev routes, PUBLIC_URL set); by default development, which registers every route. */
+const production = process.argv.includes('--production') || ['1', 'true', 'yes'].includes(process.env.PROOF_PRODUCTION ?? '');
 const strict = process.argv.includes('--strict') || ['1', 'true', 'yes'].includes(process.env.PROOF_STRICT ?? '');
 const knownOf = (finding: Finding) => KNOWN.find((entry) => entry.matches(finding));
 
@@ -96,14 +98,17 @@ class Identities {
   forged: Record<string, string> = {};
   constructor(
     private readonly baseURL: string,
+    private readonly makeUser: (label: string) => Promise<ProofUser>,
     users: { A: ProofUser; B: ProofUser },
   ) {
     this.users = users;
   }
 
-  static async create(baseURL: string): Promise<Identities> {
-    const identities = new Identities(baseURL, { A: await newUser(baseURL, 'a'), B: await newUser(baseURL, 'b') });
-    identities.forged = await forgedTokens(baseURL, identities.users.A, identities.users.B);
+  /** Users signed in through the API and the dev outbox; in production mode, sessions the server's keys sign in-process. */
+  static async create(proof: ProofApp): Promise<Identities> {
+    const makeUser = (label: string) => (production ? signedUser(proof.app, proof.url, label) : newUser(proof.url, label));
+    const identities = new Identities(proof.url, makeUser, { A: await makeUser('a'), B: await makeUser('b') });
+    identities.forged = await forgedTokens(proof.url, identities.users.A, identities.users.B);
     return identities;
   }
 
@@ -129,7 +134,7 @@ class Identities {
   async refresh(): Promise<void> {
     for (const key of ['A', 'B'] as const) {
       const response = await fetch(new URL('/auth/v1/user', this.baseURL), { headers: { ...this.users[key].headers, 'x-forwarded-for': fakeClientAddress(7000) } }).catch(() => null);
-      if (response?.status !== 200) this.users[key] = await newUser(this.baseURL, key.toLowerCase());
+      if (response?.status !== 200) this.users[key] = await this.makeUser(key.toLowerCase());
     }
   }
 }
@@ -372,10 +377,10 @@ async function fuzzTarget(target: ProofTarget, findings: Finding[]): Promise<Map
   heading(`${target.label}: building the app`);
   if (target.kind === 'postgres') console.log(`Postgres at ${new URL(target.url).host} (a database of its own, dropped afterwards)`);
   const started = performance.now();
-  const proof: ProofApp = await startProofApp(target, { ADMIN_TOKEN });
+  const proof: ProofApp = await startProofApp(target, { ADMIN_TOKEN, ...(production ? { NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1' } : {}) });
   const tallies = new Map<string, Tally>();
   try {
-    const identities = await Identities.create(proof.url);
+    const identities = await Identities.create(proof);
     console.log(`${proof.routes.length} routes read from the app; ${RANDOM_PER_ROUTE} random requests per route plus a fixed hostile battery; seed ${seed}`);
     let accepted = 0;
     for (const [index, route] of proof.routes.entries()) {
@@ -402,6 +407,9 @@ async function fuzzTarget(target: ProofTarget, findings: Finding[]): Promise<Map
       };
       const start = await findStart(route, run);
       if (start.accepted) accepted += 1;
+      // The same accepted request six times at once (a double click, a retry, two tabs): "only one"
+      // rules must hold in the database, and a lost race must answer 4xx, not 500.
+      if (start.accepted) await Promise.all(Array.from({ length: 6 }, () => run(startCase(route, start, {}))));
       const cases = [...fixedCases(route, start), ...fc.sample(randomCases(route, identities.labels()), { numRuns: RANDOM_PER_ROUTE, seed: seed + index })];
       await pool(cases, CONCURRENCY, run);
       await identities.refresh();
@@ -466,7 +474,7 @@ async function slowBodies(proof: ProofApp): Promise<Tally> {
 }
 
 async function main(): Promise<void> {
-  console.log(`proof:fuzz${short ? ' (short)' : ''}`);
+  console.log(`proof:fuzz${short ? ' (short)' : ''}${production ? ' (production mode)' : ' (development mode: every route, dev ones included)'}`);
   const findings: Finding[] = [];
   const summary: (string | number)[][] = [];
   for (const target of await proofTargets()) {

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
+import { createUser } from '../../../tests/server/onboarding/users';
 import { publishableKey, signUp, type Session } from '../../bench/sessions';
 
 /**
@@ -48,5 +50,22 @@ export async function forgedTokens(baseURL: string, victim: ProofUser, other: Pr
     'expiry pushed out, real signature': `${realHeader}.${b64(later)}.${realSignature}`,
     'signature stripped': `${realHeader}.${real.split('.')[1]}.`,
     garbage: 'not.a.jwt',
+  };
+}
+
+/**
+ * A user whose session the server's own keys signed, made in-process (the test suite's helper):
+ * for production mode, where no code can be read from a dev outbox.
+ */
+export async function signedUser(app: FastifyInstance, baseURL: string, label: string): Promise<ProofUser> {
+  const email = `proof-${label}-${randomUUID()}@acme-widgets.com`;
+  const created = await createUser(app, { email });
+  const apikey = await publishableKey(baseURL);
+  return {
+    label,
+    id: created.id,
+    email,
+    session: { access_token: created.token, refresh_token: '', expires_at: 0, token_type: 'bearer', user: { id: created.id } },
+    headers: { apikey, authorization: created.headers.authorization },
   };
 }
