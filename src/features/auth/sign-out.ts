@@ -1,0 +1,14 @@
+import { forgetUser } from '../analytics/identity';
+import { loadSupabase } from './session';
+
+/**
+ * The one sign-out every signed-in screen calls (account menu, onboarding, success). Ends this
+ * browser's session on the server (scope local: the person's other devices stay signed in), and
+ * forgets the analytics user id and the chat widget's visitor. The session chart hears SIGNED_OUT
+ * from supabase-js and the address follows from it.
+ */
+export async function signOut(): Promise<void> {
+  forgetUser();
+  // Sign-out ignores 401/403/404 (SPEC §8): supabase-js clears the stored session either way.
+  await (await loadSupabase()).auth.signOut({ scope: 'local' });
+}
