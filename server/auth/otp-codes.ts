@@ -35,12 +35,16 @@ export async function issueCode(
   const now = service.now();
   const last = await service.db
     .selectFrom('auth_otps')
-    .select('created_at')
+    .select(['created_at', 'consumed_at', 'attempts'])
     .where('recipient', '=', input.recipient)
     .orderBy('created_at', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (last) {
+  // The cooldown keeps unread codes from piling up on one phone or inbox. A code that was just used
+  // (consumed before its tries ran out) is read: the person signing in right after signing up gets a
+  // new code at once instead of a 60 s wall. The hourly per-address limit below still applies.
+  const lastWasUsed = Boolean(last?.consumed_at) && (last?.attempts ?? 0) < OTP_MAX_ATTEMPTS;
+  if (last && !lastWasUsed) {
     const elapsed = now.getTime() - new Date(last.created_at).getTime();
     if (elapsed < RESEND_COOLDOWN_MS) throw frequencyLimit(sendLimitCode(input.channel), Math.ceil((RESEND_COOLDOWN_MS - elapsed) / 1000));
   }
