@@ -132,6 +132,8 @@ export const onboardingMachine = setup({
       const output = (event as unknown as { output: FetchedUser }).output;
       return { user: output.user, business: output.business };
     }),
+    forgetFetched: assign({ user: null, business: null }),
+    markPhoneNotVerified: assign({ error: 'PHONE_NOT_VERIFIED' }),
     takeBusiness: assign(({ event }) => ({ business: (event as unknown as { output: Business }).output, error: null })),
     takeError: assign(({ event }) => ({ error: errorCode((event as unknown as { error: unknown }).error) })),
     clearError: assign({ error: null }),
@@ -215,7 +217,7 @@ export const onboardingMachine = setup({
         src: 'fetchUser',
         input: ({ context }) => ({ origin: context.origin }),
         onDone: { target: 'routing', actions: 'takeFetched' },
-        onError: { target: 'routing', actions: assign({ user: null, business: null }) },
+        onError: { target: 'routing', actions: 'forgetFetched' },
       },
     },
     /** The loader rules of SPEC §4, in order, then where the requested address may lead. */
@@ -278,7 +280,7 @@ export const onboardingMachine = setup({
             input: ({ context }) => ({ origin: context.origin }),
             onDone: [
               { guard: 'isPhoneVerifiedAfterFetch', target: '#onboarding.size', actions: ['takeFetched', 'markStep'] },
-              { target: 'enteringCode', actions: ['takeFetched', assign({ error: 'PHONE_NOT_VERIFIED' })] },
+              { target: 'enteringCode', actions: ['takeFetched', 'markPhoneNotVerified'] },
             ],
             onError: { target: 'enteringCode', actions: 'takeError' },
           },
@@ -405,11 +407,27 @@ export const onboardingMachine = setup({
                 target: '#onboarding.identityCheck',
                 actions: 'markRedirect',
               },
-              ...questionnaireSteps.map((step) => ({
-                guard: and(['needsIdentityCheckFirst', { type: 'firstIncompleteIs', params: { step } }]),
-                target: `#onboarding.${step}`,
-                actions: 'markRedirect' as const,
-              })),
+              // One line per step, written out so Stately's code import reads every target.
+              {
+                guard: and(['needsIdentityCheckFirst', { type: 'firstIncompleteIs', params: { step: 'verifyPhone' as const } }]),
+                target: '#onboarding.verifyPhone',
+                actions: 'markRedirect',
+              },
+              {
+                guard: and(['needsIdentityCheckFirst', { type: 'firstIncompleteIs', params: { step: 'size' as const } }]),
+                target: '#onboarding.size',
+                actions: 'markRedirect',
+              },
+              {
+                guard: and(['needsIdentityCheckFirst', { type: 'firstIncompleteIs', params: { step: 'details' as const } }]),
+                target: '#onboarding.details',
+                actions: 'markRedirect',
+              },
+              {
+                guard: and(['needsIdentityCheckFirst', { type: 'firstIncompleteIs', params: { step: 'crm' as const } }]),
+                target: '#onboarding.crm',
+                actions: 'markRedirect',
+              },
               { target: 'failed', actions: 'takeError' },
             ],
           },

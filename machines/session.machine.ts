@@ -79,6 +79,7 @@ export const sessionMachine = setup({
   actors: sessionActors,
   guards: {
     hasNoSession: ({ event }) => sessionOf(event) === null,
+    hasEventSession: ({ event }) => sessionOf(event) !== null,
     isEventSessionExpired: ({ context, event }) => {
       const session = sessionOf(event);
       return session !== null && isSessionExpired(session, context.now());
@@ -91,6 +92,10 @@ export const sessionMachine = setup({
   actions: {
     storeSession: assign({
       session: ({ event }) => sessionOf(event),
+      retries: 0,
+    }),
+    storeRefreshed: assign({
+      session: ({ event }) => (event as unknown as { output: AuthSession }).output,
       retries: 0,
     }),
     countRetry: assign({ retries: ({ context }) => context.retries + 1 }),
@@ -120,7 +125,7 @@ export const sessionMachine = setup({
       on: {
         SIGNED_IN: { target: 'signedIn', actions: 'storeSession' },
         // A second client tab may report a session late.
-        INITIAL_SESSION: { guard: ({ event }) => event.session !== null, target: 'signedIn', actions: 'storeSession' },
+        INITIAL_SESSION: { guard: 'hasEventSession', target: 'signedIn', actions: 'storeSession' },
       },
     },
     signedIn: {
@@ -145,7 +150,7 @@ export const sessionMachine = setup({
         id: 'refresh',
         src: 'refreshSession',
         input: ({ context }) => ({ session: context.session as AuthSession }),
-        onDone: { target: 'signedIn', actions: assign({ session: ({ event }) => event.output, retries: 0 }) },
+        onDone: { target: 'signedIn', actions: 'storeRefreshed' },
         onError: [{ guard: 'canRetry', target: 'waitingToRetry', actions: 'countRetry' }, { target: 'removingSession' }],
       },
       on: {

@@ -15,6 +15,14 @@ export const checkoutMachine = setup({
   },
   actors: { startCheckout },
   actions: {
+    clearError: assign({ errorCode: null }),
+    takeUrl: assign({ url: ({ event }) => (event as unknown as { output: CheckoutSessionResponse }).output.url }),
+    takeErrorCode: assign({
+      errorCode: ({ event }) => {
+        const error = (event as unknown as { error: unknown }).error;
+        return error instanceof ApiError ? error.code : 'UNKNOWN_ERROR';
+      },
+    }),
     // Injected: the browser navigates with window.location.assign; tests record the address.
     redirect: (_, _params: { url: string }) => {},
   },
@@ -25,8 +33,8 @@ export const checkoutMachine = setup({
   states: {
     idle: {
       on: {
-        'checkout.started': { target: 'starting', actions: assign({ errorCode: null }) },
-        'error.dismissed': { actions: assign({ errorCode: null }) },
+        'checkout.started': { target: 'starting', actions: 'clearError' },
+        'error.dismissed': { actions: 'clearError' },
       },
     },
     starting: {
@@ -36,14 +44,8 @@ export const checkoutMachine = setup({
           if (event.type !== 'checkout.started') throw new Error('starting needs checkout.started');
           return event.input;
         },
-        onDone: {
-          target: 'redirecting',
-          actions: assign({ url: ({ event }) => (event.output as CheckoutSessionResponse).url }),
-        },
-        onError: {
-          target: 'idle',
-          actions: assign({ errorCode: ({ event }) => (event.error instanceof ApiError ? event.error.code : 'UNKNOWN_ERROR') }),
-        },
+        onDone: { target: 'redirecting', actions: 'takeUrl' },
+        onError: { target: 'idle', actions: 'takeErrorCode' },
       },
     },
     redirecting: {

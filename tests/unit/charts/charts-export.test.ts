@@ -1,12 +1,60 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { assign, createMachine, setup } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { chartDefinitions, chartsDir } from '../../../scripts/export-charts.lib';
+import { machineConfigJson, machineFromConfigJson, type ChartJson } from '../../../scripts/charts/machine-config';
+import { machineShape } from '../../../scripts/charts/machine-shape';
+import { chartDefinitions, charts, chartsDir } from '../../../scripts/export-charts.lib';
 
-describe('exported chart JSON (docs/charts, for Stately)', () => {
+const committed = (name: string) => JSON.parse(readFileSync(join(chartsDir, `${name}.json`), 'utf8')) as ChartJson;
+
+describe('exported chart config (docs/charts, for Stately and the team)', () => {
   it('is up to date with the machines — run `npm run charts:export` after changing a chart', () => {
     for (const [name, json] of Object.entries(chartDefinitions())) {
       expect(readFileSync(join(chartsDir, `${name}.json`), 'utf8'), `${name}.json`).toBe(json);
     }
+  });
+
+  it.each(Object.keys(charts))('%s round-trips: rebuilt from its JSON and named implementations, it has the same states and transitions', (name) => {
+    const source = charts[name]!;
+    const rebuilt = machineFromConfigJson(committed(name), source.implementations);
+    const [expected, actual] = [machineShape(source), machineShape(rebuilt)];
+    expect(actual.states).toEqual(expected.states);
+    expect(actual.transitions).toEqual(expected.transitions);
+  });
+
+  it('keeps the SPEC §4 loader rules of the funnel, in order, by guard name', () => {
+    const onboarding = committed('onboarding') as { states: Record<string, ChartJson> };
+    const { states } = onboarding;
+    const waiting = states.waitingForSession!.always as { guard: string; target: string }[];
+    // Rule 1: no session → the language home.
+    expect(waiting[0]).toMatchObject({ guard: 'hasNoSession', target: 'home' });
+    // Rule 2: a failed profile fetch continues with no user.
+    expect((states.loadingProfile!.invoke as ChartJson).onError).toMatchObject({ target: 'routing', actions: 'forgetFetched' });
+    // Rules 3–5, in order, ahead of the step choices.
+    const routing = (states.routing!.always as { guard?: unknown }[]).map((transition) => transition.guard);
+    expect(routing.slice(0, 4)).toEqual(['isKycBlocked', 'hasRoleOutsideSuccess', 'hasRoleOnSuccess', 'mustGoToNextSteps']);
+    // and() guards survive with their parts (toJSON dropped them).
+    const finishing = ((states.nextSteps!.states as Record<string, ChartJson>).finishing!.invoke as ChartJson).onError as { guard?: ChartJson }[];
+    expect(finishing[0]!.guard).toEqual({ type: 'xstate.and', guards: ['needsIdentityCheckFirst', 'isQuestionnaireAnswered'] });
+  });
+
+  it("keeps the session chart's aal1/aal2 choice (an eventless transition)", () => {
+    const session = committed('session') as { states: { signedIn: { states: { routing: ChartJson } } } };
+    expect(session.states.signedIn.states.routing.always).toEqual([{ guard: 'isAal2', target: 'aal2' }, { target: 'aal1' }]);
+  });
+
+  it('sees a lossy export: a chart missing one eventless transition has another shape', () => {
+    const json = committed('session') as { states: { signedIn: { states: { routing: ChartJson } } } };
+    json.states.signedIn.states.routing.always = [{ target: 'aal1' }];
+    const lossy = machineShape(machineFromConfigJson(json as ChartJson, charts.session!.implementations));
+    expect(lossy.transitions).not.toEqual(machineShape(charts.session!).transitions);
+  });
+
+  it('refuses a chart with an inline action, naming where it is', () => {
+    const inline = createMachine({ id: 'x', initial: 'a', context: { n: 0 }, states: { a: { on: { go: { actions: assign({ n: 1 }) } } } } });
+    expect(() => machineConfigJson(inline)).toThrow(/inline action at x\.states\.a\.on\.go\.actions\[0\]/);
+    const named = setup({ actions: { bump: assign({ n: 1 }) } }).createMachine({ id: 'x', initial: 'a', context: { n: 0 }, states: { a: { on: { go: { actions: 'bump' } } } } });
+    expect(machineConfigJson(named)).toMatchObject({ states: { a: { on: { go: { actions: 'bump' } } } } });
   });
 });
