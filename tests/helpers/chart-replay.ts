@@ -1,5 +1,6 @@
 import { getStateNodes } from '@xstate/graph';
-import { createActor, type AnyStateMachine, type AnyTransitionDefinition, type EventObject } from 'xstate';
+import { activeStateIds } from '../../machines/active-states';
+import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type AnyTransitionDefinition, type EventObject } from 'xstate';
 
 /** Every transition definition of a chart, eventless ones included, keyed `source|event|index`. */
 export function chartTransitions(machine: AnyStateMachine): Map<string, AnyTransitionDefinition> {
@@ -26,7 +27,7 @@ export interface ChartReplay<TSnapshot> {
   transitions: Set<string>;
 }
 
-const activeIds = (snapshot: unknown) => (snapshot as { _nodes: { id: string }[] })._nodes.map((node) => node.id);
+const activeIds = (snapshot: unknown) => activeStateIds(snapshot as AnyMachineSnapshot);
 
 /**
  * Runs events on a live actor of a chart (the real chart with stand-in actors), recording the

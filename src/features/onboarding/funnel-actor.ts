@@ -1,4 +1,5 @@
 import { createActor, type Actor } from 'xstate';
+import { activeStateIds } from '../../../machines/active-states';
 import { createOnboardingActors } from '../../../machines/onboarding.actors';
 import { onboardingMachine } from '../../../machines/onboarding.machine';
 import type { OnboardingInput } from '../../../machines/onboarding.types';
@@ -25,6 +26,3 @@ export function funnelActor(input: OnboardingInput): FunnelActor {
   return current;
 }
 
-function activeStateIds(snapshot: ReturnType<FunnelActor['getSnapshot']>): string[] {
-  return (snapshot as unknown as { _nodes: { id: string }[] })._nodes.map((node) => node.id);
-}

@@ -2,6 +2,7 @@ import { getAdjacencyMap, getShortestPaths, type StatePath } from '@xstate/graph
 import { fromPromise, type AnyTransitionDefinition, type SnapshotFrom } from 'xstate';
 import type { Business } from '../../../src/contracts/onboarding';
 import type { User } from '../../../src/contracts/user';
+import { activeStateIds } from '../../../machines/active-states';
 import { onboardingMachine } from '../../../machines/onboarding.machine';
 import type { OnboardingEvent, OnboardingInput, OnboardingRoute, SessionInfo } from '../../../machines/onboarding.types';
 import { onboardingRoutes } from '../../../machines/onboarding.types';
@@ -234,7 +235,7 @@ export function pathSet(): { events: ModelEvent[]; reason: string }[] {
     const [sourceId, eventType] = key.split('|') as [string, string];
     for (const [serialized, { state, transitions }] of Object.entries(adjacency)) {
       if (covered.has(key)) break;
-      const inSource = (state as unknown as { _nodes: { id: string }[] })._nodes.some((node) => node.id === sourceId);
+      const inSource = activeStateIds(state).includes(sourceId);
       if (!inSource) continue;
       for (const { event } of Object.values(transitions)) {
         if (event.type !== eventType || covered.has(key)) continue;
