@@ -40,11 +40,14 @@ export async function phoneTakenByAnother(db: Kysely<Database>, phone: string, u
   return Boolean(rows[0]?.taken);
 }
 
-/** Another account (auth identity or profile) already using this address (case-insensitive). */
+/**
+ * Another account signs in with this address (case-insensitive). Only proven addresses count: the
+ * auth service keeps an email in auth_users.email once confirmed; another profile merely naming it
+ * is a claim and must not lock its owner out (decision 103).
+ */
 export async function emailTakenByAnother(db: Kysely<Database>, email: string, userId: string): Promise<boolean> {
   const { rows } = await sql<{ taken: boolean }>`
-    select exists (select 1 from auth_users where lower(email) = lower(${email}) and id <> ${userId})
-        or exists (select 1 from profiles where lower(email) = lower(${email}) and user_id <> ${userId}) as taken`.execute(db);
+    select exists (select 1 from auth_users where lower(email) = lower(${email}) and id <> ${userId}) as taken`.execute(db);
   return Boolean(rows[0]?.taken);
 }
 

@@ -4,6 +4,7 @@ import emailKindRoutes from './email-kind-routes';
 import kycAdminRoutes from './kyc-admin-routes';
 import legitimacyRoutes from './legitimacy-routes';
 import onboardingRoutes from './onboarding-routes';
+import signupRoutes from './signup-routes';
 import userRoutes from './user-routes';
 
 /** The product API under /v1 (owner: engineer B). Every route reads the bearer token itself. */
@@ -12,6 +13,7 @@ export default async function apiPlugin(app: FastifyInstance): Promise<void> {
   await app.register(businessRoutes);
   await app.register(legitimacyRoutes);
   await app.register(onboardingRoutes);
+  await app.register(signupRoutes);
   await app.register(kycAdminRoutes);
   await app.register(emailKindRoutes);
 }

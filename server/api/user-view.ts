@@ -11,6 +11,9 @@ export async function userView(db: Kysely<Database>, user: AuthUser, profile?: P
   const row = profile === undefined ? await getProfile(db, user.id) : profile;
   const identity = identityOf(user) ?? (await findAuthIdentity(db, user.id));
   const phone = row?.phone ?? identity?.phone ?? user.phone ?? null;
+  // The proven address first: a profile's email is only what was typed (decision 103).
+  const provenEmail = identity?.emailConfirmed ? identity.email : null;
+  const email = provenEmail ?? row?.email ?? user.email ?? null;
   return {
     id: user.id,
     role: row?.role ?? null,
@@ -19,9 +22,10 @@ export async function userView(db: Kysely<Database>, user: AuthUser, profile?: P
     profile: {
       first_name: row?.first_name ?? null,
       last_name: row?.last_name ?? null,
-      email: row?.email ?? identity?.email ?? user.email ?? null,
+      email,
       phone,
       phone_verified: Boolean(phone && identity?.phoneConfirmed && identity.phone === phone),
+      email_verified: Boolean(email && provenEmail === email),
       onboarding_finished_at: row?.onboarding_finished_at ? new Date(row.onboarding_finished_at).toISOString() : null,
     },
     data: (row?.data as User['data'] | undefined) ?? {},

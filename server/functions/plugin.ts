@@ -19,7 +19,7 @@ export default async function functionsPlugin(app: FastifyInstance): Promise<voi
   r.post('/functions/v1/resolve-user', { schema: { response: { 200: resolvedUserSchema, 401: errorBody } } }, async (request) => {
     const user = await requireUser(request);
     const [profile, identity] = await Promise.all([getProfile(app.db, user.id), findAuthIdentity(app.db, user.id)]);
-    return { email: profile?.email ?? identity?.email ?? null, phone: profile?.phone ?? identity?.phone ?? null };
+    return { email: (identity?.emailConfirmed ? identity.email : null) ?? profile?.email ?? null, phone: profile?.phone ?? identity?.phone ?? null };
   });
 
   /**

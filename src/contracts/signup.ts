@@ -99,6 +99,46 @@ export function parseLandingSearch(search: string): LandingSearch {
 }
 
 /* ------------------------------------------------------------------------------------------------ */
+/* One account per person: POST /v1/signup/check (public), POST /v1/signup/complete (signed in).    */
+
+/** Before any code is sent: the email and phone the visitor typed. */
+export const signupCheckRequestSchema = z.object({ email: emailField, phone: phoneField.optional() }).strict();
+export type SignupCheckRequest = z.infer<typeof signupCheckRequestSchema>;
+
+/**
+ * What the sign-up should do. `new`: nobody signs in with this email or phone yet. `returning`: the
+ * code goes to an address that already signs in to an account (the phone, or on /email-form the
+ * email); after the code the visitor is in that account with nothing overwritten. `emailTaken`: the
+ * email signs in to another account than the phone would: said before any code is sent. Only a
+ * proven (confirmed) email counts: an unconfirmed claim never blocks anyone (decision 103).
+ */
+export const signupOutcomes = ['new', 'returning', 'emailTaken'] as const;
+export const signupCheckResultSchema = z.object({ outcome: z.enum(signupOutcomes) });
+export type SignupCheckResult = z.infer<typeof signupCheckResultSchema>;
+
+/** After the code: what the form gave. Written only into an account that has no sign-up yet. */
+export const signupCompleteRequestSchema = z
+  .object({
+    email: emailField,
+    firstName: requiredText(100).optional(),
+    lastName: requiredText(100).optional(),
+    companyName: requiredText(200).optional(),
+    landingPage: z.enum(landingPages),
+    /** The saved custom_code and utm_* values. */
+    tracking: z.record(z.string().max(40), z.string().max(254)).optional(),
+  })
+  .strict();
+export type SignupCompleteRequest = z.infer<typeof signupCompleteRequestSchema>;
+
+export const signupCompleteResultSchema = z.object({
+  /** True when the account already had a sign-up: nothing was written. */
+  returning: z.boolean(),
+  /** True when the email is not yet proven for this account: a confirmation should be sent. */
+  emailNeedsConfirmation: z.boolean(),
+});
+export type SignupCompleteResult = z.infer<typeof signupCompleteResultSchema>;
+
+/* ------------------------------------------------------------------------------------------------ */
 /* Demo bookings: POST /v1/bookings (public), GET /admin/bookings (team).                            */
 
 export const bookingKinds = ['scheduled', 'call-now', 'apply'] as const;

@@ -29,6 +29,11 @@ export const userSchema = z.object({
     phone: z.string().nullable(),
     /** True when the auth service has confirmed this very number with a code. */
     phone_verified: z.boolean(),
+    /**
+     * True when this email signs in to the account (proven by its link or code). A given but
+     * unproven email is shown with a way to confirm it (decision 103). Absent in older answers.
+     */
+    email_verified: z.boolean().optional(),
     onboarding_finished_at: z.string().nullable(),
   }),
   data: userDataSchema,

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { requireUser } from '../auth/require-user';
+import { conflict } from '../http/errors';
+import {
+  signupCheckRequestSchema,
+  signupCheckResultSchema,
+  signupCompleteRequestSchema,
+  signupCompleteResultSchema,
+  type SignupCheckResult,
+} from '../../src/contracts/signup';
+import { findAuthIdentity } from './auth-users';
+import { ensureProfile } from './profiles';
+
+const errorBody = z.object({ code: z.string(), message: z.string() });
+
+/** The account that signs in with this proven email or this phone (auth_users keeps both unique). */
+async function accountsOf(app: FastifyInstance, email: string, phone: string | undefined) {
+  const { rows } = await sql<{ by_email: string | null; by_phone: string | null }>`
+    select (select id from auth_users where email = ${email.toLowerCase()}) as by_email,
+           (select id from auth_users where ${phone ?? null}::text is not null
+              and (phone = ${phone ?? null} or phone = ${phone?.replace(/^\+/, '') ?? null})) as by_phone`.execute(app.db);
+  return { byEmail: rows[0]?.by_email ?? null, byPhone: rows[0]?.by_phone ?? null };
+}
+
+/**
+ * The sign-up's two account questions (decision 103). `check` runs before any code is sent, so a
+ * known email with another phone is said at once; `complete` runs once the code has proven the phone
+ * (or, on /email-form, the email) and writes the form into the account only when it has no sign-up
+ * yet — a returning person's profile is never overwritten by what someone typed into a form.
+ */
+export default async function signupRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/v1/signup/check',
+    {
+      // Public and it says whether an address has an account, like every sign-up form's "already
+      // exists": bounded per client address so it cannot be used to sweep a list of addresses.
+      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      schema: { body: signupCheckRequestSchema, response: { 200: signupCheckResultSchema, 400: errorBody } },
+    },
+    async (request): Promise<SignupCheckResult> => {
+      const { email, phone } = request.body;
+      const { byEmail, byPhone } = await accountsOf(app, email, phone);
+      if (!byEmail) return { outcome: byPhone ? 'returning' : 'new' };
+      // /email-form: the code goes to the email itself, so it proves the account it reaches.
+      if (!phone || byPhone === byEmail) return { outcome: 'returning' };
+      return { outcome: 'emailTaken' };
+    },
+  );
+
+  r.post(
+    '/v1/signup/complete',
+    { schema: { body: signupCompleteRequestSchema, response: { 200: signupCompleteResultSchema, 401: errorBody, 409: errorBody } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const body = request.body;
+      const email = body.email.toLowerCase();
+      const identity = await findAuthIdentity(app.db, user.id);
+      const proven = identity?.email === email && identity.emailConfirmed;
+      await ensureProfile(app.db, user.id);
+      // The check before the code may have raced another sign-up proving this address since.
+      if (!proven) {
+        const owner = await accountsOf(app, email, undefined);
+        if (owner.byEmail && owner.byEmail !== user.id) throw conflict('EMAIL_ALREADY_EXISTS', 'An account with this email already exists.');
+      }
+      const data: Record<string, unknown> = { ...(body.tracking ?? {}), landing_page: body.landingPage, signed_up_at: app.clock.now().toISOString() };
+      if (body.companyName) data.company_name = body.companyName;
+      // One statement decides: only an account without a sign-up takes the form (two tabs, a retry
+      // or a returning person all find `signed_up_at` already there and change nothing).
+      const written = await app.db
+        .updateTable('profiles')
+        .set({
+          first_name: sql`coalesce(first_name, ${body.firstName ?? null})`,
+          last_name: sql`coalesce(last_name, ${body.lastName ?? null})`,
+          email: sql`coalesce(email, ${email})`,
+          data: sql`${JSON.stringify(data)}::jsonb || data`,
+        })
+        .where('user_id', '=', user.id)
+        .where(sql<boolean>`not (data ? 'signed_up_at')`)
+        // Accounts made before sign-ups were marked: a name or an email means someone already signed up.
+        .where('first_name', 'is', null)
+        .where((eb) => eb.or([eb('email', 'is', null), eb('email', '=', email)]))
+        .returning('email')
+        .executeTakeFirst();
+      if (!written) return { returning: true, emailNeedsConfirmation: false };
+      return { returning: false, emailNeedsConfirmation: !proven };
+    },
+  );
+}
