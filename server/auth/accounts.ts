@@ -1,3 +1,4 @@
+import { dropOtherClaims } from './email-claims';
 import { AuthApiError } from './errors';
 import type { OtpRow } from './otp-codes';
 import type { AuthService } from './service';
@@ -56,7 +57,11 @@ export async function applyVerifiedCode(service: AuthService, otp: OtpRow): Prom
       .onConflict((conflict) => conflict.column(isPhone ? 'phone' : 'email').doNothing())
       .returningAll()
       .executeTakeFirst()
-      .then(async (created) => created ?? (await applyVerifiedCode(service, otp)));
+      .then(async (created) => {
+        if (!created) return applyVerifiedCode(service, otp);
+        if (!isPhone) await dropOtherClaims(service, otp.recipient, created.id);
+        return created;
+      });
   }
 
   // phone_change / email_change: bound to the user who asked.
@@ -75,5 +80,6 @@ export async function applyVerifiedCode(service: AuthService, otp: OtpRow): Prom
     )
     .where('id', '=', user.id)
     .execute();
+  if (!isPhone) await dropOtherClaims(service, otp.recipient, user.id);
   return (await findAuthUserById(service.db, user.id)) ?? user;
 }
