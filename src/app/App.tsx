@@ -1,6 +1,7 @@
 import { I18nextProvider } from 'react-i18next';
 import { Router } from 'wouter';
 import { AnalyticsShell } from '../features/analytics/AnalyticsShell';
+import { SiteShell } from '../ui/shell/SiteShell';
 import { Toaster } from '../ui/Toaster';
 import { AppRoutes } from './AppRoutes';
 import { i18n } from './i18n';
@@ -10,9 +11,11 @@ export function App() {
   return (
     <I18nextProvider i18n={i18n}>
       <Router>
-        <RouteErrorBoundary>
-          <AppRoutes />
-        </RouteErrorBoundary>
+        <SiteShell>
+          <RouteErrorBoundary>
+            <AppRoutes />
+          </RouteErrorBoundary>
+        </SiteShell>
         <Toaster />
         {/* Analytics, chat widget and tag manager start after the page is interactive. */}
         <AnalyticsShell />

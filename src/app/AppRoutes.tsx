@@ -3,6 +3,7 @@ import { Redirect, useLocation, useSearch } from 'wouter';
 import { Spinner } from '../ui/Spinner';
 import { Box } from '../ui/Box';
 import { markFirstRender } from './first-render';
+import { usePageTitle } from './page-title';
 import { switchLanguage } from './i18n';
 import { storeLanguage } from './languages';
 import { decideRoute } from './route-matching';
@@ -28,6 +29,7 @@ export function AppRoutes() {
   const [location] = useLocation();
   const search = useSearch();
   const decision = decideRoute(location);
+  usePageTitle(decision.kind === 'page' ? decision.name : null);
 
   // The tracking params are saved on any route, before any redirect drops them from the address.
   useEffect(() => {

@@ -26,6 +26,9 @@ export const paths = {
   voiceGenerator: { pattern: '/voice-generator', build: () => '/voice-generator' },
   voiceGeneratorLocalized: { pattern: '/:lng/voice-generator', build: (lng: Language) => `/${lng}/voice-generator` },
   account: { pattern: '/account', build: () => '/account' },
+  privacy: { pattern: '/:lng/privacy', build: (lng: Language) => `/${lng}/privacy` },
+  terms: { pattern: '/:lng/terms', build: (lng: Language) => `/${lng}/terms` },
+  contact: { pattern: '/:lng/contact', build: (lng: Language) => `/${lng}/contact` },
   charts: { pattern: '/inspect/charts', build: () => '/inspect/charts' },
 } as const;
 

@@ -3,6 +3,7 @@ import type { PathName } from './paths';
 
 const startPage = lazyPage(() => import('../features/landing/StartPage'));
 const onboarding = lazyPage(() => import('../features/onboarding/OnboardingRoute'));
+const legalPage = lazyPage(() => import('../features/legal/LegalPage'));
 const voiceGenerator = lazyPage(() => import('../features/voice-generator/VoiceGeneratorPage'));
 
 /** Which page each route shows. Onboarding's paths all go to the funnel, whose chart picks the step. */
@@ -27,5 +28,8 @@ export const routePages = {
   voiceGenerator,
   voiceGeneratorLocalized: voiceGenerator,
   account: lazyPage(() => import('../features/account/AccountPage')),
+  privacy: legalPage,
+  terms: legalPage,
+  contact: lazyPage(() => import('../features/legal/ContactPage')),
   charts: lazyPage(() => import('../features/charts/ChartViewerPage')),
 } satisfies Record<Exclude<PathName, 'root'>, LazyPage>;

@@ -2,13 +2,6 @@ import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { mobileQuery, vars } from './theme.css';
 
-export const shell = style({
-  minHeight: '100%',
-  display: 'flex',
-  flexDirection: 'column',
-  background: vars.gradient.hero,
-});
-
 export const main = recipe({
   base: {
     flex: 1,
@@ -19,6 +12,8 @@ export const main = recipe({
     display: 'flex',
     flexDirection: 'column',
     gap: vars.space.large,
+    // Focused on arrival for screen readers (tabIndex -1), never drawn with a ring.
+    outline: 'none',
     '@media': {
       // SPEC: tighter spacing on phones.
       [mobileQuery]: { paddingInline: vars.space.gutterMobile, paddingBlock: vars.space.large, gap: vars.space.medium },
@@ -32,16 +27,6 @@ export const main = recipe({
     },
   },
   defaultVariants: { width: 'content' },
-});
-
-export const header = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.medium,
-  paddingInline: vars.space.gutter,
-  paddingBlock: vars.space.medium,
-  '@media': { [mobileQuery]: { paddingInline: vars.space.gutterMobile } },
 });
 
 export const brand = style({

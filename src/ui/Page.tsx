@@ -3,17 +3,23 @@ import * as styles from './Page.css';
 
 interface PageProps {
   width?: 'narrow' | 'content' | 'wide';
+  /**
+   * @deprecated The site shell (src/ui/shell) draws the one header of every page; this is ignored
+   * and goes once no page passes it.
+   */
   header?: ReactNode;
   children: ReactNode;
 }
 
-/** Full-height page frame: optional header, then the main landmark with the page's content. */
-export function Page({ width, header, children }: PageProps) {
+/**
+ * A page's main landmark inside the site shell. `id="main"` is the skip link's target; tabIndex -1
+ * lets pages move focus there on arrival without adding a Tab stop.
+ */
+export function Page({ width, children }: PageProps) {
   return (
-    <div className={styles.shell}>
-      {header ? <header className={styles.header}>{header}</header> : null}
-      <main className={styles.main({ width })}>{children}</main>
-    </div>
+    <main id="main" tabIndex={-1} className={styles.main({ width })}>
+      {children}
+    </main>
   );
 }
 

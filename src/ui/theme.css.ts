@@ -26,6 +26,15 @@ export const vars = createGlobalTheme(':root', {
     caution: palette.amber800,
     cautionSoft: palette.amber100,
     link: palette.green700,
+    /** The CRM marks' tile colours (one per mark, drawn by us, not the vendors' logos). */
+    markOrange: palette.markOrange,
+    markBlue: palette.markBlue,
+    markNavy: palette.markNavy,
+    markTeal: palette.markTeal,
+    markViolet: palette.markViolet,
+    markRed: palette.markRed,
+    markGreen: palette.markGreen,
+    markSlate: palette.markSlate,
   },
   gradient: {
     toast: `linear-gradient(135deg, ${palette.green900} 0%, ${palette.green700} 100%)`,
@@ -79,6 +88,12 @@ export const vars = createGlobalTheme(':root', {
     content: '44rem',
     contentWide: '72rem',
     control: '2.75rem',
+    /** The site header's height: roomy on desktops, compact on phones so the page starts high. */
+    header: '4rem',
+    headerMobile: '3.25rem',
+    logo: '2rem',
+    /** A CRM's drawn mark in the CRM list. */
+    mark: '2rem',
     controlSmall: '2.25rem',
     avatar: '32px',
     audioPlayer: '45px',

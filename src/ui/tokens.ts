@@ -32,4 +32,13 @@ export const palette = {
   amber100: '#fef0c7',
   amber800: '#93370d',
   blue700: '#175cd3',
+  // Mark tiles: dark enough for white letters at 4.5:1.
+  markOrange: '#c2410c',
+  markBlue: '#1d4ed8',
+  markNavy: '#1e3a8a',
+  markTeal: '#0f766e',
+  markViolet: '#6d28d9',
+  markRed: '#b91c1c',
+  markGreen: '#15803d',
+  markSlate: '#334155',
 } as const;

@@ -1,13 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { desktopQuery, vars } from '../../ui/theme.css';
 
-export const headerLinks = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.medium,
-  fontSize: vars.fontSize.small,
-});
-
 /** Pitch beside the form on desktops, above it on phones. */
 export const hero = style({
   display: 'grid',

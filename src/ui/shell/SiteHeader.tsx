@@ -1,0 +1,49 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { IntentLink as Link } from '../../app/IntentLink';
+import { paths } from '../../app/paths';
+import { useLanguage } from '../../app/use-language';
+import { hasStoredSession } from '../../features/auth/signed-in';
+import { LanguageSwitch } from './LanguageSwitch';
+import { Logo } from './Logo';
+import * as styles from './Shell.css';
+
+// Its own chunk: sign-out brings the auth client, which a signed-out visitor's first paint does without.
+const AccountMenu = lazy(() => import('./AccountMenu'));
+
+/**
+ * Every page's header: the brand (home), the language switch, and either 'Sign in' or the account
+ * menu. Whether someone is signed in is read from the session cookie on each navigation (cheap, no
+ * auth client), so the header is right after signing in or out without waiting for supabase-js.
+ */
+export function SiteHeader() {
+  const { t } = useTranslation();
+  const lng = useLanguage();
+  const [location] = useLocation();
+  const signedIn = hasStoredSession();
+  const onSignIn = location.startsWith(paths.signInOtp.build(lng));
+  return (
+    <header className={styles.header}>
+      <div className={styles.bar}>
+        <Link href={paths.home.build(lng)} className={styles.brand}>
+          <Logo />
+          <span>{t('brand')}</span>
+          <span className={styles.visuallyHidden}>{t('shell.home')}</span>
+        </Link>
+        <nav className={styles.tools} aria-label={t('shell.tools')}>
+          <LanguageSwitch />
+          {signedIn ? (
+            <Suspense fallback={null}>
+              <AccountMenu />
+            </Suspense>
+          ) : onSignIn ? null : (
+            <Link href={paths.signInOtp.build(lng)} className={styles.signIn}>
+              {t('shell.signIn')}
+            </Link>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}
