@@ -1,49 +1,70 @@
 /**
  * `npm run test:paths`: derives each chart's path set with @xstate/graph (from the real charts with
- * stand-in actors), replays it, and prints states and transitions covered / total.
+ * stand-in actors), replays it on live actors, and prints states and transitions covered / total.
  * Exits 1 when any chart is below 100 %.
  */
 import * as generator from '../tests/unit/greetings/generator-model';
 import * as onboarding from '../tests/unit/onboarding/model';
+import { sessionModel } from '../tests/unit/auth/session-model';
+import { paywallModel } from '../tests/unit/payments/paywall-model';
+import { chartCoverage, chartPathSet, type ChartCoverage } from '../tests/helpers/chart-model';
 
-const pct = (covered: number, total: number) => `${((covered / total) * 100).toFixed(1)} %`;
-let missing = 0;
-
-function report(title: string, paths: number, longest: number, states: { covered: number; missing: string[] }, transitions: { covered: number; missing: string[] }, seconds: number) {
-  const stateTotal = states.covered + states.missing.length;
-  const transitionTotal = transitions.covered + transitions.missing.length;
-  console.log(title);
-  console.log(`  paths:       ${paths} (longest ${longest} events)`);
-  console.log(`  states:      ${states.covered}/${stateTotal} (${pct(states.covered, stateTotal)})`);
-  console.log(`  transitions: ${transitions.covered}/${transitionTotal} (${pct(transitions.covered, transitionTotal)})`);
-  for (const id of states.missing) console.log(`  missing state: ${id}`);
-  for (const key of transitions.missing) console.log(`  missing transition: ${key}`);
-  console.log(`  (${seconds.toFixed(1)} s)`);
-  missing += states.missing.length + transitions.missing.length;
+interface Coverage {
+  states: number;
+  transitions: number;
+  missingStates: string[];
+  missingTransitions: string[];
 }
 
-let started = Date.now();
-const funnelPaths = onboarding.pathSet();
-const funnel = onboarding.coverage(funnelPaths);
-report(
-  'onboarding chart (machines/onboarding.machine.ts)',
-  funnelPaths.length,
-  Math.max(...funnelPaths.map((path) => path.events.length)),
-  { covered: funnel.states.covered, missing: funnel.states.missing },
-  { covered: funnel.transitions.covered, missing: funnel.transitions.missing },
-  (Date.now() - started) / 1000,
-);
+interface Row extends Coverage {
+  chart: string;
+  file: string;
+  paths: number;
+  longest: number;
+  seconds: number;
+}
 
-started = Date.now();
-const generatorPaths = generator.pathSet();
-const generatorCoverage = generator.coverage(generatorPaths);
-report(
-  'generator chart (machines/generator.machine.ts)',
-  generatorPaths.length,
-  Math.max(...generatorPaths.map((path) => path.length)),
-  { covered: generatorCoverage.states.length, missing: generatorCoverage.missingStates },
-  { covered: generatorCoverage.transitions.length, missing: generatorCoverage.missingTransitions },
-  (Date.now() - started) / 1000,
-);
+function measure(chart: string, file: string, derive: () => { paths: { length: number }[]; coverage: Coverage }): Row {
+  const started = Date.now();
+  const { paths, coverage } = derive();
+  return { chart, file, paths: paths.length, longest: Math.max(...paths.map((path) => path.length)), ...coverage, seconds: (Date.now() - started) / 1000 };
+}
 
+const fromLists = (coverage: ChartCoverage): Coverage => ({ ...coverage, states: coverage.states.length, transitions: coverage.transitions.length });
+
+const rows: Row[] = [
+  measure('session', 'machines/session.machine.ts', () => {
+    const paths = chartPathSet(sessionModel);
+    return { paths, coverage: fromLists(chartCoverage(sessionModel, paths)) };
+  }),
+  measure('onboarding funnel', 'machines/onboarding.machine.ts', () => {
+    const paths = onboarding.pathSet();
+    const funnel = onboarding.coverage(paths);
+    return {
+      paths: paths.map((path) => path.events),
+      coverage: { states: funnel.states.covered, transitions: funnel.transitions.covered, missingStates: funnel.states.missing, missingTransitions: funnel.transitions.missing },
+    };
+  }),
+  measure('paywall', 'src/features/checkout/checkout.machine.ts', () => {
+    const paths = chartPathSet(paywallModel);
+    return { paths, coverage: fromLists(chartCoverage(paywallModel, paths)) };
+  }),
+  measure('generator', 'machines/generator.machine.ts', () => {
+    const paths = generator.pathSet();
+    return { paths, coverage: fromLists(generator.coverage(paths)) };
+  }),
+];
+
+const pct = (covered: number, total: number) => `${((covered / total) * 100).toFixed(1)} %`;
+const cell = (covered: number, missing: number) => `${covered}/${covered + missing} (${pct(covered, covered + missing)})`;
+console.log(`${'chart'.padEnd(18)} ${'paths'.padStart(6)} ${'longest'.padStart(8)} ${'states'.padStart(16)} ${'transitions'.padStart(16)}  file`);
+let missing = 0;
+for (const row of rows) {
+  console.log(
+    `${row.chart.padEnd(18)} ${String(row.paths).padStart(6)} ${String(row.longest).padStart(8)} ${cell(row.states, row.missingStates.length).padStart(16)} ${cell(row.transitions, row.missingTransitions.length).padStart(16)}  ${row.file} (${row.seconds.toFixed(1)} s)`,
+  );
+  for (const id of row.missingStates) console.log(`  missing state: ${id}`);
+  for (const key of row.missingTransitions) console.log(`  missing transition: ${key}`);
+  missing += row.missingStates.length + row.missingTransitions.length;
+}
 process.exit(missing === 0 ? 0 : 1);

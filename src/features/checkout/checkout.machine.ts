@@ -39,6 +39,7 @@ export const checkoutMachine = setup({
     },
     starting: {
       invoke: {
+        id: 'startCheckout',
         src: 'startCheckout',
         input: ({ event }) => {
           if (event.type !== 'checkout.started') throw new Error('starting needs checkout.started');

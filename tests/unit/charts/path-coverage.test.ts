@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { checkoutSessionResponseSchema } from '../../../src/contracts/payments';
+import { chartCoverage, chartPathSet } from '../../helpers/chart-model';
+import { fixtures as sessionFixtures, sessionModel } from '../auth/session-model';
+import { paywallFixtures, paywallModel } from '../payments/paywall-model';
+
+describe.each([
+  ['session', sessionModel],
+  ['paywall', paywallModel],
+])('%s chart: paths derived from the real chart with @xstate/graph', (_, model) => {
+  const paths = chartPathSet(model);
+
+  it('take every state and every transition', () => {
+    const coverage = chartCoverage(model, paths);
+    expect(coverage.missingStates).toEqual([]);
+    expect(coverage.missingTransitions).toEqual([]);
+  });
+
+  it('see an untaken transition: without the last path that adds one, coverage drops', () => {
+    const all = chartCoverage(model, paths).transitions.length;
+    expect(chartCoverage(model, paths.slice(0, -1)).transitions.length).toBeLessThan(all);
+  });
+});
+
+describe('actor outputs in the models are answers the server could give', () => {
+  it("paywall: the checkout answer parses with the route's response schema", () => {
+    expect(checkoutSessionResponseSchema.safeParse(paywallFixtures.answered.output).success).toBe(true);
+  });
+
+  it('session: refreshed sessions carry the token fields supabase-js needs', () => {
+    const { output } = sessionFixtures.refreshDone;
+    expect(output.access_token.split('.')).toHaveLength(3);
+    expect(output.expires_at).toBeGreaterThan(0);
+    expect(output.refresh_token).not.toBe('');
+  });
+});
