@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   ensureBuilt();
   const clientDir = join(projectRoot(), 'dist', 'client');
   const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-data-'));
-  const server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn' }, { bundled: true });
+  const server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1,::1' }, { bundled: true });
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],

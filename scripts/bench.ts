@@ -36,7 +36,8 @@ const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 async function startProduct(env: Record<string, string>): Promise<{ server: RunningServer; dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
-  const server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env }, { bundled: true });
+  // Each bench visitor names its own address in X-Forwarded-For (believed only from a configured proxy).
+  const server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1,::1', ...env }, { bundled: true });
   return { server, dataDir };
 }
 

@@ -6,7 +6,8 @@ const apiPort = process.env.API_PORT ?? '3001';
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/server.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort },
+    // Browsers open Vite's address, not the API's: links the API mails must point there.
+    env: { ...process.env, PORT: apiPort, PUBLIC_URL: process.env.PUBLIC_URL ?? `http://${process.env.HOST ?? '127.0.0.1'}:${port}` },
   }),
   spawn('npx', ['vite', '--host', process.env.HOST ?? '127.0.0.1'], {
     stdio: 'inherit',

@@ -6,13 +6,14 @@ import type { AuthService } from './service';
 /**
  * Every message goes through here: written to auth_outbox (channel, recipient, text, time). Outside
  * production the row also keeps the code for the dev outbox and the log prints it; in production
- * the adapter sends it and the code is never stored in clear.
+ * the adapter sends it and neither the code nor an emailed link's token is stored in clear (a row
+ * read from a backup or by an operator must not sign anyone in).
  */
 export async function deliver(
   service: AuthService,
   adapters: { sms: DeliveryAdapter | null; email: DeliveryAdapter | null },
   log: FastifyBaseLogger,
-  message: OutgoingMessage & { code: string },
+  message: OutgoingMessage & { code: string; linkToken?: string | null },
 ): Promise<void> {
   const production = service.env.NODE_ENV === 'production';
   const row = await service.db
@@ -21,7 +22,7 @@ export async function deliver(
       channel: message.channel,
       recipient: message.recipient,
       subject: message.subject,
-      body: production ? redact(message.body, message.code) : message.body,
+      body: production ? redact(message.body, [message.code, message.linkToken]) : message.body,
       code: production ? null : message.code,
       created_at: service.now(),
     })
@@ -36,7 +37,7 @@ export async function deliver(
   const adapter = adapters[message.channel];
   if (!adapter) throw providerDisabled(message.channel);
   try {
-    await adapter.send(message);
+    await adapter.send({ channel: message.channel, recipient: message.recipient, subject: message.subject, body: message.body });
     await service.db.updateTable('auth_outbox').set({ sent_at: service.now() }).where('id', '=', row.id).execute();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -53,6 +54,6 @@ export function providerDisabled(channel: 'sms' | 'email'): AuthApiError {
     : new AuthApiError(422, 'email_provider_disabled', 'Email logins are disabled');
 }
 
-function redact(body: string, code: string): string {
-  return body.split(code).join('••••••');
+function redact(body: string, secrets: (string | null | undefined)[]): string {
+  return secrets.reduce<string>((text, secret) => (secret ? text.split(secret).join('••••••') : text), body);
 }

@@ -22,7 +22,10 @@ export const envSchema = z.object({
     .max(65535, { message: 'expected a port number between 0 and 65535' })
     .default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PUBLIC_URL: absoluteUrl.optional(),
+  /** Required in production (see the refinement below): every link the server builds starts with it. */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, message: 'expected the http(s) address browsers open, such as https://example.com' })
+    .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -30,7 +33,11 @@ export const envSchema = z.object({
     .optional(),
   /** Where rate-limit windows are counted; `database` (the default with DATABASE_URL) shares them between instances. */
   RATE_LIMIT_STORE: z.enum(['memory', 'database'], { message: 'expected memory or database' }).optional(),
-  TRUSTED_PROXIES: z.string().default('127.0.0.1,::1'),
+  /**
+   * Proxies whose X-Forwarded-For is believed; none by default, so a client on the same host (or a
+   * proxy that passes the header through) cannot pick its own address for the per-IP limits.
+   */
+  TRUSTED_PROXIES: z.string().default(''),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   COOKIE_DOMAIN: optionalText,
   WEB_APP_URL: optionalText,
@@ -80,6 +87,11 @@ export const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_/, { message: 'expected a Stripe publishable key (pk_test_… or pk_live_…)' }).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, { message: 'expected a webhook signing secret (whsec_…)' }).optional(),
   STRIPE_API_URL: absoluteUrl.optional(),
+}).superRefine((env, context) => {
+  // Links in emails and texts are built from configuration only; production must say where it lives.
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+    context.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'required in production: the https:// address browsers open (links in emails and texts start with it)' });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -95,6 +107,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {
     const name = issue.path.join('.');
+    if (cleaned[name] === undefined && issue.code === 'custom') return `Missing environment variable ${name}: ${issue.message}`;
     return `Invalid environment variable ${name}=${JSON.stringify(cleaned[name] ?? '')}: ${issue.message}`;
   });
   throw new ConfigError(lines.join('\n'));

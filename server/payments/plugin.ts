@@ -6,7 +6,7 @@ import { getProfile } from '../api/profiles';
 import { requireUser } from '../auth/require-user';
 import { countryForIp } from '../geo/country';
 import { HttpError } from '../http/errors';
-import { publicOrigin } from '../public-config/routes';
+import { publicOrigin } from '../http/public-origin';
 import {
   cardUpdateRequestSchema,
   cardUpdateResponseSchema,
@@ -93,7 +93,7 @@ export default async function paymentsPlugin(app: FastifyInstance): Promise<void
         .returning('id')
         .executeTakeFirstOrThrow();
 
-      const origin = publicOrigin(app, request);
+      const origin = publicOrigin(app);
       let url = `${origin}/checkout/${session.id}`;
       if (stripe) {
         const created = await createStripeCheckoutSession(app.db, stripe, {
@@ -135,7 +135,7 @@ export default async function paymentsPlugin(app: FastifyInstance): Promise<void
     { schema: { body: cardUpdateRequestSchema, response: { 200: cardUpdateResponseSchema } } },
     async (request) => {
       const user = await requireUser(request);
-      const url = await cardUpdateUrl(app.db, stripe, { userId: user.id, locale: request.body.locale, origin: publicOrigin(app, request), now: app.clock.now() });
+      const url = await cardUpdateUrl(app.db, stripe, { userId: user.id, locale: request.body.locale, origin: publicOrigin(app), now: app.clock.now() });
       return { url };
     },
   );
@@ -158,7 +158,7 @@ export default async function paymentsPlugin(app: FastifyInstance): Promise<void
         // The webhook will record it; the funnel shows its own state meanwhile.
         request.log.warn({ err: error }, 'stripe return: could not sync the checkout session');
       }
-      return reply.status(303).header('location', `${publicOrigin(app, request)}/${locale ?? 'en'}/onboarding/next-steps`).send();
+      return reply.status(303).header('location', `${publicOrigin(app)}/${locale ?? 'en'}/onboarding/next-steps`).send();
     },
   );
 
@@ -214,7 +214,7 @@ async function hostedCheckoutRoutes(app: FastifyInstance, options: { provider: '
     const promotion = session?.promotion_id
       ? await app.db.selectFrom('promotions').select('code').where('id', '=', session.promotion_id).executeTakeFirst()
       : undefined;
-    const origin = publicOrigin(app, request);
+    const origin = publicOrigin(app);
     const page: PageContext = {
       lng,
       session,
@@ -249,7 +249,7 @@ async function hostedCheckoutRoutes(app: FastifyInstance, options: { provider: '
     if (options.provider !== 'local' || !page.session) return send(reply, 404, renderCheckoutPage({ ...page, session: null, message: 'notFound' }));
     const state = sessionState(page.session, app.clock.now());
     if (state === 'complete') {
-      const continueUrl = page.update ? accountUrl(publicOrigin(app, request)) : `${publicOrigin(app, request)}/${page.lng}/onboarding/next-steps`;
+      const continueUrl = page.update ? accountUrl(publicOrigin(app)) : `${publicOrigin(app)}/${page.lng}/onboarding/next-steps`;
       return send(reply, 410, renderCheckoutPage({ ...page, message: 'complete', continueUrl }));
     }
     if (state === 'expired') return send(reply, 410, renderCheckoutPage({ ...page, message: 'expired' }));
@@ -279,7 +279,7 @@ async function hostedCheckoutRoutes(app: FastifyInstance, options: { provider: '
       }
       if (page.update) {
         const updated = await completeCardUpdate(app.db, page.session.id, check.card, now);
-        const origin = publicOrigin(app, request);
+        const origin = publicOrigin(app);
         switch (updated.kind) {
           case 'updated':
             request.log.info({ charge: updated.charge }, 'local card updated');
@@ -296,7 +296,7 @@ async function hostedCheckoutRoutes(app: FastifyInstance, options: { provider: '
         }
       }
       const outcome = await completeLocalCheckout(app.db, page.session.id, check.card, now);
-      const nextSteps = `${publicOrigin(app, request)}/${page.lng}/onboarding/next-steps`;
+      const nextSteps = `${publicOrigin(app)}/${page.lng}/onboarding/next-steps`;
       switch (outcome.kind) {
         case 'subscribed':
           request.log.info({ subscriptionId: outcome.subscriptionId }, 'local checkout: trial started');

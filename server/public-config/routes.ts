@@ -1,11 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { publicConfigSchema, type PublicConfig } from '../../src/contracts/public-config';
-
-/** The address browsers reach this server at: PUBLIC_URL, else the request's own origin. */
-export function publicOrigin(app: FastifyInstance, request: FastifyRequest): string {
-  if (app.env.PUBLIC_URL) return app.env.PUBLIC_URL.replace(/\/$/, '');
-  return `${request.protocol}://${request.host}`;
-}
+import { publicOrigin } from '../http/public-origin';
 
 export function buildPublicConfig(app: FastifyInstance, origin: string): PublicConfig {
   const env = app.env;
@@ -52,8 +47,8 @@ export function buildPublicConfig(app: FastifyInstance, origin: string): PublicC
 }
 
 export default async function publicConfigRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/config.json', async (request, reply) => {
+  app.get('/config.json', async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return buildPublicConfig(app, publicOrigin(app, request));
+    return buildPublicConfig(app, publicOrigin(app));
   });
 }

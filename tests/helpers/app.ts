@@ -13,7 +13,10 @@ export interface TestAppOptions {
 
 /** The real app on a fresh database, called with `app.inject` (no port). Close it in afterAll. */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
-  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  // Production requires PUBLIC_URL (links are never built from request headers); tests that run the
+  // app as production get a fixed one unless they name their own.
+  const production = options.env?.NODE_ENV === 'production' ? { PUBLIC_URL: 'https://ringwise.test' } : {};
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...production, ...options.env });
   const database = await createTestDatabase();
   const deps: AppDeps = { env, database, logger: pino({ level: 'silent' }), clientDir: options.clientDir, ownsDatabase: true };
   if (options.clock) deps.clock = options.clock;

@@ -11,7 +11,7 @@ import { requirePhone } from '../recipients';
 import { SecretBox } from '../secret';
 import { hashRefreshToken, sessionResponse } from '../sessions';
 import { smsBody, languageOf } from '../messages';
-import { publicOrigin } from '../../public-config/routes';
+import { publicOrigin } from '../../http/public-origin';
 import type { AmrEntry } from '../tables';
 import { findAuthUserById, UUID } from '../users';
 
@@ -91,7 +91,7 @@ export default async function factorsRoutes(app: FastifyInstance): Promise<void>
         return { id: factor.id, type: 'phone', friendly_name: factor.friendly_name ?? '', phone: phone.replace(/^\+/, '') };
       }
       const secret = generateSecret();
-      const issuer = body.issuer?.trim() || new URL(publicOrigin(app, request)).hostname;
+      const issuer = body.issuer?.trim() || new URL(publicOrigin(app)).hostname;
       const uri = generateURI({ issuer, label: user.email || user.phone || user.id, secret });
       const factor = await service.db
         .insertInto('auth_factors')
@@ -124,7 +124,7 @@ export default async function factorsRoutes(app: FastifyInstance): Promise<void>
           channel: 'sms',
           recipient: factor.phone ?? '',
           subject: null,
-          body: smsBody(code, new URL(publicOrigin(app, request)).hostname, languageOf(user.user_metadata)),
+          body: smsBody(code, new URL(publicOrigin(app)).hostname, languageOf(user.user_metadata)),
           code,
         });
       }

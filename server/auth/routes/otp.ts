@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { publicOrigin } from '../../public-config/routes';
+import { publicOrigin } from '../../http/public-origin';
 import { applyVerifiedCode } from '../accounts';
 import { AuthApiError, otpExpired, validationFailed } from '../errors';
 import { emailMessage, languageOf, smsBody } from '../messages';
@@ -60,7 +60,7 @@ export async function sendCode(
   options: { redirectTo?: string | undefined } = {},
 ) {
   const service = app.authService;
-  const origin = publicOrigin(app, request);
+  const origin = publicOrigin(app);
   const lang = languageOf(issued.row.data);
   if (issued.row.channel === 'sms') {
     await deliver(service, service.adapters, request.log, {
@@ -76,7 +76,7 @@ export async function sendCode(
     ? `${origin}/auth/v1/verify?${new URLSearchParams({ token: issued.linkToken, type: issued.row.purpose === 'recovery' ? 'recovery' : 'magiclink', redirect_to: options.redirectTo ?? origin })}`
     : null;
   const message = emailMessage(issued.code, lang, { link, recovery: issued.row.purpose === 'recovery' });
-  await deliver(service, service.adapters, request.log, { channel: 'email', recipient: issued.row.recipient, ...message, code: issued.code });
+  await deliver(service, service.adapters, request.log, { channel: 'email', recipient: issued.row.recipient, ...message, code: issued.code, linkToken: issued.linkToken });
 }
 
 function assertProvider(app: FastifyInstance, channel: 'sms' | 'email') {
@@ -85,8 +85,8 @@ function assertProvider(app: FastifyInstance, channel: 'sms' | 'email') {
 }
 
 /** A redirect target of this site only (GoTrue's allow-list: SITE_URL); anything else falls back to it. */
-export function safeRedirect(app: FastifyInstance, request: FastifyRequest, target: string | undefined): string {
-  const origin = publicOrigin(app, request);
+export function safeRedirect(app: FastifyInstance, target: string | undefined): string {
+  const origin = publicOrigin(app);
   if (!target) return origin;
   try {
     const url = new URL(target, origin);
@@ -124,7 +124,7 @@ export default async function otpRoutes(app: FastifyInstance): Promise<void> {
       codeChallengeMethod: pkce?.method ?? null,
       withLink: channel === 'email',
     });
-    await sendCode(app, request, issued, { redirectTo: safeRedirect(app, request, request.query.redirect_to) });
+    await sendCode(app, request, issued, { redirectTo: safeRedirect(app, request.query.redirect_to) });
     return {};
   });
 
@@ -154,7 +154,7 @@ export default async function otpRoutes(app: FastifyInstance): Promise<void> {
     '/verify',
     { schema: { querystring: z.object({ token: z.string().max(256).optional(), type: verifyType.optional(), redirect_to: z.string().optional() }) } },
     async (request, reply) => {
-      const target = new URL(safeRedirect(app, request, request.query.redirect_to));
+      const target = new URL(safeRedirect(app, request.query.redirect_to));
       try {
         await service.limit(`verify:ip:${request.ip}`, LIMITS.verifyPerIp);
         const otp = await consumeLink(service, request.query.token ?? '');
@@ -302,7 +302,7 @@ export default async function otpRoutes(app: FastifyInstance): Promise<void> {
         codeChallengeMethod: pkce?.method ?? null,
         withLink: true,
       });
-      await sendCode(app, request, issued, { redirectTo: safeRedirect(app, request, request.query.redirect_to) });
+      await sendCode(app, request, issued, { redirectTo: safeRedirect(app, request.query.redirect_to) });
       return {};
     },
   );

@@ -39,7 +39,8 @@ describe('analytics ingest (Amplitude HTTP V2)', () => {
   it('generates a public ingest key on first start and publishes it in /config.json', async () => {
     expect(apiKey).toMatch(/^[0-9a-f]{32}$/);
     const config = publicConfigSchema.parse((await app.inject({ method: 'GET', url: '/config.json', headers: { host: 'x.test' } })).json());
-    expect(config.analytics).toEqual({ apiKey, serverUrl: 'http://x.test/analytics/2/httpapi' });
+    // The origin is the configured listen address (HOST:PORT) outside production, never the Host header.
+    expect(config.analytics).toEqual({ apiKey, serverUrl: 'http://127.0.0.1:3000/analytics/2/httpapi' });
     const rows = await app.db.selectFrom('analytics_api_keys').selectAll().execute();
     expect(rows).toHaveLength(1);
   });

@@ -15,7 +15,7 @@ describe('health, readiness and public configuration', () => {
   };
 
   beforeAll(async () => {
-    app = await buildTestApp({ env: { ...secrets, STRIPE_PUBLISHABLE_KEY: 'pk_test_public123', GTM_ID: 'GTM-TEST1' } });
+    app = await buildTestApp({ env: { ...secrets, STRIPE_PUBLISHABLE_KEY: 'pk_test_public123', GTM_ID: 'GTM-TEST1', PUBLIC_URL: 'https://shop.example.test' } });
   });
   afterAll(() => app.close());
 
@@ -32,12 +32,13 @@ describe('health, readiness and public configuration', () => {
   });
 
   it('serves the public configuration with no secret in it', async () => {
-    const response = await app.inject({ method: 'GET', url: '/config.json', headers: { host: 'shop.example.test' } });
+    // The addresses come from PUBLIC_URL, never from the request's Host or X-Forwarded-Host.
+    const response = await app.inject({ method: 'GET', url: '/config.json', headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
     expect(response.statusCode).toBe(200);
     const config = publicConfigSchema.parse(response.json());
     expect(config.payments.stripePublishableKey).toBe('pk_test_public123');
     expect(config.widgets.gtmId).toBe('GTM-TEST1');
-    expect(config.apiUrl).toBe('http://shop.example.test');
+    expect(config.apiUrl).toBe('https://shop.example.test');
     for (const secret of Object.values(secrets)) expect(response.body).not.toContain(secret);
   });
 

@@ -22,7 +22,7 @@ describe('countryForIp', () => {
 describe('GET /geo/country', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    // inject() connects from 127.0.0.1, which the default TRUSTED_PROXIES trusts.
+    // inject() connects from 127.0.0.1; trusted here on purpose (no proxy is trusted by default).
     app = await buildTestApp({ env: { TRUSTED_PROXIES: '127.0.0.1,::1' } });
   });
   afterAll(async () => {

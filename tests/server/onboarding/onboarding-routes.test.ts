@@ -8,7 +8,8 @@ import { createUser, type TestUser } from './users';
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = await buildTestApp();
+  // The legitimacy rules read the visitor's address from X-Forwarded-For, believed only from a configured proxy.
+  app = await buildTestApp({ env: { TRUSTED_PROXIES: '127.0.0.1' } });
 });
 afterAll(async () => {
   await app.close();

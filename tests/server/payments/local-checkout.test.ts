@@ -15,7 +15,8 @@ describe('paywall → local checkout → trial → billing', () => {
   const clock = manualClock(new Date('2026-03-02T09:00:00Z'));
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildTestApp({ clock });
+    // The caller's country is read from X-Forwarded-For, believed only from a configured proxy.
+    app = await buildTestApp({ clock, env: { TRUSTED_PROXIES: '127.0.0.1' } });
   });
   afterAll(async () => {
     await app.close();
