@@ -12,12 +12,17 @@ export interface FunnelStepDefinition {
   eventType: string;
   /** For 'onboarding step viewed': which step. */
   step?: string;
+  /**
+   * Another event that passes this step: 'onboarding step skipped' when the step was already
+   * satisfied (a phone proven by the sign-up code needs no verify-phone page), so it is not a drop.
+   */
+  orEventType?: string;
 }
 
 export const funnelSteps: readonly FunnelStepDefinition[] = [
   { key: 'visitors', label: 'Visitors', eventType: '[Amplitude] Page Viewed' },
   { key: 'code_verified', label: 'Code verified', eventType: 'code verified' },
-  { key: 'step_verify_phone', label: 'Step: verify phone', eventType: 'onboarding step viewed', step: 'verify-phone' },
+  { key: 'step_verify_phone', label: 'Step: verify phone', eventType: 'onboarding step viewed', step: 'verify-phone', orEventType: 'onboarding step skipped' },
   { key: 'step_size', label: 'Step: company size', eventType: 'onboarding step viewed', step: 'size' },
   { key: 'step_details', label: 'Step: company details', eventType: 'onboarding step viewed', step: 'details' },
   { key: 'step_crm', label: 'Step: CRM', eventType: 'onboarding step viewed', step: 'crm' },
@@ -43,9 +48,8 @@ interface PersonRow {
 }
 
 function stepFilter(step: FunnelStepDefinition): RawBuilder<unknown> {
-  return step.step === undefined
-    ? sql`event_type = ${step.eventType}`
-    : sql`event_type = ${step.eventType} and event_properties->>'step' = ${step.step}`;
+  const types = step.orEventType ? sql`event_type in (${step.eventType}, ${step.orEventType})` : sql`event_type = ${step.eventType}`;
+  return step.step === undefined ? types : sql`${types} and event_properties->>'step' = ${step.step}`;
 }
 
 /**
@@ -58,7 +62,7 @@ export async function funnelReport(db: Kysely<Database>, range: FunnelRange, spl
   const start = new Date(`${range.from}T00:00:00.000Z`);
   const end = new Date(`${range.to}T00:00:00.000Z`);
   end.setUTCDate(end.getUTCDate() + 1);
-  const eventTypes = [...new Set(funnelSteps.map((step) => step.eventType))];
+  const eventTypes = [...new Set(funnelSteps.flatMap((step) => (step.orEventType ? [step.eventType, step.orEventType] : [step.eventType])))];
   const firstTimes = sql.join(
     funnelSteps.map((step, index) => sql`min(time) filter (where ${stepFilter(step)}) as ${sql.ref(`s${index}`)}`),
   );

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { IngestEvent } from '../../src/contracts/analytics';
+import { oncePerUserEvents, type IngestEvent } from '../../src/contracts/analytics';
 import type { Database } from '../db/schema';
 
+const ONCE_PER_USER = new Set<string>(oncePerUserEvents);
 const KNOWN_COLUMNS = new Set(['event_type', 'user_id', 'device_id', 'session_id', 'insert_id', 'time', 'event_properties', 'user_properties', 'ip']);
 // A timestamp further ahead than this is a broken client clock; the upload time is used instead.
 const MAX_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
@@ -13,7 +14,8 @@ function shortText(value: unknown, max = 200): string | null {
 /**
  * Stores one accepted batch in a single statement (atomic: all events or none) and resolves only once
  * it is committed, so the caller answers 200 only for data that is on disk. Retried uploads with the
- * same insert_id are ignored (Amplitude's deduplication).
+ * same insert_id are ignored (Amplitude's deduplication), and so is a second once-per-user milestone
+ * (oncePerUserEvents) of a user: `on conflict do nothing` covers every unique index.
  */
 export async function storeEvents(
   db: Kysely<Database>,
@@ -33,6 +35,8 @@ export async function storeEvents(
       device_id: event.device_id || null,
       session_id: typeof event.session_id === 'number' && event.session_id >= 0 ? event.session_id : null,
       insert_id: event.insert_id ?? null,
+      // Stored at most once per user (unique index): the same milestone from another tab, device or retry is ignored.
+      once_key: event.user_id && ONCE_PER_USER.has(event.event_type) ? `${event.event_type}|${event.user_id}` : null,
       time,
       received_at: input.receivedAt,
       lng: shortText(properties.lng, 16),

@@ -21,6 +21,8 @@ export interface AnalyticsEventsTable {
   device_id: string | null;
   session_id: number | null;
   insert_id: string | null;
+  /** `<event type>|<user id>` for once-per-user events (migration 0501), else null. */
+  once_key: ColumnType<string | null, string | null | undefined, never>;
   time: ColumnType<Date, Date | string, never>;
   received_at: CreatedAt;
   lng: string | null;

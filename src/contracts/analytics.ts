@@ -78,6 +78,13 @@ export interface IngestInvalid {
   silenced_events?: number[];
 }
 
+/**
+ * Events that happen once in a person's life with the product (a trial starts once, onboarding
+ * finishes once). The ingest stores each at most once per user id, whatever the client sends: a
+ * reload of next-steps, a second device or an SDK retry with a fresh insert_id adds nothing.
+ */
+export const oncePerUserEvents = ['trial started', 'start-questionnaire-completed', 'web2app-onboarding-finished'] as const;
+
 /** Event-property names the ingest copies into indexed columns (the SPA adds them; see events.ts). */
 export const contextColumns = ['lng', 'landing', 'utm_source'] as const;
 

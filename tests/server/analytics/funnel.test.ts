@@ -73,6 +73,16 @@ describe('funnel report', () => {
     expect(body.segments).toEqual([]);
   });
 
+  it('counts a step skipped because it was already satisfied as passed (phone proven by the sign-up code)', async () => {
+    const start = Date.parse('2026-02-10T09:00:00Z');
+    const phoneSignup = visitor('device-phone-signup', 9, { lng: 'fr', landing: 'start' }, start).map((event) =>
+      event.event_properties.step === 'verify-phone' ? { ...event, event_type: 'onboarding step skipped', event_properties: { ...event.event_properties, reason: 'already-satisfied' } } : event,
+    );
+    await ingest(phoneSignup);
+    const body = (await report('from=2026-02-10&to=2026-02-10')).json<FunnelReport>();
+    expect(body.total.steps.map((step) => step.count)).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1]);
+  });
+
   it('honours the date range (inclusive days, UTC)', async () => {
     const march = (await report('from=2026-03-01&to=2026-03-01')).json<FunnelReport>();
     expect(march.total.steps.map((step) => step.count)).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1]);
