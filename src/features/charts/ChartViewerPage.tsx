@@ -9,11 +9,13 @@ import { Page } from '../../ui/Page';
 import { Heading, Text } from '../../ui/Text';
 import { generatorMachine } from '../../../machines/generator.machine';
 import { onboardingMachine } from '../../../machines/onboarding.machine';
+import { sessionMachine } from '../../../machines/session.machine';
+import { checkoutMachine } from '../checkout/checkout.machine';
 import * as styles from './ChartViewer.css';
 import { toElkGraph } from './chart-graph';
 import { subscribeChartStates, type ChartName } from './live-state';
 
-const machines: Record<ChartName, AnyStateMachine> = { onboarding: onboardingMachine, generator: generatorMachine };
+const machines: Record<ChartName, AnyStateMachine> = { session: sessionMachine, onboarding: onboardingMachine, paywall: checkoutMachine, generator: generatorMachine };
 
 interface Drawn {
   nodes: { id: string; x: number; y: number; width: number; height: number; label: string; compound: boolean }[];
@@ -45,7 +47,7 @@ async function layout(machine: AnyStateMachine): Promise<Drawn> {
 }
 
 /**
- * /inspect/charts: the funnel and generator charts drawn by the product itself (elkjs, offline), with
+ * /inspect/charts: the session, funnel, paywall and generator charts drawn by the product itself (elkjs, offline), with
  * the live state of another tab of this site highlighted (BroadcastChannel, see ./live-state.ts).
  * Off in production unless ENABLE_CHART_VIEWER is set.
  */

@@ -17,6 +17,9 @@ const CHAR_WIDTH = 7.5;
 function guardName(guard: unknown): string {
   if (!guard) return '';
   if (typeof guard === 'string') return guard;
+  // and([...]) / or([...]) / not(...) are functions carrying their parts.
+  const parts = (guard as { guards?: unknown[] }).guards;
+  if (typeof guard === 'function' && Array.isArray(parts)) return `${guard.name}(${parts.map(guardName).join(', ')})`;
   const type = (guard as { type?: unknown }).type;
   return typeof type === 'string' ? type : 'guard';
 }

@@ -5,7 +5,7 @@
  */
 export const chartChannelName = 'ringwise-charts';
 
-export type ChartName = 'onboarding' | 'generator';
+export type ChartName = 'session' | 'onboarding' | 'paywall' | 'generator';
 
 export type ChartMessage =
   | { kind: 'state'; chart: ChartName; stateIds: string[]; at: number; path: string }
