@@ -1,9 +1,9 @@
-import { assertEvent, assign, setup } from 'xstate';
-import { greetingTextLimits, voiceNames, type Greeting, type GreetingLanguage, type VoiceName } from '../src/contracts/greetings';
+import { assertEvent, assign, not, setup } from 'xstate';
+import { findPlaceholders, greetingTextLimits, placeholderNames, voiceNames, type Greeting, type GreetingLanguage, type VoiceName } from '../src/contracts/greetings';
 import { generatorActors, type SampleReport } from './generator.actors';
 
 /** The placeholders a greeting template may hold, filled by the small form under the script. */
-export const placeholderFields = ['company', 'name', 'emergency', 'season'] as const;
+export const placeholderFields = placeholderNames;
 export type PlaceholderField = (typeof placeholderFields)[number];
 export type PlaceholderValues = Record<PlaceholderField, string>;
 
@@ -45,9 +45,13 @@ export interface GeneratorInput {
   random?: () => number;
 }
 
-/** Puts the form's values into a template; empty fields keep their `{placeholder}` visible. */
+/**
+ * Puts the form's values into a script; empty fields keep their `{placeholder}` visible (and the
+ * chart refuses to make the greeting until they are filled: an engine would speak the word).
+ */
 export function fillTemplate(template: string, fields: PlaceholderValues): string {
-  return template.replace(/\{(company|name|emergency|season)\}/g, (token, field: PlaceholderField) => fields[field].trim() || token);
+  // `{ Company }` typed by hand is the same placeholder; what is left unfilled keeps its spelling.
+  return template.replace(/\{\s*(company|name|emergency|season)\s*\}/gi, (token, field: string) => fields[field.toLowerCase() as PlaceholderField].trim() || token);
 }
 
 /** A template other than the current one (never the same twice in a row). */
@@ -56,6 +60,12 @@ export function pickTemplate(templates: readonly GreetingTemplate[], current: nu
   const pool = others.length > 0 ? others : templates;
   return pool[Math.min(pool.length - 1, Math.floor(random() * pool.length))];
 }
+
+/** 'Create your greeting': refused while a placeholder is left, sent when there is something to say. */
+const submit = [
+  { guard: 'hasPlaceholdersLeft', target: 'incomplete' },
+  { guard: 'hasSpeakableText', target: 'loading' },
+] as const;
 
 const emptyFields: PlaceholderValues = { company: '', name: '', emergency: '', season: '' };
 
@@ -77,6 +87,7 @@ export const generatorMachine = setup({
   },
   actors: generatorActors,
   guards: {
+    hasPlaceholdersLeft: ({ context }) => findPlaceholders(context.text).length > 0,
     hasSpeakableText: ({ context }) => {
       const text = context.text.trim();
       return text.length >= greetingTextLimits.min && text.length <= greetingTextLimits.max && /[\p{L}\p{N}]/u.test(text);
@@ -92,9 +103,10 @@ export const generatorMachine = setup({
       },
     }),
     editText: assign({
-      text: ({ event }) => {
+      // A script typed or pasted after the form was filled gets the form's values at once.
+      text: ({ context, event }) => {
         assertEvent(event, 'text.changed');
-        return event.text;
+        return fillTemplate(event.text, context.fields);
       },
       // Rewritten by hand: the form no longer re-renders it from the template.
       templateIndex: null,
@@ -211,7 +223,16 @@ export const generatorMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          on: { 'greeting.submitted': { guard: 'hasSpeakableText', target: 'loading' } },
+          on: { 'greeting.submitted': submit },
+        },
+        // Asked to make a greeting whose script still holds a {placeholder}: nothing is sent, the
+        // page marks the fields to fill and says what is missing. Filling the last one (or editing
+        // it out of the script) clears the message.
+        incomplete: {
+          // A result on screen would be of another script: the page shows the message instead.
+          entry: 'forgetGreeting',
+          // Submitting again changes nothing here (placeholders are still left, or `always` had left).
+          always: { guard: not('hasPlaceholdersLeft'), target: 'idle' },
         },
         loading: {
           entry: 'forgetGreeting',
@@ -225,7 +246,7 @@ export const generatorMachine = setup({
         },
         error: {
           on: {
-            'greeting.submitted': { guard: 'hasSpeakableText', target: 'loading' },
+            'greeting.submitted': submit,
             // Changing what to make clears the alert (the text and voice themselves are stored by
             // the script and voiceMenu regions, which take the same event).
             'text.changed': 'idle',
@@ -233,7 +254,7 @@ export const generatorMachine = setup({
           },
         },
         result: {
-          on: { 'greeting.submitted': { guard: 'hasSpeakableText', target: 'loading' } },
+          on: { 'greeting.submitted': submit },
         },
       },
     },

@@ -2,10 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  findPlaceholders,
   greetingErrorCodes,
   greetingLanguages,
   greetingQuerySchema,
   greetingSchema,
+  spokenTextQuerySchema,
+  spokenTextSchema,
   voiceAvatarPath,
   voiceDisplayList,
   voiceListSchema,
@@ -18,7 +21,9 @@ import {
 import { HttpError } from '../http/errors';
 import { drawAvatar } from './avatars';
 import { ElevenLabsSynthesizer } from './elevenlabs';
+import { detectLanguage } from './language';
 import { LocalSynthesizer } from './local-synthesizer';
+import { normalizeForSpeech } from './normalize';
 import { sampleScript } from './samples';
 import { GreetingService, type GreetingRecipe } from './service';
 import { SynthesisBusyError, type Synthesizer } from './synthesizer';
@@ -81,6 +86,22 @@ export default async function greetingsPlugin(scope: FastifyInstance, options: G
       const opened = await speak(request, () => service.open(recipe));
       reply.header('cache-control', 'no-store');
       return describe(recipe, opened.id, opened.status === 'ready' ? opened.audio.durationSeconds : null);
+    },
+  );
+
+  // What the engine would be given for a script: numbers, times, addresses and abbreviations as
+  // words. Cheap (no synthesis), so it shares the greeting limit's window but not its budget.
+  app.get(
+    '/greetings/spoken-text',
+    {
+      schema: { querystring: looseQuery, response: { 200: spokenTextSchema } },
+      config: { rateLimit: { max: perMinute * 6, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const query = parseQuery(spokenTextQuerySchema, request.query);
+      const lang = query.lang ?? detectLanguage(query.text);
+      reply.header('cache-control', 'no-store');
+      return { lang, text: query.text, spoken: normalizeForSpeech(query.text, lang) };
     },
   );
 
@@ -156,10 +177,19 @@ function describe(recipe: GreetingRecipe, id: string, durationSeconds: number | 
 
 /** Checks the query against the shared contract and answers its first problem with a stable code. */
 function parseGreetingQuery(query: unknown): GreetingQuery {
-  const parsed = greetingQuerySchema.safeParse(query);
+  return parseQuery(greetingQuerySchema, query);
+}
+
+function parseQuery<T>(schema: z.ZodType<T>, query: unknown): T {
+  const parsed = schema.safeParse(query);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const code = Object.values(greetingErrorCodes).find((known) => known === issue?.message) ?? 'VALIDATION_FAILED';
+  if (code === greetingErrorCodes.textHasPlaceholders) {
+    // Name what is left, so a caller sees which detail it forgot to fill in.
+    const text = typeof (query as { text?: unknown }).text === 'string' ? (query as { text: string }).text : '';
+    throw new HttpError(400, code, `Replace ${findPlaceholders(text).join(', ')} in the text with what should be said: placeholders are never spoken`);
+  }
   throw new HttpError(400, code, messages[code] ?? 'The request is not valid');
 }
 

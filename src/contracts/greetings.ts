@@ -54,6 +54,25 @@ export const voiceNameSchema = z.enum(voiceNames);
 export const greetingLanguages = ['en', 'fr'] as const;
 export type GreetingLanguage = (typeof greetingLanguages)[number];
 
+/**
+ * The placeholders of the greeting templates, filled by the page's small form. The tokens are the
+ * same in every language (`{company}` in a French script too), so the hint can name them as shown.
+ */
+export const placeholderNames = ['company', 'name', 'emergency', 'season'] as const;
+export type PlaceholderName = (typeof placeholderNames)[number];
+
+/**
+ * Any `{word}` left in a script: a template's own placeholder, or one typed or pasted by hand
+ * (`{Company}`, `{your name}`). Nothing in braces is ever worth speaking: an engine would say the
+ * word itself ("thanks for calling company").
+ */
+const PLACEHOLDER = /\{\s*([\p{L}\p{N}_][\p{L}\p{N}_ .'’-]{0,39})\s*\}/gu;
+
+/** The `{placeholders}` still in a text, once each, in order, as written. */
+export function findPlaceholders(text: string): string[] {
+  return [...new Set([...text.matchAll(PLACEHOLDER)].map((match) => match[0]))];
+}
+
 /** Bounds on the spoken text, counted after trimming. */
 export const greetingTextLimits = { min: 1, max: 1000 } as const;
 
@@ -62,6 +81,8 @@ export const greetingErrorCodes = {
   textMissing: 'GREETING_TEXT_MISSING',
   textEmpty: 'GREETING_TEXT_EMPTY',
   textTooLong: 'GREETING_TEXT_TOO_LONG',
+  /** The text still holds `{placeholders}` (e.g. `{company}`) that nobody filled in. */
+  textHasPlaceholders: 'GREETING_TEXT_HAS_PLACEHOLDERS',
   voiceMissing: 'GREETING_VOICE_MISSING',
   voiceUnknown: 'GREETING_VOICE_UNKNOWN',
   languageUnknown: 'GREETING_LANGUAGE_UNKNOWN',
@@ -77,23 +98,54 @@ export type GreetingErrorCode = (typeof greetingErrorCodes)[keyof typeof greetin
  * The query of `GET /greetings`. `lang` is optional: without it the server guesses en or fr from
  * the text, so the SPEC's two-parameter call keeps working.
  */
+/** The script to speak: trimmed, within bounds, something to say, and no unfilled placeholder. */
+export const greetingTextSchema = z
+  .string({ error: greetingErrorCodes.textMissing })
+  .trim()
+  .min(greetingTextLimits.min, { error: greetingErrorCodes.textEmpty })
+  .max(greetingTextLimits.max, { error: greetingErrorCodes.textTooLong })
+  // Something to say: punctuation or emoji alone would make a silent file.
+  .refine((text) => /[\p{L}\p{N}]/u.test(text), { error: greetingErrorCodes.textEmpty })
+  .refine((text) => findPlaceholders(text).length === 0, { error: greetingErrorCodes.textHasPlaceholders });
+
+export const greetingVoiceSchema = z
+  .string({ error: greetingErrorCodes.voiceMissing })
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(voiceNames, { error: greetingErrorCodes.voiceUnknown }));
+
+export const greetingLanguageSchema = z.enum(greetingLanguages, { error: greetingErrorCodes.languageUnknown });
+
 export const greetingQuerySchema = z.object({
-  text: z
-    .string({ error: greetingErrorCodes.textMissing })
-    .trim()
-    .min(greetingTextLimits.min, { error: greetingErrorCodes.textEmpty })
-    .max(greetingTextLimits.max, { error: greetingErrorCodes.textTooLong })
-    // Something to say: punctuation or emoji alone would make a silent file.
-    .refine((text) => /[\p{L}\p{N}]/u.test(text), { error: greetingErrorCodes.textEmpty }),
-  voice: z
-    .string({ error: greetingErrorCodes.voiceMissing })
-    .trim()
-    .toLowerCase()
-    .pipe(z.enum(voiceNames, { error: greetingErrorCodes.voiceUnknown })),
-  lang: z.enum(greetingLanguages, { error: greetingErrorCodes.languageUnknown }).optional(),
+  text: greetingTextSchema,
+  voice: greetingVoiceSchema,
+  lang: greetingLanguageSchema.optional(),
 });
 
 export type GreetingQuery = z.infer<typeof greetingQuerySchema>;
+
+/**
+ * The query of `GET /greetings/spoken-text`: what the engine would be given for a script, so a
+ * visitor (or the CLI) can see what will be said. The voice is optional (every voice of a language
+ * is given the same words); without `lang` the server guesses it from the text, as for a greeting.
+ */
+export const spokenTextQuerySchema = z.object({
+  text: greetingTextSchema,
+  voice: greetingVoiceSchema.optional(),
+  lang: greetingLanguageSchema.optional(),
+});
+
+export type SpokenTextQuery = z.infer<typeof spokenTextQuerySchema>;
+
+export const spokenTextSchema = z.object({
+  lang: z.enum(greetingLanguages),
+  /** The script as sent (trimmed). */
+  text: z.string(),
+  /** What the speech engine is given: numbers, times, addresses and abbreviations as words. */
+  spoken: z.string(),
+});
+
+export type SpokenText = z.infer<typeof spokenTextSchema>;
 
 export const audioFormats = ['mp3', 'wav'] as const;
 export type AudioFormat = (typeof audioFormats)[number];

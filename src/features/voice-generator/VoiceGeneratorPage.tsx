@@ -5,7 +5,7 @@ import { IntentLink as Link } from '../../app/IntentLink';
 import { generatorMachine, placeholderFields, type PlaceholderField } from '../../../machines/generator.machine';
 import { paths } from '../../app/paths';
 import { useLanguage } from '../../app/use-language';
-import { greetingTextLimits, voiceDisplayList, type GreetingLanguage, type VoiceName } from '../../contracts/greetings';
+import { findPlaceholders, greetingTextLimits, voiceDisplayList, type GreetingLanguage, type VoiceName } from '../../contracts/greetings';
 import { Alert } from '../../ui/Alert';
 import { Button, ButtonLink } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -19,6 +19,9 @@ import * as styles from './VoiceGeneratorPage.css';
 import { VoicePicker } from './VoicePicker';
 
 const labelOf = (voice: VoiceName) => voiceDisplayList.find((label) => label.toLowerCase() === voice) ?? voice;
+
+/** French elides "de" before a vowel ("l'exemple d'Aria"): the texts have a `_vowel` variant. */
+const voiceContext = (label: string) => (/^[aeiouyàâéèêîïôû]/i.test(label) ? 'vowel' : undefined);
 
 /**
  * The public voice greeting generator (SPEC §2 /voice-generator): choose a voice, listen to its
@@ -46,22 +49,32 @@ export default function VoiceGeneratorPage() {
   const samplePlaying = snapshot.matches({ sample: { active: 'playing' } });
   const generating = snapshot.matches({ generator: 'loading' });
   const failed = snapshot.matches({ generator: 'error' });
+  const incomplete = snapshot.matches({ generator: 'incomplete' });
+  // Placeholders still in the script: their fields are marked, and the chart refuses to send it.
+  const placeholdersLeft = findPlaceholders(context.text);
+  const tokenOf = (field: PlaceholderField) => `{${field}}`;
+  const missingFields = placeholderFields.filter((field) => placeholdersLeft.includes(tokenOf(field)));
+  const otherPlaceholders = placeholdersLeft.filter((token) => !placeholderFields.some((field) => tokenOf(field) === token));
+
   const greeting = snapshot.matches({ generator: 'result' }) ? context.greeting : null;
   const length = context.text.trim().length;
   const tooLong = length > greetingTextLimits.max;
   const counterId = useId();
   const resultHeadingId = useId();
 
-  function submit(event: FormEvent) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     send({ type: 'greeting.submitted' });
+    // Refused for a missing detail: take the visitor to the first field to fill.
+    const first = missingFields[0];
+    const input = first ? event.currentTarget.elements.namedItem(first) : null;
+    if (input instanceof HTMLInputElement) input.focus();
   }
 
-  const sampleLabel = sampleLoading
-    ? t('voice.loadingExample', { voice: voiceLabel })
-    : samplePlaying
-      ? t('voice.pauseExample', { voice: voiceLabel })
-      : t('voice.tryExample', { voice: voiceLabel });
+  const listFormat = new Intl.ListFormat(lng, { type: 'conjunction' });
+
+  const voiceValues = { voice: voiceLabel, context: voiceContext(voiceLabel) };
+  const sampleLabel = sampleLoading ? t('voice.loadingExample', voiceValues) : samplePlaying ? t('voice.pauseExample', voiceValues) : t('voice.tryExample', voiceValues);
   const mp3 = greeting?.formats.find((format) => format.format === 'mp3');
   const wav = greeting?.formats.find((format) => format.format === 'wav');
 
@@ -115,7 +128,13 @@ export default function VoiceGeneratorPage() {
             rows={6}
             placeholder={t('script.placeholder')}
             value={context.text}
-            error={tooLong ? t('script.tooLong', { max: greetingTextLimits.max }) : null}
+            error={
+              tooLong
+                ? t('script.tooLong', { max: greetingTextLimits.max })
+                : incomplete && otherPlaceholders.length > 0
+                  ? t('fields.incompleteOther', { tokens: listFormat.format(otherPlaceholders) })
+                  : null
+            }
             hint={<span id={counterId}>{t('script.counter', { count: length, max: greetingTextLimits.max })}</span>}
             onChange={(event) => send({ type: 'text.changed', text: event.target.value })}
           />
@@ -126,9 +145,13 @@ export default function VoiceGeneratorPage() {
             {placeholderFields.map((field: PlaceholderField) => (
               <TextField
                 key={field}
+                name={field}
                 label={t(`fields.${field}`)}
                 placeholder={t(`fields.${field}Placeholder`)}
                 value={context.fields[field]}
+                required={missingFields.includes(field)}
+                hint={missingFields.includes(field) && !incomplete ? t('fields.usedAs', { token: tokenOf(field) }) : undefined}
+                error={missingFields.includes(field) && incomplete ? t('fields.missing', { token: tokenOf(field) }) : null}
                 autoComplete={field === 'company' ? 'organization' : field === 'name' ? 'given-name' : field === 'emergency' ? 'tel' : 'off'}
                 onChange={(event) => send({ type: 'field.changed', field, value: event.target.value })}
               />
@@ -139,6 +162,14 @@ export default function VoiceGeneratorPage() {
             {generating ? t('creating') : t('submit')}
           </Button>
 
+          {incomplete && missingFields.length > 0 ? (
+            <Alert tone="critical">
+              {t('fields.incomplete', {
+                fields: listFormat.format(missingFields.map((field) => t(`fields.${field}`))),
+                tokens: listFormat.format(missingFields.map(tokenOf)),
+              })}
+            </Alert>
+          ) : null}
           {failed ? <Alert tone="critical">{t('error')}</Alert> : null}
 
           {greeting ? (
@@ -147,7 +178,7 @@ export default function VoiceGeneratorPage() {
                 {t('result.label')}
               </Heading>
               {/* A new greeting gets a new element, so the browser never plays the previous one. */}
-              <audio key={greeting.url} className={styles.player} src={greeting.url} controls preload="auto" aria-label={t('result.player', { voice: labelOf(greeting.voice) })} />
+              <audio key={greeting.url} className={styles.player} src={greeting.url} controls preload="auto" aria-label={t('result.player', { voice: labelOf(greeting.voice), context: voiceContext(labelOf(greeting.voice)) })} />
               <ul className={styles.downloads}>
                 {[mp3 ? { format: mp3, label: t('result.downloadMp3'), hint: t('result.downloadMp3Hint') } : null, wav ? { format: wav, label: t('result.downloadWav'), hint: t('result.downloadWavHint') } : null]
                   .filter((entry) => entry !== null)

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { greetingErrorCodes, greetingSchema } from '../../../src/contracts/greetings';
+import { greetingErrorCodes, greetingSchema, spokenTextSchema } from '../../../src/contracts/greetings';
 import { buildTestApp } from '../../helpers/app';
 
 function url(params: Record<string, string | string[]>): string {
@@ -28,12 +28,21 @@ describe('GET /greetings rejects every bad input with a stable code', () => {
     ['unknown voice', url({ text: 'Hello', voice: 'bob' }), greetingErrorCodes.voiceUnknown],
     ['empty voice', url({ text: 'Hello', voice: '' }), greetingErrorCodes.voiceUnknown],
     ['unknown language', url({ text: 'Hello', voice: 'aria', lang: 'de' }), greetingErrorCodes.languageUnknown],
+    ['an unfilled template placeholder', url({ text: 'Thanks for calling {company}.', voice: 'aria' }), greetingErrorCodes.textHasPlaceholders],
+    ['a French script with a placeholder', url({ text: 'Merci d’avoir appelé { company }.', voice: 'aria', lang: 'fr' }), greetingErrorCodes.textHasPlaceholders],
+    ['a placeholder typed by hand', url({ text: 'This is {Your Name}, call me back.', voice: 'aria' }), greetingErrorCodes.textHasPlaceholders],
   ];
 
   it.each(cases)('%s → 400', async (_name, address, code) => {
     const response = await app.inject({ method: 'GET', url: address });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ code, message: expect.any(String) });
+  });
+
+  it('names the placeholders left in its message, and takes braces that are not one', async () => {
+    const response = await app.inject({ method: 'GET', url: url({ text: 'Hi, {company} here; call {emergency}.', voice: 'aria' }) });
+    expect(response.json()).toEqual({ code: greetingErrorCodes.textHasPlaceholders, message: expect.stringContaining('{company}, {emergency}') });
+    expect((await app.inject({ method: 'GET', url: url({ text: 'Smile :-} and {', voice: 'aria' }) })).statusCode).toBe(200);
   });
 
   it('accepts exactly 1,000 characters after trimming', async () => {
@@ -64,6 +73,45 @@ describe('GET /greetings rejects every bad input with a stable code', () => {
     expect(badLang.statusCode).toBe(400);
     expect(badLang.json()).toMatchObject({ code: greetingErrorCodes.languageUnknown });
     expect((await app.inject({ method: 'GET', url: '/greetings/voices?lang=xx' })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /greetings/spoken-text shows what will be said', () => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = await buildTestApp({ env: { GREETINGS_RATE_LIMIT: '1000' } });
+  });
+  afterAll(() => app.close());
+
+  const spoken = (params: Record<string, string>) => app.inject({ method: 'GET', url: `/greetings/spoken-text?${new URLSearchParams(params).toString()}` });
+
+  it('answers the normalised script in the language asked or guessed', async () => {
+    const english = await spoken({ text: 'Open Mon–Fri 8am–5:30pm. Call 1-800-FLOWERS.', voice: 'aria' });
+    expect(english.statusCode).toBe(200);
+    expect(spokenTextSchema.parse(english.json())).toEqual({
+      lang: 'en',
+      text: 'Open Mon–Fri 8am–5:30pm. Call 1-800-FLOWERS.',
+      spoken: 'Open Monday to Friday, eight a.m. to five thirty p.m. Call one eight hundred, Flowers.',
+    });
+    const french = await spoken({ text: 'Bonjour, nous sommes ouverts de 8h à 18h.' });
+    expect(french.json()).toMatchObject({ lang: 'fr', spoken: 'Bonjour, nous sommes ouverts de huit heures à dix-huit heures.' });
+  });
+
+  it('validates like a greeting: stable codes for bad text, voice, language and placeholders', async () => {
+    const cases: Array<[Record<string, string>, string]> = [
+      [{}, greetingErrorCodes.textMissing],
+      [{ text: ' ' }, greetingErrorCodes.textEmpty],
+      [{ text: 'x'.repeat(1001) }, greetingErrorCodes.textTooLong],
+      [{ text: 'Hi', voice: 'nobody' }, greetingErrorCodes.voiceUnknown],
+      [{ text: 'Hi', lang: 'de' }, greetingErrorCodes.languageUnknown],
+      [{ text: 'Hi {name}' }, greetingErrorCodes.textHasPlaceholders],
+    ];
+    for (const [params, code] of cases) {
+      const response = await spoken(params);
+      expect(response.statusCode, JSON.stringify(params)).toBe(400);
+      expect(response.json()).toMatchObject({ code });
+    }
   });
 });
 

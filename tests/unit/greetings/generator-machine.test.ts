@@ -35,6 +35,7 @@ describe('generator chart — model-based (paths from the real chart, stand-in a
 
 describe('generator chart — named journeys', () => {
   const run = (events: ModelEvent[]) => replay(events).snapshots.at(-1)!;
+  const fill: ModelEvent = { type: 'field.changed', field: 'company', value: 'Summit Builders' };
 
   it('starts closed, idle and pre-filled with a random script', () => {
     const start = run([]);
@@ -76,13 +77,38 @@ describe('generator chart — named journeys', () => {
     expect(blank.value).toMatchObject({ generator: 'idle' });
   });
 
+  it('never sends a script that still holds a placeholder: it shows what to fill in, then lets it go', () => {
+    // The first template says {company} and the form is empty.
+    const refused = run([{ type: 'greeting.submitted' }]);
+    expect(refused.value).toMatchObject({ generator: 'incomplete' });
+    expect('fetchGreeting' in refused.children).toBe(false);
+    // Filling the field clears the message; the script is then sent.
+    const filled = run([{ type: 'greeting.submitted' }, { type: 'field.changed', field: 'company', value: 'Acme' }]);
+    expect(filled.value).toMatchObject({ generator: 'idle' });
+    expect(filled.context.text).toBe('Hi, you reached Acme. We are on site; leave a message.');
+    const sent = run([{ type: 'greeting.submitted' }, { type: 'field.changed', field: 'company', value: 'Acme' }, { type: 'greeting.submitted' }]);
+    expect(sent.value).toMatchObject({ generator: 'loading' });
+    // Also after a result: a new placeholder typed into the script is refused.
+    const again = run([fill, { type: 'greeting.submitted' }, { type: 'xstate.done.actor.fetchGreeting', output: greeting }, { type: 'text.changed', text: 'Ask for {Your Name}.' }, { type: 'greeting.submitted' }]);
+    expect(again.value).toMatchObject({ generator: 'incomplete' });
+  });
+
+  it('fills a script pasted after the form (placeholders are filled whenever the script or a field changes)', () => {
+    const pasted = run([
+      { type: 'field.changed', field: 'company', value: 'Summit Builders' },
+      { type: 'field.changed', field: 'name', value: 'Alex' },
+      { type: 'text.changed', text: 'You reached {company}, this is { name }. Call {emergency}.' },
+    ]);
+    expect(pasted.context.text).toBe('You reached Summit Builders, this is Alex. Call {emergency}.');
+  });
+
   it('a failure shows the alert; editing clears it; retrying can succeed', () => {
-    const failed = run([{ type: 'greeting.submitted' }, { type: 'xstate.error.actor.fetchGreeting', error: new Error('x') }]);
+    const failed = run([fill, { type: 'greeting.submitted' }, { type: 'xstate.error.actor.fetchGreeting', error: new Error('x') }]);
     expect(failed.value).toMatchObject({ generator: 'error' });
-    const cleared = run([{ type: 'greeting.submitted' }, { type: 'xstate.error.actor.fetchGreeting', error: new Error('x') }, eventFixtures['text.changed'][0]!]);
+    const cleared = run([fill, { type: 'greeting.submitted' }, { type: 'xstate.error.actor.fetchGreeting', error: new Error('x') }, eventFixtures['text.changed'][0]!]);
     expect(cleared.value).toMatchObject({ generator: 'idle' });
     expect(cleared.context.text).toBe('Call us back at 555 0199.');
-    const retried = run([{ type: 'greeting.submitted' }, { type: 'xstate.error.actor.fetchGreeting', error: new Error('x') }, { type: 'greeting.submitted' }, { type: 'xstate.done.actor.fetchGreeting', output: greeting }]);
+    const retried = run([fill, { type: 'greeting.submitted' }, { type: 'xstate.error.actor.fetchGreeting', error: new Error('x') }, { type: 'greeting.submitted' }, { type: 'xstate.done.actor.fetchGreeting', output: greeting }]);
     expect(retried.value).toMatchObject({ generator: 'result' });
     expect(retried.context.greeting).toEqual(greeting);
   });

@@ -1,6 +1,6 @@
 import { getShortestPaths } from '@xstate/graph';
 import { fromCallback, fromPromise, type AnyTransitionDefinition, type SnapshotFrom } from 'xstate';
-import type { Greeting } from '../../../src/contracts/greetings';
+import { findPlaceholders, type Greeting } from '../../../src/contracts/greetings';
 import type { GreetingRequest } from '../../../machines/generator.actors';
 import { generatorMachine, type GeneratorEvent, type GeneratorInput, type GreetingTemplate } from '../../../machines/generator.machine';
 import { chartStateIds, chartTransitions, replayChart, type ChartReplay } from '../../helpers/chart-replay';
@@ -53,7 +53,10 @@ export const eventFixtures = {
     { type: 'text.changed', text: 'Call us back at 555 0199.' },
     { type: 'text.changed', text: '   ' },
   ],
-  'field.changed': [{ type: 'field.changed', field: 'company', value: 'Summit Builders' }],
+  'field.changed': [
+    { type: 'field.changed', field: 'company', value: 'Summit Builders' },
+    { type: 'field.changed', field: 'company', value: '' },
+  ],
   'script.shuffled': [{ type: 'script.shuffled' }],
   'language.changed': [{ type: 'language.changed', lang: 'fr', templates: frenchTemplates }],
   'greeting.submitted': [{ type: 'greeting.submitted' }],
@@ -82,10 +85,10 @@ export function eventsFor(snapshot: Snapshot): ModelEvent[] {
   return events.filter((event) => snapshot.can(event as GeneratorEvent));
 }
 
-/** What the guards and the page read: the regions, the voice, whether the text is speakable, a result. */
+/** What the guards and the page read: the regions, the voice, whether the text is speakable or holds placeholders, a result. */
 export function serializeSnapshot(snapshot: Snapshot): string {
   const { context } = snapshot;
-  return JSON.stringify([snapshot.value, context.voice, context.lang, context.text.trim() !== '', context.templateIndex !== null, context.greeting !== null]);
+  return JSON.stringify([snapshot.value, context.voice, context.lang, context.text.trim() !== '', findPlaceholders(context.text).length > 0, context.templateIndex !== null, context.greeting !== null]);
 }
 
 const traversal = { input, events: eventsFor as never, serializeState: serializeSnapshot as never };

@@ -1,0 +1,92 @@
+import { ToWords } from 'to-words';
+import type { GreetingLanguage } from '../../../src/contracts/greetings';
+
+/**
+ * Numbers as words, the way they are said in each language. `to-words` knows the grammar (French
+ * "soixante et onze", "quatre-vingts", "deux cents"); this file only adapts its spelling (lower case,
+ * English compound hyphens) and adds what it does not do: years, digit strings, decimals.
+ */
+const converters: Record<GreetingLanguage, ToWords> = {
+  en: new ToWords({ localeCode: 'en-US' }),
+  fr: new ToWords({ localeCode: 'fr-FR' }),
+};
+
+const englishTens = 'twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety';
+const englishUnits = 'one|two|three|four|five|six|seven|eight|nine|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth';
+const englishCompound = new RegExp(`\\b(${englishTens}) (${englishUnits})\\b`, 'g');
+
+function spell(words: string, lang: GreetingLanguage): string {
+  const lower = words.toLowerCase().trim();
+  return lang === 'en' ? lower.replace(englishCompound, '$1-$2') : lower;
+}
+
+export function cardinal(value: number, lang: GreetingLanguage): string {
+  return spell(converters[lang].convert(value), lang);
+}
+
+/** 1 → first / premier; `feminine` gives French "première". */
+export function ordinal(value: number, lang: GreetingLanguage, feminine = false): string {
+  if (lang === 'en') return spell(converters.en.toOrdinal(value), 'en');
+  if (value === 1) return feminine ? 'première' : 'premier';
+  return frenchOrdinal(cardinal(value, 'fr'));
+}
+
+/** French ordinals from the cardinal's last word: "vingt et un" → "vingt et unième", "quatre-vingts" → "quatre-vingtième". */
+function frenchOrdinal(words: string): string {
+  return words.replace(/(\p{L}+)$/u, (last: string) => {
+    if (last === 'cinq') return 'cinquième';
+    if (last === 'neuf') return 'neuvième';
+    const stem = last.replace(/(?<=(?:vingt|cent))s$/, '').replace(/e$/, '');
+    return `${stem}ième`;
+  });
+}
+
+/** French hours are feminine: "une heure", "vingt et une heures". */
+export function frenchHours(value: number): string {
+  return cardinal(value, 'fr').replace(/\bun$/, 'une');
+}
+
+/**
+ * A year as people say it. English splits it in two ("nineteen ninety-eight", "twenty twenty-four")
+ * except the first years of a century ("two thousand nine"); French says the number.
+ */
+export function year(value: number, lang: GreetingLanguage): string {
+  if (lang === 'fr') return cardinal(value, 'fr');
+  const century = Math.floor(value / 100);
+  const rest = value % 100;
+  if (value % 1000 < 10 || (value >= 2000 && value < 2010)) return cardinal(value, 'en');
+  if (rest === 0) return `${cardinal(century, 'en')} hundred`;
+  return `${cardinal(century, 'en')} ${rest < 10 ? `oh ${cardinal(rest, 'en')}` : cardinal(rest, 'en')}`;
+}
+
+const englishDigits = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'] as const;
+const frenchDigits = ['zéro', 'un', 'deux', 'trois', 'quatre', 'cinq', 'six', 'sept', 'huit', 'neuf'] as const;
+
+/** Digit by digit: "0199" → "zero one nine nine". */
+export function digits(value: string, lang: GreetingLanguage): string {
+  const names = lang === 'fr' ? frenchDigits : englishDigits;
+  return [...value.replace(/\D/g, '')].map((digit) => names[Number(digit)] ?? digit).join(' ');
+}
+
+/** A number written with its thousands separators and decimals: "1,500", "2.5" (en), "1 500", "2,5" (fr). */
+export function writtenNumber(text: string, lang: GreetingLanguage): string {
+  const [whole = '', fraction] = lang === 'fr' ? text.replace(/[\s.]/g, '').split(',') : text.replace(/,/g, '').split('.');
+  const integer = cardinal(Number(whole), lang);
+  if (fraction === undefined || fraction === '') return integer;
+  // Decimals digit by digit after the point, except a plain two-digit fraction in French ("deux virgule cinquante").
+  const decimals = lang === 'fr' && fraction.length <= 2 && !fraction.startsWith('0') ? cardinal(Number(fraction), 'fr') : digits(fraction, lang);
+  return `${integer} ${lang === 'fr' ? 'virgule' : 'point'} ${decimals}`;
+}
+
+/**
+ * A US house number read in pairs: "1234" → "twelve thirty-four", "120" → "one twenty",
+ * "4500" → "forty-five hundred", "105" → "one oh five". Up to 99 and round hundreds stay cardinal.
+ */
+export function houseNumber(value: number): string {
+  if (value < 100 || value > 9999) return cardinal(value, 'en');
+  if (value % 1000 === 0) return cardinal(value, 'en');
+  const head = Math.floor(value / 100);
+  const rest = value % 100;
+  if (rest === 0) return `${cardinal(head, 'en')} hundred`;
+  return `${cardinal(head, 'en')} ${rest < 10 ? `oh ${cardinal(rest, 'en')}` : cardinal(rest, 'en')}`;
+}

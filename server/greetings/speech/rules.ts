@@ -1,0 +1,81 @@
+/** One rewriting step of the normaliser: text in, text out. */
+export type Rule = (text: string) => string;
+
+/**
+ * Whole-word replacements. `sentenceEnd` says when a consumed dot also ended the sentence: before a
+ * capital ("Elm Rd. We open"), only at the very end (French street types come before a name), or
+ * never (titles such as "Mr." always come before a name).
+ */
+export function replaceWords(map: Record<string, string>, flags = 'g', sentenceEnd: 'capital' | 'end' | 'never' = 'capital'): Rule {
+  const entries = Object.entries(map).sort(([a], [b]) => b.length - a.length);
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(${entries.map(([key]) => escapeRegExp(key)).join('|')})(?![\\p{L}\\p{N}])`, `${flags}u`);
+  const lookup = new Map(entries.map(([key, value]) => [flags.includes('i') ? key.toLowerCase() : key, value]));
+  return (text) =>
+    text.replace(pattern, (match: string, _word: string, offset: number, whole: string) => {
+      const spoken = lookup.get(flags.includes('i') ? match.toLowerCase() : match);
+      if (spoken === undefined) return match;
+      if (sentenceEnd === 'never') return spoken;
+      if (sentenceEnd === 'end') return match.endsWith('.') && /^\s*$/.test(whole.slice(offset + match.length)) ? `${spoken}.` : spoken;
+      return keepSentenceEnd(match, offset, whole, spoken);
+    });
+}
+
+/**
+ * An abbreviation's dot may also end the sentence ("… on Elm Rd." or "… until 5 p.m. Thanks"):
+ * then the spoken form keeps a full stop, so the engine still pauses there.
+ */
+export function keepSentenceEnd(match: string, offset: number, whole: string, spoken: string): string {
+  if (!match.endsWith('.') || spoken.endsWith('.')) return spoken;
+  const after = whole.slice(offset + match.length);
+  return /^\s*(?:$|["')]?\s*$|\p{Lu})/u.test(after) ? `${spoken}.` : spoken;
+}
+
+export function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+interface AddressWords {
+  at: string;
+  dot: string;
+  slash: string;
+  dash: string;
+  underscore: string;
+  /** Top-level domains said as a word; the others are spelled ("c a", "f r"). */
+  wordDomains: ReadonlySet<string>;
+}
+
+const DOMAIN = String.raw`[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,12}`;
+
+/**
+ * E-mail and web addresses as a receptionist spells them out: "info at acme dash roofing dot com",
+ * "acme roofing dot C A slash quote". "www." is left out (browsers do not need it, callers do not
+ * either); a trailing full stop stays a full stop.
+ */
+export function speakAddresses(words: AddressWords): Rule {
+  const part = (value: string) =>
+    value
+      .split('.')
+      .filter(Boolean)
+      .map((piece) => piece.replace(/-/g, ` ${words.dash} `).replace(/_/g, ` ${words.underscore} `))
+      .join(` ${words.dot} `);
+  const domain = (value: string) => {
+    const pieces = value.toLowerCase().split('.');
+    const top = pieces.pop() ?? '';
+    const spokenTop = words.wordDomains.has(top) ? top : top.toUpperCase().split('').join(' ');
+    return `${part(pieces.join('.'))} ${words.dot} ${spokenTop}`;
+  };
+  const email = new RegExp(String.raw`(?<![\w.+-])([\w.+-]+)@(${DOMAIN})(?![\w-])`, 'giu');
+  const web = new RegExp(String.raw`(?<![\w@.-])(?:https?:\/\/)?(?:www\.)?(${DOMAIN})((?:\/[\w-]+)*)\/?(?![\w-])`, 'giu');
+  return (text) =>
+    text
+      .replace(email, (_match, user: string, host: string) => `${part(user)} ${words.at} ${domain(host)}`)
+      .replace(web, (match: string, host: string, path: string) => {
+        // Only what looks like an address: a scheme, www, or a known top-level domain.
+        const top = host.split('.').pop()?.toLowerCase() ?? '';
+        if (!/^(?:https?:\/\/|www\.)/i.test(match) && !knownDomains.has(top)) return match;
+        const rest = path ? ` ${words.slash} ${path.slice(1).split('/').map((piece) => part(piece)).join(` ${words.slash} `)}` : '';
+        return `${domain(host)}${rest}`;
+      });
+}
+
+const knownDomains = new Set(['com', 'net', 'org', 'biz', 'info', 'ca', 'us', 'co', 'io', 'fr', 'be', 'ch', 'lu', 'uk', 'eu', 'pro', 'app', 'dev', 'shop', 'store', 'online', 'site', 'construction', 'build', 'builders', 'contractors', 'plumbing', 'roofing']);
