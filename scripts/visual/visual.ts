@@ -3,7 +3,7 @@
  * references in tests/visual/references/ (pixelmatch), plus axe-core on each. Exits 1 on an
  * unexpected change, a missing reference or an accessibility violation; diffs and the new
  * screenshots go to test-results/visual/. `npm run visual:update` rewrites the references after a
- * deliberate change. Options: `--only <text>` (pages whose name contains it), `--out <dir>` (write
+ * deliberate change. Options: `--only <text,…>` (pages whose name contains one of them), `--out <dir>` (write
  * the screenshots there and compare nothing), `--skip-build` (use the last build in dist/).
  *
  * Deterministic by construction: a fresh data folder with fixed people (visitors.ts), the browser's
@@ -134,7 +134,7 @@ async function main(): Promise<number> {
     const sessions = await createVisitors(server.url);
     mkdirSync(outDir ?? resultsDir, { recursive: true });
     if (update) mkdirSync(referencesDir, { recursive: true });
-    const pages = visualPages.filter((page) => !only || page.name.includes(only));
+    const pages = visualPages.filter((page) => !only || only.split(',').some((part) => page.name.includes(part)));
     for (const page of pages) {
       for (const lng of languages) {
         for (const width of Object.keys(widths) as Array<keyof typeof widths>) {

@@ -1,5 +1,5 @@
-import type { PublicConfig } from '../../contracts/public-config';
-import { paths } from '../../app/paths';
+import type { PublicConfig } from '../contracts/public-config';
+import { paths } from './paths';
 
 type AppLinks = PublicConfig['appLinks'];
 

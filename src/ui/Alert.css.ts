@@ -13,6 +13,7 @@ export const alert = recipe({
       critical: { background: vars.color.criticalSoft, color: vars.color.critical, borderColor: vars.color.criticalStrong },
       caution: { background: vars.color.cautionSoft, color: vars.color.caution },
       info: { background: vars.color.brandSoft, color: vars.color.brandStrong },
+      positive: { background: vars.color.brandSubtle, color: vars.color.brandStrong, borderColor: vars.color.brandSoft },
     },
   },
   defaultVariants: { tone: 'info' },

@@ -1,10 +1,10 @@
 import type { HTMLAttributes, ReactNode } from 'react';
 import { heading, text } from './Text.css';
 
-export function Heading({ level = 1, children, ...rest }: { level?: 1 | 2 | 3; children: ReactNode } & HTMLAttributes<HTMLHeadingElement>) {
+export function Heading({ level = 1, className, children, ...rest }: { level?: 1 | 2 | 3; children: ReactNode } & HTMLAttributes<HTMLHeadingElement>) {
   const Tag = `h${level}` as const;
   return (
-    <Tag className={heading({ level })} {...rest}>
+    <Tag className={[heading({ level }), className].filter(Boolean).join(' ')} {...rest}>
       {children}
     </Tag>
   );
@@ -13,11 +13,12 @@ export function Heading({ level = 1, children, ...rest }: { level?: 1 | 2 | 3; c
 export function Text({
   tone,
   size,
+  className,
   children,
   ...rest
 }: { tone?: 'normal' | 'muted' | 'critical'; size?: 'small' | 'body' | 'lead'; children: ReactNode } & HTMLAttributes<HTMLParagraphElement>) {
   return (
-    <p className={text({ tone, size })} {...rest}>
+    <p className={[text({ tone, size }), className].filter(Boolean).join(' ')} {...rest}>
       {children}
     </p>
   );

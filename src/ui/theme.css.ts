@@ -92,6 +92,8 @@ export const vars = createGlobalTheme(':root', {
     header: '4rem',
     headerMobile: '3.25rem',
     logo: '2rem',
+    /** The round badge above a confirmation ("You're all set"). */
+    badge: '4rem',
     /** A CRM's drawn mark in the CRM list. */
     mark: '2rem',
     controlSmall: '2.25rem',

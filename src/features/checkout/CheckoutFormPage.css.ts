@@ -112,3 +112,6 @@ export const list = style({
   flexDirection: 'column',
   gap: vars.space.xxsmall,
 });
+
+/** The currency switch: small, under the summary, for people the detected currency does not suit. */
+export const currencyRow = style({ maxWidth: '16rem' });

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../app/api-client';
 import type { Language } from '../../app/languages';
@@ -7,7 +7,9 @@ import { publicConfig } from '../../app/public-config';
 import { useQuery } from '../../app/query-cache';
 import {
   formatMoney,
+  supportedCurrencies,
   TRIAL_DAYS,
+  type SupportedCurrency,
   type BillingInterval,
   type Plan,
   type PlanCode,
@@ -25,6 +27,8 @@ import { preloadStripe } from './checkout.actors';
 import { checkoutMachine } from './checkout.machine';
 import * as styles from './CheckoutFormPage.css';
 import { detectCurrency } from './currency';
+import { formatDate } from '../../lib/format-date';
+import { SelectField } from '../../ui/Field';
 
 export interface CheckoutFormPageProps {
   lng: Language;
@@ -34,6 +38,10 @@ export interface CheckoutFormPageProps {
   onSelect(next: { interval: BillingInterval; plan: PlanCode }): void;
   /** The browser is about to leave for the payment provider (the funnel enters its payment state). */
   onCheckoutStarted?(): void;
+  /** The funnel's progress indicator, shown above the plans. */
+  progress?: ReactNode;
+  /** Countries the person gave, for the currency when geolocation knows nothing: company first, then phone. */
+  countryHints?: { company: string | null; phone: string | null };
 }
 
 /** SPEC §9: checkout-route data is stale after 1 second (prices must be current when paying). */
@@ -45,7 +53,13 @@ export function trialEndDate(now: Date = new Date()): Date {
 }
 
 export function formatTrialDate(date: Date, lng: Language): string {
-  return new Intl.DateTimeFormat(lng, { dateStyle: 'long' }).format(date);
+  return formatDate(date, lng, 'long');
+}
+
+/** "US dollar (USD)" / "dollar des États-Unis (USD)": the currency switch's options. */
+function currencyLabel(code: string, lng: Language): string {
+  const name = new Intl.DisplayNames(lng, { type: 'currency' }).of(code) ?? code;
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)} (${code})`;
 }
 
 /**
@@ -53,10 +67,14 @@ export function formatTrialDate(date: Date, lng: Language): string {
  * price, discount, per-seat savings, trial end, and 'Start my free trial'. Rendered by the
  * onboarding route, which validates the search params and owns the address.
  */
-export default function CheckoutFormPage({ lng, interval, plan, onSelect, onCheckoutStarted }: CheckoutFormPageProps) {
+export default function CheckoutFormPage({ lng, interval, plan, onSelect, onCheckoutStarted, progress, countryHints }: CheckoutFormPageProps) {
   const { t } = useTranslation('checkout');
-  const currencyQuery = useQuery(['geo-currency'], () => detectCurrency(), { retries: 0 });
-  const currency = currencyQuery.data;
+  const company = countryHints?.company ?? null;
+  const phone = countryHints?.phone ?? null;
+  const currencyQuery = useQuery(['geo-currency', company, phone], () => detectCurrency(fetch, undefined, undefined, undefined, [company, phone]), { retries: 0 });
+  // The person may pick another currency; the detected one is only the starting point.
+  const [chosenCurrency, setChosenCurrency] = useState<SupportedCurrency | null>(null);
+  const currency = chosenCurrency ?? currencyQuery.data;
   const plansQuery = useQuery(
     ['subscription-plans', currency],
     () => apiRequest<PlansResponse>('/v1/subscription/plans', { query: { currency }, anonymous: true }),
@@ -108,6 +126,7 @@ export default function CheckoutFormPage({ lng, interval, plan, onSelect, onChec
 
   return (
     <Page width="content">
+      {progress}
       <Box display="flex" flexDirection="column" gap="xsmall">
         <Heading>{t('title')}</Heading>
         <Text tone="muted">{t('subtitle')}</Text>
@@ -209,9 +228,22 @@ export default function CheckoutFormPage({ lng, interval, plan, onSelect, onChec
               <Button block loading={busy} onClick={start}>
                 {t('start')}
               </Button>
-              <p className={styles.muted}>{t('currencyNote', { currency: data.currency })}</p>
             </Box>
           </Card>
+          <div className={styles.currencyRow}>
+            <SelectField
+              label={t('currency.label')}
+              name="currency"
+              value={data.currency}
+              onChange={(event) => setChosenCurrency(event.target.value as SupportedCurrency)}
+            >
+              {supportedCurrencies.map((code) => (
+                <option key={code} value={code}>
+                  {currencyLabel(code, lng)}
+                </option>
+              ))}
+            </SelectField>
+          </div>
         </Box>
       )}
     </Page>

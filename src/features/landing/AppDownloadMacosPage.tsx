@@ -5,7 +5,7 @@ import { Alert } from '../../ui/Alert';
 import { ButtonLink } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Heading, Text } from '../../ui/Text';
-import { publishedAppLinks } from './app-links';
+import { publishedAppLinks } from '../../app/app-links';
 import * as styles from './Landing.css';
 import { LandingLayout } from './LandingLayout';
 
@@ -39,7 +39,7 @@ export default function AppDownloadMacosPage() {
         </Text>
         <Heading level={2}>{t('appDownload.stepsTitle')}</Heading>
         <ol className={styles.steps}>
-          <li>{t('appDownload.step1')}</li>
+          <li>{downloadConfigured ? t('appDownload.step1') : t('appDownload.step1Web')}</li>
           <li>{t('appDownload.step2')}</li>
           <li>{t('appDownload.step3')}</li>
           <li>{t('appDownload.step4')}</li>

@@ -5,21 +5,50 @@ import { useLanguage } from '../../app/use-language';
 import { button } from '../../ui/Button.css';
 import { Card } from '../../ui/Card';
 import { Heading, Text } from '../../ui/Text';
+import * as styles from './Landing.css';
 import { LandingLayout } from './LandingLayout';
 
-/** /{lng}/failure: where the identity check sends accounts it could not validate (SPEC §4). */
+/**
+ * /{lng}/failure: where the identity check sends accounts it could not validate (SPEC §4). Says what
+ * happens next, in order, so a person under review knows they are not stuck; 'Back to Home' stays.
+ */
 export default function FailurePage() {
   const { t } = useTranslation('landing');
   const lng = useLanguage();
+  const steps = [1, 2, 3] as const;
   return (
-    <LandingLayout width="narrow">
-      <Card>
+    <LandingLayout width="content">
+      <div className={styles.reviewHero}>
+        <span className={styles.eyebrow}>{t('failure.eyebrow')}</span>
         <Heading>{t('failure.title')}</Heading>
-        <Text size="lead">{t('failure.text')}</Text>
+        <Text size="lead" tone="muted">
+          {t('failure.text')}
+        </Text>
+      </div>
+      <Card>
+        <Heading level={2}>{t('failure.nextTitle')}</Heading>
+        <ol className={styles.timeline}>
+          {steps.map((step) => (
+            <li key={step} className={styles.timelineItem}>
+              <span className={step === 1 ? styles.timelineDotCurrent : styles.timelineDot} aria-hidden="true">
+                {step}
+              </span>
+              <span className={styles.timelineText}>
+                <strong>{t(`failure.next${step}Title`)}</strong>
+                <span className={styles.timelineBody}>{t(`failure.next${step}`)}</span>
+              </span>
+            </li>
+          ))}
+        </ol>
+      </Card>
+      <div className={styles.actions}>
         <Link href={paths.home.build(lng)} className={button({ tone: 'primary' })}>
           {t('failure.back')}
         </Link>
-      </Card>
+        <Link href={paths.contact.build(lng)} className={button({ tone: 'ghost' })}>
+          {t('failure.contact')}
+        </Link>
+      </div>
     </LandingLayout>
   );
 }

@@ -86,3 +86,38 @@ export const quickStart = style({
   paddingTop: vars.space.medium,
   borderTop: `${vars.size.border} solid ${vars.color.borderSoft}`,
 });
+
+export const reviewHero = style({ display: 'flex', flexDirection: 'column', gap: vars.space.small });
+
+export const eyebrow = style({
+  alignSelf: 'flex-start',
+  paddingInline: vars.space.small,
+  paddingBlock: vars.space.xxsmall,
+  borderRadius: vars.radius.pill,
+  background: vars.color.cautionSoft,
+  color: vars.color.caution,
+  fontSize: vars.fontSize.small,
+  fontWeight: vars.fontWeight.medium,
+});
+
+/** Numbered steps joined by a line: what happens after a review, in order. */
+export const timeline = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.large });
+
+export const timelineItem = style({ display: 'flex', gap: vars.space.medium, alignItems: 'flex-start' });
+
+const dot = {
+  flex: 'none',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: vars.size.controlSmall,
+  height: vars.size.controlSmall,
+  borderRadius: vars.radius.pill,
+  fontWeight: vars.fontWeight.strong,
+} as const;
+
+export const timelineDot = style({ ...dot, background: vars.color.surfaceMuted, color: vars.color.textSoft });
+export const timelineDotCurrent = style({ ...dot, background: vars.color.brand, color: vars.color.onBrand });
+
+export const timelineText = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxsmall, paddingTop: vars.space.xxsmall });
+export const timelineBody = style({ color: vars.color.textMuted });

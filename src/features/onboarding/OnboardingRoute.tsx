@@ -18,17 +18,29 @@ import { DetailsStep } from './steps/DetailsStep';
 import { SizeStep } from './steps/SizeStep';
 import { IdentityCheckView, LoadingView, NextStepsView, SuccessView } from './steps/StatusViews';
 import { VerifyPhoneStep } from './steps/VerifyPhoneStep';
-import type { OnboardingSnapshot } from './step-props';
+import type { OnboardingSnapshot, StepProps } from './step-props';
+import { phoneCountry } from '../../lib/format-phone';
+
+interface FunnelHistoryState {
+  funnelStep: boolean;
+}
+
+function isFunnelEntry(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as Partial<FunnelHistoryState>).funnelStep === true;
+}
 
 const CheckoutFormPage = lazy(() => import('../checkout/CheckoutFormPage'));
 
-const progressOf: Partial<Record<string, ProgressStep>> = {
+const progressOf: Partial<Record<string, ProgressStep | 'done'>> = {
   verifyPhone: 'verifyPhone',
   size: 'size',
   details: 'details',
   crm: 'crm',
+  // The identity check runs on the way to the plan, without a page of its own.
+  identityCheck: 'checkout',
   checkoutForm: 'checkout',
   payment: 'checkout',
+  nextSteps: 'done',
 };
 
 /**
@@ -69,6 +81,8 @@ export default function OnboardingRoute() {
   // Addresses this component navigated to that the router has not reported back yet: when they
   // arrive they are the chart's own echo, not the user's navigation (the chart may have moved on).
   const ownNavigations = useRef<string[]>([]);
+  // Set by the in-page Back when it cannot step back through history: its move replaces the entry.
+  const replaceNext = useRef(false);
 
   // State → address: the projection, pushed or replaced as the chart says.
   useEffect(() => {
@@ -77,7 +91,11 @@ export default function OnboardingRoute() {
       if (projection.kind === 'external') window.location.replace(projection.href);
       else if (projection.kind === 'internal' && !isAtHref(window.location.pathname, window.location.search, projection.href)) {
         ownNavigations.current.push(projection.href);
-        navigate(projection.href, { replace: projection.replace });
+        const replace = projection.replace || replaceNext.current;
+        replaceNext.current = false;
+        // Entries the funnel pushes are marked, so the in-page Back knows the one before is a step.
+        const state: FunnelHistoryState = { funnelStep: replace ? isFunnelEntry(window.history.state) : true };
+        navigate(projection.href, { replace, state });
       }
     };
     apply(actor.getSnapshot());
@@ -108,8 +126,41 @@ export default function OnboardingRoute() {
   }, [actor, location, search]);
 
   const top = topState(snapshot.value);
-  const send = actor.send;
   const progress = progressOf[top];
+
+  /**
+   * The in-page Back is the browser's Back when the entry before is the previous step (so it adds
+   * no history entry and Forward still works); otherwise the chart steps back in place.
+   */
+  const send: StepProps['send'] = (event) => {
+    if (event.type === 'step.back') {
+      if (isFunnelEntry(window.history.state)) {
+        window.history.back();
+        return;
+      }
+      replaceNext.current = true;
+    }
+    actor.send(event);
+  };
+
+  // Focus follows the step: on arrival and after each move, the step's heading takes it (not <body>),
+  // so screen readers announce where the person is and Tab starts from the step's first field.
+  useEffect(() => {
+    let frames = 0;
+    let handle = 0;
+    const focusHeading = () => {
+      const heading = document.querySelector<HTMLElement>('main h1');
+      if (heading) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus({ preventScroll: true });
+        return;
+      }
+      // The paywall's chunk may still be loading: try again on the next frames, for about a second.
+      if ((frames += 1) < 60) handle = requestAnimationFrame(focusHeading);
+    };
+    handle = requestAnimationFrame(focusHeading);
+    return () => cancelAnimationFrame(handle);
+  }, [top]);
   let content;
   switch (top) {
     case 'verifyPhone':
@@ -131,13 +182,18 @@ export default function OnboardingRoute() {
       content = <NextStepsView snapshot={snapshot} send={send} />;
       break;
     case 'success':
-      content = <SuccessView />;
-      break;
+      return (
+        <Page width="content">
+          <SuccessView />
+        </Page>
+      );
     case 'checkoutForm':
     case 'payment':
       return (
         <Suspense fallback={<LoadingView />}>
           <CheckoutFormPage
+            progress={<Progress current="checkout" />}
+            countryHints={{ company: snapshot.context.business?.country ?? null, phone: phoneCountry(snapshot.context.user?.profile.phone) }}
             lng={snapshot.context.lng}
             interval={snapshot.context.interval}
             plan={snapshot.context.plan}

@@ -51,3 +51,20 @@ describe('detectCurrency', () => {
     expect(warn).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('detectCurrency with the person’s own countries', () => {
+  it('uses the company country, then the phone’s, when geolocation knows nothing', async () => {
+    const warn = vi.fn();
+    expect(await detectCurrency(answer('XX'), 'http://geo.test/country', warn, 4000, ['US', 'FR'])).toBe('USD');
+    expect(await detectCurrency(answer('XX'), 'http://geo.test/country', warn, 4000, [null, 'GB'])).toBe('GBP');
+    expect(await detectCurrency(answer('BR'), 'http://geo.test/country', warn, 4000, ['BR', 'CA'])).toBe('CAD');
+    expect(await detectCurrency(answer('', 503), 'http://geo.test/country', warn, 4000, ['CH'])).toBe('CHF');
+    expect(await detectCurrency(answer('XX'), 'http://geo.test/country', warn, 4000, [null, undefined])).toBe('EUR');
+  });
+
+  it('prefers a known geolocation over what the person typed', async () => {
+    const warn = vi.fn();
+    expect(await detectCurrency(answer('JP'), 'http://geo.test/country', warn, 4000, ['US', 'GB'])).toBe('JPY');
+    expect(warn).not.toHaveBeenCalled();
+  });
+});

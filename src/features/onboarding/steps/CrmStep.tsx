@@ -7,13 +7,7 @@ import { TextField } from '../../../ui/Field';
 import { Heading, Text } from '../../../ui/Text';
 import * as styles from '../Onboarding.css';
 import { errorKey, type StepProps } from '../step-props';
-
-/** "HubSpot" → "HU", "Microsoft Dynamics 365" → "MD": the avatar when there is no logo. */
-export function initials(name: string): string {
-  const words = name.replace(/[^\p{L}\p{N} ]/gu, ' ').split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? `${words[0]![0]}${words[1]![0]}` : (words[0] ?? '?').slice(0, 2);
-  return letters.toUpperCase();
-}
+import { CrmMark, CrmSymbol } from './CrmMark';
 
 const normalise = (value: string) => value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 
@@ -30,6 +24,12 @@ export function CrmStep({ snapshot, send }: StepProps) {
   const choiceError = submitted && !crm ? t('errors.required') : null;
   const otherError = submitted && crm === 'other' && !otherName.trim() ? t('errors.required') : null;
 
+  function choose(id: string) {
+    setCrm(id);
+    // 'Other' starts from what the person searched for: they were typing their CRM's name.
+    if (id === 'other' && !otherName.trim() && query.trim()) setOtherName(query.trim());
+  }
+
   function submit(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
@@ -37,15 +37,11 @@ export function CrmStep({ snapshot, send }: StepProps) {
     send({ type: 'crm.submitted', answer: crm === 'other' ? { crm, crm_other: otherName.trim() } : { crm } });
   }
 
-  const option = (id: string, label: string, avatar: string | null) => (
-    <label key={id} className={styles.choice}>
-      <input className={styles.radio} type="radio" name="crm" value={id} checked={crm === id} onChange={() => setCrm(id)} />
-      {avatar ? (
-        <span className={styles.avatar} aria-hidden="true">
-          {avatar}
-        </span>
-      ) : null}
-      {label}
+  const option = (id: string, label: string) => (
+    <label key={id} className={styles.crmChoice}>
+      <input className={styles.crmRadio} type="radio" name="crm" value={id} checked={crm === id} onChange={() => choose(id)} />
+      {id === 'none' || id === 'other' ? <CrmSymbol kind={id} /> : <CrmMark id={id} />}
+      <span className={styles.crmName}>{label}</span>
     </label>
   );
 
@@ -60,10 +56,10 @@ export function CrmStep({ snapshot, send }: StepProps) {
       </p>
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>{t('crm.legend')}</legend>
-        <div className={styles.choiceGrid}>
-          {matches.map((entry) => option(entry.id, entry.name, initials(entry.name)))}
-          {option('none', t('crm.none'), null)}
-          {option('other', t('crm.other'), null)}
+        {matches.length ? <div className={styles.crmGrid}>{matches.map((entry) => option(entry.id, entry.name))}</div> : null}
+        <div className={styles.crmExtras}>
+          {option('none', t('crm.none'))}
+          {option('other', t('crm.other'))}
         </div>
         {choiceError ? <Alert tone="critical">{choiceError}</Alert> : null}
       </fieldset>

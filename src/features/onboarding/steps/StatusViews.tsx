@@ -1,5 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { publishedAppLinks } from '../../../app/app-links';
+import { IntentLink as Link } from '../../../app/IntentLink';
+import { paths } from '../../../app/paths';
 import { publicConfig } from '../../../app/public-config';
+import { GetStarted } from '../../../ui/GetStarted';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Spinner } from '../../../ui/Spinner';
@@ -70,28 +74,17 @@ export function NextStepsView({ snapshot, send }: StepProps) {
   );
 }
 
-/** onboarding/success: what to do now, with the app links from the public config. */
+/** onboarding/success: the same "You're all set" as /success, with the account page one click away. */
 export function SuccessView() {
   const { t } = useTranslation('onboarding');
-  const links = publicConfig().appLinks;
   return (
-    <div className={styles.stack}>
-      <Heading>{t('success.title')}</Heading>
-      <Text size="lead">{t('success.intro')}</Text>
-      <ol className={styles.guidance}>
-        <li>{t('success.steps.download')}</li>
-        <li>{t('success.steps.signIn')}</li>
-        <li>{t('success.steps.setUp')}</li>
-        <li>{t('success.steps.unlock')}</li>
-      </ol>
-      <Heading level={2}>{t('success.links.title')}</Heading>
-      <ul className={styles.links} aria-label={t('success.links.title')}>
-        {(['ios', 'android', 'macos', 'windows', 'web'] as const).map((key) => (
-          <li key={key}>
-            <a href={links[key]}>{t(`success.links.${key}`)}</a>
-          </li>
-        ))}
-      </ul>
-    </div>
+    <GetStarted
+      links={publishedAppLinks(publicConfig().appLinks)}
+      extra={
+        <Text tone="muted">
+          <Link href={paths.account.build()}>{t('success.account')}</Link>
+        </Text>
+      }
+    />
   );
 }

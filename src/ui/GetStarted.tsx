@@ -1,0 +1,118 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PublicConfig } from '../contracts/public-config';
+import { ButtonLink } from './Button';
+import { Card } from './Card';
+import * as styles from './GetStarted.css';
+import { Heading, Text } from './Text';
+
+type AppLinks = Partial<PublicConfig['appLinks']>;
+
+function CheckIcon() {
+  return (
+    <svg className={styles.badgeIcon} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M5 12.5l4.5 4.5L19 7.5" />
+    </svg>
+  );
+}
+
+/**
+ * "You're all set": the one screen after a trial starts, on /{lng}/onboarding/success and /success
+ * alike. One primary action (the web app), then the three steps to a first call and the app
+ * downloads that are published (links from /config.json appLinks, placeholders left out).
+ */
+export function GetStarted({ links, headingId, extra }: { links: AppLinks; headingId?: string; extra?: ReactNode }) {
+  const { t } = useTranslation();
+  const steps = ['download', 'signIn', 'setUp'] as const;
+  const hasMobile = Boolean(links.ios || links.android);
+  return (
+    <div className={styles.root}>
+      <div className={styles.hero}>
+        <span className={styles.badge}>
+          <CheckIcon />
+        </span>
+        <Heading id={headingId} tabIndex={-1}>
+          {t('getStarted.title')}
+        </Heading>
+        <Text size="lead" tone="muted" className={styles.lead}>
+          {t('getStarted.subtitle')}
+        </Text>
+        {links.web ? (
+          <div className={styles.primary}>
+            <ButtonLink tone="primary" href={links.web}>
+              {t('getStarted.openWeb')}
+            </ButtonLink>
+            <Text size="small" tone="muted">
+              {t('getStarted.webHint')}
+            </Text>
+          </div>
+        ) : null}
+      </div>
+      <section aria-labelledby="get-started-steps">
+        <Heading level={2} id="get-started-steps" className={styles.visuallyHiddenHeading}>
+          {t('getStarted.stepsTitle')}
+        </Heading>
+        <ol className={styles.steps}>
+          {steps.map((step, index) => (
+            <li key={step} className={styles.step}>
+              <span className={styles.stepNumber} aria-hidden="true">
+                {index + 1}
+              </span>
+              <span className={styles.stepText}>
+                <span className={styles.stepTitle}>{t(`getStarted.steps.${step}.title`)}</span>
+                <span className={styles.stepBody}>{t(`getStarted.steps.${step}.body`)}</span>
+              </span>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <div className={styles.apps}>
+        <Card elevation="flat">
+          <Heading level={3}>{t('getStarted.desktop')}</Heading>
+          <Text tone="muted">{t('getStarted.desktopBody')}</Text>
+          <ul className={styles.appButtons}>
+            {links.macos ? (
+              <li>
+                <ButtonLink tone="secondary" href={links.macos}>
+                  {t('getStarted.macos')}
+                </ButtonLink>
+              </li>
+            ) : null}
+            {links.windows ? (
+              <li>
+                <ButtonLink tone="secondary" href={links.windows}>
+                  {t('getStarted.windows')}
+                </ButtonLink>
+              </li>
+            ) : null}
+          </ul>
+        </Card>
+        <Card elevation="flat">
+          <Heading level={3}>{t('getStarted.mobile')}</Heading>
+          <Text tone="muted">{t('getStarted.mobileBody')}</Text>
+          {hasMobile ? (
+            <ul className={styles.appButtons}>
+              {links.ios ? (
+                <li>
+                  <ButtonLink tone="secondary" href={links.ios}>
+                    {t('getStarted.ios')}
+                  </ButtonLink>
+                </li>
+              ) : null}
+              {links.android ? (
+                <li>
+                  <ButtonLink tone="secondary" href={links.android}>
+                    {t('getStarted.android')}
+                  </ButtonLink>
+                </li>
+              ) : null}
+            </ul>
+          ) : (
+            <Text size="small">{t('getStarted.comingSoon')}</Text>
+          )}
+        </Card>
+      </div>
+      {extra}
+    </div>
+  );
+}
