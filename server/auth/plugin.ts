@@ -6,6 +6,7 @@ import { installAuthErrorHandler } from './error-handler';
 import { createAuthService } from './service';
 import { AuthApiError } from './errors';
 import { ExternalIdentity } from './external-identity';
+import emailConfirmationRoutes from './routes/email-confirmation';
 import factorsRoutes from './routes/factors';
 import keysRoutes from './routes/keys';
 import otpRoutes from './routes/otp';
@@ -57,6 +58,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
       await scope.register(tokenRoutes);
       await scope.register(userRoutes);
       await scope.register(factorsRoutes);
+      await scope.register(emailConfirmationRoutes);
     },
     { prefix: '/auth/v1' },
   );

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EMAIL_EXISTS, PHONE_EXISTS } from '../accounts';
+import { sendEmailConfirmation } from '../email-confirmation';
 import { AuthApiError, validationFailed } from '../errors';
 import { issueCode } from '../otp-codes';
 import { providerDisabled } from '../outbox';
@@ -39,6 +40,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
           code_challenge: z.string().nullish(),
           code_challenge_method: z.string().nullish(),
         }),
+        querystring: z.object({ redirect_to: z.string().max(2048).optional() }),
       },
     },
     async (request) => {
@@ -77,12 +79,8 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
         await service.db.updateTable('auth_users').set({ new_phone: phone }).where('id', '=', user.id).execute();
         await sendCode(app, request, issued);
       }
-      if (changesEmail) {
-        if (service.env.NODE_ENV === 'production' && !service.adapters.email) throw providerDisabled('email');
-        const issued = await issueCode(service, { purpose: 'email_change', channel: 'email', recipient: email, userId: user.id, data: user.user_metadata });
-        await service.db.updateTable('auth_users').set({ new_email: email }).where('id', '=', user.id).execute();
-        await sendCode(app, request, issued);
-      }
+      // The address stays a claim (new_email) until the link or code in this message proves it.
+      if (changesEmail) await sendEmailConfirmation(app, request, user, email, { redirectTo: request.query.redirect_to });
       const fresh = (await findAuthUserById(service.db, user.id)) ?? user;
       return userJson(fresh, await factorsOf(user.id));
     },

@@ -1,0 +1,31 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { emailConfirmationMessage, languageOf } from './messages';
+import { issueCode } from './otp-codes';
+import { deliver, providerDisabled } from './outbox';
+import { safeRedirect } from './routes/otp';
+import type { AuthUserRow } from './users';
+
+/**
+ * An email given for an account (at sign-up, or changed later) is only a claim until its owner
+ * proves it: it waits in `new_email`, never signs anyone in, and blocks no one else. This sends the
+ * proof: one message holding a link (GET /auth/v1/confirm-email) and the same 6-digit code (typed on
+ * the account page: POST /verify type=email_change). Decision: docs/decisions/103-one-account-per-person.md.
+ */
+export async function sendEmailConfirmation(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: AuthUserRow,
+  email: string,
+  options: { redirectTo?: string | undefined } = {},
+): Promise<void> {
+  const service = app.authService;
+  if (service.env.NODE_ENV === 'production' && !service.adapters.email) throw providerDisabled('email');
+  const issued = await issueCode(service, { purpose: 'email_change', channel: 'email', recipient: email, userId: user.id, data: user.user_metadata, withLink: true });
+  await service.db.updateTable('auth_users').set({ new_email: email }).where('id', '=', user.id).execute();
+  const lang = languageOf(user.user_metadata);
+  const link = `${safeRedirect(app, undefined)}/auth/v1/confirm-email?${new URLSearchParams({
+    token: issued.linkToken ?? '',
+    redirect_to: safeRedirect(app, options.redirectTo ?? `/${lang}/sign-in-otp?${new URLSearchParams({ email })}`),
+  })}`;
+  await deliver(service, service.adapters, request.log, { channel: 'email', recipient: email, ...emailConfirmationMessage(issued.code, lang, link), code: issued.code });
+}
