@@ -18,6 +18,8 @@ export const authErrorCodes = [
   'phone_exists',
   'email_exists',
   'sms_send_failed',
+  /** Sign-in only: no account signs in with this phone or (proven) email. */
+  'otp_disabled',
   'network',
   'unknown',
 ] as const;

@@ -13,6 +13,11 @@ export const RESEND_COOLDOWN_SECONDS = 60;
 const CODE_TTL_MS = 10 * 60_000;
 const MAX_WRONG_TRIES = 5;
 
+/** Whole seconds left of the resend cooldown for a code sent at `sentAt`. */
+export function remainingCooldown(sentAt: number, now: number): number {
+  return Math.min(RESEND_COOLDOWN_SECONDS, Math.max(0, Math.ceil((sentAt + RESEND_COOLDOWN_SECONDS * 1000 - now) / 1000)));
+}
+
 export interface CodeEntryProps {
   /** E.164 phone (channel sms) or email address (channel email) the code was sent to. */
   recipient: string;
@@ -23,6 +28,11 @@ export interface CodeEntryProps {
   onVerified(session: Session): void;
   /** Sends a new code; resolve `{ ok: false, … }` (or throw) when it failed. */
   onResend(): Promise<SendResult | void>;
+  /**
+   * When the code was sent (epoch ms), if not just now: a step resumed after a reload, or a code
+   * already on its way, shows the countdown where it really is. Defaults to when the step appeared.
+   */
+  sentAt?: number | undefined;
 }
 
 /**
@@ -32,16 +42,16 @@ export interface CodeEntryProps {
  * code' waits 60 s between sends and confirms with the toast 'Code resent successfully'. On Android
  * Chrome, the WebOTP API fills the code from the SMS's `@host #code` line.
  */
-export function CodeEntry({ recipient, channel, purpose = 'signin', onVerified, onResend }: CodeEntryProps) {
+export function CodeEntry({ recipient, channel, purpose = 'signin', onVerified, onResend, sentAt: sentAtProp }: CodeEntryProps) {
   const { t } = useTranslation('auth');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState(false);
-  const [cooldown, setCooldown] = useState(RESEND_COOLDOWN_SECONDS);
-  // When the code was sent: mount time (the parent shows this step right after sending).
-  const [mountedAt] = useState(() => Date.now());
-  const sentAt = useRef(mountedAt);
+  // When the code was sent: as the parent says, else mount time (shown right after sending).
+  const [initialSentAt] = useState(() => sentAtProp ?? Date.now());
+  const [cooldown, setCooldown] = useState(() => remainingCooldown(initialSentAt, Date.now()));
+  const sentAt = useRef(initialSentAt);
   const wrongTries = useRef(0);
   const inputRef = useRef<HTMLInputElement>(null);
 

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { IntentLink as Link } from '../../app/IntentLink';
-import { paths } from '../../app/paths';
+import { paths, withSearch } from '../../app/paths';
 import { useLanguage } from '../../app/use-language';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -13,9 +13,10 @@ import { Heading, Text } from '../../ui/Text';
 import { PhoneField } from '../phone-input/PhoneField';
 import { phoneStateFromValue } from '../phone-input/phone-format';
 import { defaultCountryCode } from '../../lib/countries';
-import { CodeEntry } from './CodeEntry';
+import { CodeEntry, RESEND_COOLDOWN_SECONDS } from './CodeEntry';
 import { sendCode, type Recipient } from './otp';
-import { arrivedFromAuthLink, authUrlError, loadSupabase, useSession } from './session';
+import { arrivedFromAuthLink, authUrlError, useSession } from './session';
+import { signOut } from './sign-out';
 import * as styles from './SignInOtpPage.css';
 
 type Method = 'phone' | 'email';
@@ -53,7 +54,11 @@ export default function SignInOtpPage() {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const [sentTo, setSentTo] = useState<Recipient | null>(null);
+  const [sentTo, setSentTo] = useState<{ recipient: Recipient; sentAt: number } | null>(null);
+  // No account signs in with what was typed: said with the way to sign up (never an empty account).
+  const [unknown, setUnknown] = useState<Method | null>(null);
+  const [emailConfirmed] = useState(() => search.get('email_confirmed') === '1');
+  const [emailConfirmError] = useState(() => search.get('email_error'));
   const [linkError, setLinkError] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
   const { status, session } = useSession();
@@ -88,18 +93,30 @@ export default function SignInOtpPage() {
     return { email: value.toLowerCase() };
   }
 
-  const send = (target: Recipient) => sendCode(target, { language: lng });
+  // Sign-in never creates an account (decision 103): an unknown phone or unproven email is refused.
+  const send = (target: Recipient) => sendCode(target, { language: lng, createUser: false });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setFormError(null);
+    setUnknown(null);
     const target = recipient();
     if (!target) return;
     setSending(true);
     const result = await send(target);
     setSending(false);
     if (result.ok) {
-      setSentTo(target);
+      setSentTo({ recipient: target, sentAt: Date.now() });
+      return;
+    }
+    if (result.code === 'otp_disabled') {
+      setUnknown('phone' in target ? 'phone' : 'email');
+      return;
+    }
+    // A code left for this address less than a minute ago (the sign-up's, a reload): it is on its
+    // way and valid, so the code entry shows, with the countdown where it is.
+    if ((result.code === 'over_sms_send_rate_limit' || result.code === 'over_email_send_rate_limit') && result.retryAfterSeconds) {
+      setSentTo({ recipient: target, sentAt: Date.now() - (RESEND_COOLDOWN_SECONDS - result.retryAfterSeconds) * 1000 });
       return;
     }
     const message = t(`errors.${result.code}`, { seconds: result.retryAfterSeconds ?? 60 });
@@ -107,10 +124,9 @@ export default function SignInOtpPage() {
     else setFormError(message);
   }
 
-  async function signOut() {
+  async function onSignOut() {
     setSigningOut(true);
-    // Sign-out ignores 401/403/404 (SPEC §8): supabase-js clears the cookie either way.
-    await (await loadSupabase()).auth.signOut();
+    await signOut();
     setSigningOut(false);
   }
 
@@ -118,7 +134,10 @@ export default function SignInOtpPage() {
     setMethod(next);
     setFieldError(null);
     setFormError(null);
+    setUnknown(null);
   }
+
+  const signUpHref = withSearch(paths.home.build(lng), method === 'email' ? { email: email.trim() || undefined } : { phone_number: phone.value || undefined });
 
   return (
     <Page width="narrow">
@@ -130,21 +149,24 @@ export default function SignInOtpPage() {
               <strong>{t('urlErrors.title')}</strong> {linkError}
             </Alert>
           ) : null}
+          {emailConfirmed ? <Alert tone="info">{t('signIn.emailConfirmed')}</Alert> : null}
+          {emailConfirmError ? <Alert tone="critical">{t('signIn.emailConfirmFailed')}</Alert> : null}
           {!sentTo && status === 'signedIn' && session ? (
             <>
               <Text>{t('signIn.signedInAs', { who: session.user.email || (session.user.phone ? `+${session.user.phone}` : t('signIn.guest')) })}</Text>
               <Link href={paths.onboarding.build(lng)}>{t('signIn.continue')}</Link>
-              <Button tone="secondary" block loading={signingOut} onClick={() => void signOut()}>
+              <Button tone="secondary" block loading={signingOut} onClick={() => void onSignOut()}>
                 {t('signIn.signOut')}
               </Button>
             </>
           ) : sentTo ? (
             <>
               <CodeEntry
-                recipient={'phone' in sentTo ? sentTo.phone : sentTo.email}
-                channel={'phone' in sentTo ? 'sms' : 'email'}
+                recipient={'phone' in sentTo.recipient ? sentTo.recipient.phone : sentTo.recipient.email}
+                channel={'phone' in sentTo.recipient ? 'sms' : 'email'}
+                sentAt={sentTo.sentAt}
                 onVerified={() => navigate(paths.onboarding.build(lng))}
-                onResend={() => send(sentTo)}
+                onResend={() => send(sentTo.recipient)}
               />
               <Button tone="ghost" block onClick={() => setSentTo(null)}>
                 {t('signIn.changeRecipient')}
@@ -191,6 +213,11 @@ export default function SignInOtpPage() {
                 />
               )}
               {formError ? <Alert tone="critical">{formError}</Alert> : null}
+              {unknown ? (
+                <Alert tone="critical">
+                  {t(unknown === 'phone' ? 'signIn.unknownPhone' : 'signIn.unknownEmail')} <Link href={signUpHref}>{t('signIn.signUp')}</Link>
+                </Alert>
+              ) : null}
               <Button type="submit" tone="primary" block loading={sending}>
                 {t('signIn.send')}
               </Button>

@@ -26,6 +26,7 @@ export function toAuthErrorCode(error: unknown): OtpFailure {
     case 'phone_exists':
     case 'email_exists':
     case 'sms_send_failed':
+    case 'otp_disabled':
       return { ok: false, code: error.code as AuthErrorCode, ...retry };
     case 'validation_failed':
       if (/phone/i.test(error.message)) return { ok: false, code: 'invalid_phone' };
@@ -36,16 +37,20 @@ export function toAuthErrorCode(error: unknown): OtpFailure {
   }
 }
 
-/** Sends a 6-digit sign-in code by SMS or email; creates the account on first use. */
-export async function sendCode(recipient: Recipient, options: { language?: string } = {}): Promise<SendResult> {
+/**
+ * Sends a 6-digit code by SMS or email. Sign-up creates the account on first use; sign-in passes
+ * `createUser: false`, so an unknown phone or an unproven email is refused ('otp_disabled') and never
+ * becomes an empty account (decision 103).
+ */
+export async function sendCode(recipient: Recipient, options: { language?: string; createUser?: boolean } = {}): Promise<SendResult> {
   const data = options.language ? { locale: options.language } : undefined;
   // The emailed link comes back to the sign-in page, which never redirects before supabase-js has
   // exchanged the ?code= (PKCE) for a session.
   const emailRedirectTo = options.language ? `${window.location.origin}/${options.language}/sign-in-otp` : undefined;
   const { error } = await (await loadSupabase()).auth.signInWithOtp(
     'phone' in recipient
-      ? { phone: recipient.phone, options: { data, channel: 'sms' } }
-      : { email: recipient.email, options: { data, ...(emailRedirectTo ? { emailRedirectTo } : {}) } },
+      ? { phone: recipient.phone, options: { data, channel: 'sms', shouldCreateUser: options.createUser ?? true } }
+      : { email: recipient.email, options: { data, shouldCreateUser: options.createUser ?? true, ...(emailRedirectTo ? { emailRedirectTo } : {}) } },
   );
   return error ? toAuthErrorCode(error) : { ok: true };
 }
@@ -62,4 +67,15 @@ export async function verifyCode(recipient: Recipient, token: string, type?: 'sm
   if (error) return toAuthErrorCode(error);
   if (!data.session) return { ok: false, code: 'unknown' };
   return { ok: true, session: data.session };
+}
+
+/**
+ * Attaches an email to the signed-in account as a claim and sends its proof (a link back to
+ * `/{lng}/sign-in-otp?email=…&email_confirmed=1`, and a code for the account page). Sending it again
+ * sends a fresh proof.
+ */
+export async function sendEmailConfirmation(email: string, language: string): Promise<SendResult> {
+  const emailRedirectTo = `${window.location.origin}/${language}/sign-in-otp?${new URLSearchParams({ email })}`;
+  const { error } = await (await loadSupabase()).auth.updateUser({ email, data: { locale: language } }, { emailRedirectTo });
+  return error ? toAuthErrorCode(error) : { ok: true };
 }

@@ -21,6 +21,7 @@ import { initialPhoneValue } from '../phone-input/phone-format';
 import { PhoneField } from '../phone-input/PhoneField';
 import { focusFirstInvalid } from './focus';
 import * as styles from './Landing.css';
+import { readPendingCodeStep } from './code-step-storage';
 import { recipientOf, sendSignupCode, type SignupValues } from './signup.actors';
 import { signupMachine } from './signup.machine';
 
@@ -60,14 +61,15 @@ export function SignupForm({ variant, landingPage, lng, prefill, title, submitLa
           navigate(withSearch(paths.onboarding.build(lng), { origin: onboardingOrigin[landingPage], ...readTrackingParams() }), { replace: true }),
       },
     }),
-    { input: { landingPage, language: lng } },
+    // A code step kept from before a reload or Back/Forward is picked up again (session storage).
+    { input: { landingPage, language: lng, restored: readPendingCodeStep(landingPage) } },
   );
   const [values, setValues] = useState<SignupValues>(() => ({
-    email: prefill.email ?? '',
-    firstName: prefill.first_name ?? '',
-    lastName: prefill.last_name ?? '',
-    companyName: prefill.company_name ?? '',
-    phone: initialPhoneValue(prefill.phone_number, defaultCountryCode()),
+    email: snapshot.context.values?.email ?? prefill.email ?? '',
+    firstName: snapshot.context.values?.firstName ?? prefill.first_name ?? '',
+    lastName: snapshot.context.values?.lastName ?? prefill.last_name ?? '',
+    companyName: snapshot.context.values?.companyName ?? prefill.company_name ?? '',
+    phone: snapshot.context.values?.phone ?? initialPhoneValue(prefill.phone_number, defaultCountryCode()),
   }));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempted, setAttempted] = useState(false);
@@ -113,19 +115,30 @@ export function SignupForm({ variant, landingPage, lng, prefill, title, submitLa
   const state = snapshot.value;
   const failure = snapshot.context.failure;
   const submitted = snapshot.context.values;
-  const pending = state === 'checkingEmail' || state === 'sendingCode';
+  const pending = state === 'checkingEmail' || state === 'checkingAccount' || state === 'sendingCode';
 
-  if ((state === 'enteringCode' || state === 'savingAccount' || state === 'saveFailed' || state === 'done') && submitted) {
+  if ((state === 'enteringCode' || state === 'savingAccount' || state === 'saveFailed' || state === 'accountExists' || state === 'done') && submitted) {
     const recipient = recipientOf(submitted);
     const isPhone = 'phone' in recipient;
     const accountExists = failure?.code === 'PHONE_ALREADY_EXISTS' || failure?.code === 'EMAIL_ALREADY_EXISTS';
     return (
       <Box display="flex" flexDirection="column" gap="medium">
-        <Heading level={2}>{state === 'enteringCode' ? t('code.title') : title}</Heading>
+        <Heading level={2}>{state === 'enteringCode' ? t('code.title') : state === 'accountExists' ? t('auth:signup.returningTitle') : title}</Heading>
+        {state === 'accountExists' ? (
+          <>
+            <Alert tone="info">
+              <strong>{t(isPhone ? 'auth:signup.returningPhone' : 'auth:signup.returningEmail')}</strong> {t('auth:signup.returningKept')}
+            </Alert>
+            <Button tone="primary" block onClick={() => send({ type: 'account.continued' })}>
+              {t('auth:signup.continue')}
+            </Button>
+          </>
+        ) : null}
         {state === 'enteringCode' ? (
           <CodeEntry
             recipient={isPhone ? recipient.phone : recipient.email}
             channel={isPhone ? 'sms' : 'email'}
+            sentAt={snapshot.context.sentAt ?? undefined}
             onVerified={() => {
               logEvent(analyticsEvents.codeVerified, { channel: isPhone ? 'sms' : 'email', landing_page: landingPage });
               send({ type: 'code.verified' });
@@ -257,6 +270,12 @@ export function SignupForm({ variant, landingPage, lng, prefill, title, submitLa
               </Button>
             </div>
           </Box>
+        </Alert>
+      ) : null}
+      {failure?.source === 'api' && failure.code === 'EMAIL_ALREADY_EXISTS' && submitted ? (
+        <Alert tone="critical">
+          {t('auth:signup.emailTaken')}{' '}
+          <Link href={withSearch(paths.signInOtp.build(lng), { email: submitted.email })}>{t('auth:signup.signInWithEmail')}</Link>
         </Alert>
       ) : null}
       {failure?.source === 'auth' ? <Alert tone="critical">{t([`errors.${failure.code}`, 'landing:errors.sendFailed'], { ns: 'auth', seconds: failure.retryAfterSeconds ?? 60 })}</Alert> : null}

@@ -1,11 +1,13 @@
 import { fromPromise } from 'xstate';
 import { apiRequest, ApiError } from '../../app/api-client';
 import { readTrackingParams } from '../../app/tracking-params';
-import type { LandingPage } from '../../contracts/signup';
+import type { LandingPage, SignupCheckRequest, SignupCheckResult, SignupCompleteRequest, SignupCompleteResult } from '../../contracts/signup';
 import { classifyEmailLazy, type EmailKind } from '../../lib/email-kind.lazy';
 import { logEvent } from '../analytics/analytics';
 import { analyticsEvents } from '../analytics/events';
-import { sendCode, type Recipient } from '../auth/otp';
+import { sendCode, sendEmailConfirmation, type Recipient } from '../auth/otp';
+
+export type SignupOutcome = SignupCheckResult['outcome'];
 
 /** What the sign-up form hands to the chart once its fields are valid. */
 export interface SignupValues {
@@ -49,27 +51,40 @@ export const sendCodeActor = fromPromise<void, { values: SignupValues; language:
   sendSignupCode(input.values, input.language, input.resend),
 );
 
-/**
- * After the code is verified: the profile (PATCH /v1/user — name, email, phone; nothing sent when
- * all are absent), then the user data (PATCH /v1/user/data — company, saved tracking params, the
- * landing page). Both calls are idempotent, so a retry after a failure never duplicates anything.
- */
-export const saveAccountActor = fromPromise<void, { values: SignupValues; landingPage: LandingPage }>(async ({ input, signal }) => {
-  const { values } = input;
-  const update: Record<string, unknown> = {};
-  const name = [values.firstName, values.lastName].filter(Boolean).join(' ');
-  if (values.firstName) update.first_name = values.firstName;
-  if (values.lastName) update.last_name = values.lastName;
-  if (name) update.name = name;
-  if (values.email) update.email = values.email;
-  if (values.phone) update.phone = { number: values.phone };
-  try {
-    if (Object.keys(update).length > 0) await apiRequest('/v1/user', { method: 'PATCH', body: update, signal });
-    const data: Record<string, unknown> = { landing_page: input.landingPage, ...readTrackingParams() };
-    if (values.companyName) data.company_name = values.companyName;
-    await apiRequest('/v1/user/data', { method: 'PATCH', body: data, signal });
-  } catch (error) {
-    if (error instanceof ApiError) throw new SignupError('api', error.code);
-    throw error;
-  }
+/** Before any code is sent: is there already an account behind this email or phone? (decision 103) */
+export const checkAccountActor = fromPromise<SignupOutcome, { values: SignupValues }>(async ({ input, signal }) => {
+  const { email, phone } = input.values;
+  const body: SignupCheckRequest = phone ? { email, phone } : { email };
+  const result = await apiRequest<SignupCheckResult>('/v1/signup/check', { method: 'POST', body, signal, anonymous: true });
+  return result.outcome;
 });
+
+/**
+ * After the code is verified: POST /v1/signup/complete writes the form (names, email as given,
+ * company, saved tracking params, landing page) into the account only if it has no sign-up yet, and
+ * says whether it was a returning account. A new, unproven email then gets its confirmation message
+ * (link + code): until confirmed it cannot sign anyone in. Both steps are idempotent.
+ */
+export const saveAccountActor = fromPromise<{ returning: boolean }, { values: SignupValues; landingPage: LandingPage; language: string }>(
+  async ({ input, signal }) => {
+    const { values } = input;
+    const tracking = Object.fromEntries(Object.entries(readTrackingParams()).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    const body: SignupCompleteRequest = {
+      email: values.email,
+      landingPage: input.landingPage,
+      ...(values.firstName ? { firstName: values.firstName } : {}),
+      ...(values.lastName ? { lastName: values.lastName } : {}),
+      ...(values.companyName ? { companyName: values.companyName } : {}),
+      ...(Object.keys(tracking).length > 0 ? { tracking } : {}),
+    };
+    let result: SignupCompleteResult;
+    try {
+      result = await apiRequest<SignupCompleteResult>('/v1/signup/complete', { method: 'POST', body, signal });
+    } catch (error) {
+      if (error instanceof ApiError) throw new SignupError('api', error.code);
+      throw error;
+    }
+    if (result.emailNeedsConfirmation) await sendEmailConfirmation(values.email, input.language);
+    return { returning: result.returning };
+  },
+);

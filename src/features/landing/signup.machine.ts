@@ -1,7 +1,8 @@
 import { assertEvent, assign, setup } from 'xstate';
 import type { LandingPage } from '../../contracts/signup';
 import type { EmailKind } from '../../lib/email-kind.lazy';
-import { classifyEmailActor, saveAccountActor, sendCodeActor, SignupError, type SignupValues } from './signup.actors';
+import { forgetCodeStep, rememberCodeStep, type PendingCodeStep } from './code-step-storage';
+import { checkAccountActor, classifyEmailActor, saveAccountActor, sendCodeActor, SignupError, type SignupOutcome, type SignupValues } from './signup.actors';
 
 export interface SignupFailure {
   source: 'auth' | 'api' | 'email';
@@ -17,6 +18,12 @@ interface SignupContext {
   /** The address the visitor chose to keep after 'That looks like a personal email'. */
   acceptedPersonalEmail: string | null;
   failure: SignupFailure | null;
+  /** What the check before the code found (null when it could not run: the server decides later). */
+  outcome: SignupOutcome | null;
+  /** When the code now awaited was sent (epoch ms): the resend countdown starts from it. */
+  sentAt: number | null;
+  /** A code step kept in session storage from before a reload or Back/Forward. */
+  restored: PendingCodeStep | null;
 }
 
 type SignupEvent =
@@ -27,7 +34,16 @@ type SignupEvent =
   | { type: 'code.verified' }
   | { type: 'code.changed' }
   | { type: 'save.retried' }
-  | { type: 'form.reopened' };
+  | { type: 'form.reopened' }
+  | { type: 'account.continued' };
+
+const SEND_LIMIT_CODES = new Set(['over_sms_send_rate_limit', 'over_email_send_rate_limit']);
+const RESEND_COOLDOWN_MS = 60_000;
+
+/** The error an invoked actor failed with (its `xstate.error.actor.*` event). */
+function errorOf(event: { type: string }): unknown {
+  return (event as { error?: unknown }).error;
+}
 
 function toFailure(error: unknown): SignupFailure {
   return error instanceof SignupError
@@ -36,8 +52,9 @@ function toFailure(error: unknown): SignupFailure {
 }
 
 /**
- * The landing pages' sign-up: check the email, send a code, take the code, save the account, go on
- * to onboarding. States are what the visitor sees. Submitting is only possible from `editing`, so a
+ * The landing pages' sign-up: check the email, check whom the email and phone already belong to,
+ * send a code, take the code, save the account (or find it was a returning one), go on to
+ * onboarding. States are what the visitor sees. Submitting is only possible from `editing`, so a
  * double click or an impatient Enter sends one code; everything after the code is idempotent on the
  * server, and the auth service keys accounts by phone/email, so nothing here can make two accounts.
  */
@@ -45,10 +62,21 @@ export const signupMachine = setup({
   types: {
     context: {} as SignupContext,
     events: {} as SignupEvent,
-    input: {} as { landingPage: LandingPage; language: string },
+    input: {} as { landingPage: LandingPage; language: string; restored?: PendingCodeStep | null },
   },
-  actors: { classifyEmail: classifyEmailActor, sendCode: sendCodeActor, saveAccount: saveAccountActor },
+  actors: { classifyEmail: classifyEmailActor, checkAccount: checkAccountActor, sendCode: sendCodeActor, saveAccount: saveAccountActor },
   guards: {
+    hasPendingCodeStep: ({ context }) => context.restored !== null,
+    isEmailOfAnotherAccount: (_, outcome: SignupOutcome) => outcome === 'emailTaken',
+    /**
+     * The server refused a send because a code left for this very address less than 60 s ago: that
+     * code is on its way and valid, so the visitor goes (back) to entering it, not to an error.
+     */
+    isCodeAlreadyOnItsWay: ({ event }) => {
+      const error = errorOf(event);
+      return error instanceof SignupError && SEND_LIMIT_CODES.has(error.code) && error.retryAfterSeconds !== undefined;
+    },
+    isReturningAccount: (_, output: { returning: boolean }) => output.returning,
     isDisposable: (_, kind: EmailKind) => kind === 'disposable',
     isInvalid: (_, kind: EmailKind) => kind === 'invalid',
     isUnconfirmedPersonal: ({ context }, kind: EmailKind) => kind === 'personal' && context.acceptedPersonalEmail !== context.values?.email,
@@ -60,14 +88,38 @@ export const signupMachine = setup({
     }),
     acceptPersonalEmail: assign(({ context }) => ({ acceptedPersonalEmail: context.values?.email ?? null })),
     clearFailure: assign({ failure: null }),
+    resumeCodeStep: assign(({ context }) => ({ values: context.restored?.values ?? null, sentAt: context.restored?.sentAt ?? null, restored: null })),
+    markSentNow: assign({ sentAt: () => Date.now() }),
+    markSentBefore: assign(({ event }) => {
+      const error = errorOf(event);
+      const waitMs = (error instanceof SignupError ? (error.retryAfterSeconds ?? 60) : 60) * 1000;
+      return { sentAt: Date.now() - (RESEND_COOLDOWN_MS - waitMs), failure: null };
+    }),
+    rememberCodeStep: ({ context }) => {
+      if (context.values && context.sentAt !== null) rememberCodeStep({ landingPage: context.landingPage, values: context.values, sentAt: context.sentAt });
+    },
+    forgetCodeStep: () => forgetCodeStep(),
     /** Provided by the page (it owns navigation): on to onboarding, replacing the landing entry. */
     goToOnboarding: () => {},
   },
 }).createMachine({
   id: 'signup',
-  context: ({ input }) => ({ landingPage: input.landingPage, language: input.language, values: null, acceptedPersonalEmail: null, failure: null }),
-  initial: 'editing',
+  context: ({ input }) => ({
+    landingPage: input.landingPage,
+    language: input.language,
+    values: null,
+    acceptedPersonalEmail: null,
+    failure: null,
+    outcome: null,
+    sentAt: null,
+    restored: input.restored ?? null,
+  }),
+  initial: 'starting',
   states: {
+    /** A reload or Back/Forward in the middle of the code step comes back to it. */
+    starting: {
+      always: [{ guard: 'hasPendingCodeStep', target: 'enteringCode', actions: 'resumeCodeStep' }, { target: 'editing' }],
+    },
     editing: {
       on: {
         'form.submitted': { target: 'checkingEmail', actions: 'storeValues' },
@@ -83,43 +135,77 @@ export const signupMachine = setup({
           { guard: { type: 'isDisposable', params: ({ event }) => event.output }, target: 'editing', actions: assign({ failure: { source: 'email', code: 'disposable' } }) },
           { guard: { type: 'isInvalid', params: ({ event }) => event.output }, target: 'editing', actions: assign({ failure: { source: 'email', code: 'invalid' } }) },
           { guard: { type: 'isUnconfirmedPersonal', params: ({ event }) => event.output }, target: 'personalEmailPrompt' },
-          { target: 'sendingCode' },
+          { target: 'checkingAccount' },
         ],
         // The lists failed to download (offline?): classification is advice, so go on without it.
-        onError: { target: 'sendingCode' },
+        onError: { target: 'checkingAccount' },
       },
     },
     personalEmailPrompt: {
       on: {
-        'prompt.continued': { target: 'sendingCode', actions: 'acceptPersonalEmail' },
+        'prompt.continued': { target: 'checkingAccount', actions: 'acceptPersonalEmail' },
         'prompt.changed': { target: 'editing' },
         // Editing the address answers the prompt too: the next submit checks the new one.
         'form.changed': { target: 'editing' },
+      },
+    },
+    /**
+     * Before any code is sent: a proven email that belongs to another account than this phone is
+     * said here, so no code goes to a phone that would open a second account for that person.
+     */
+    checkingAccount: {
+      invoke: {
+        src: 'checkAccount',
+        input: ({ context }) => ({ values: context.values as SignupValues }),
+        onDone: [
+          {
+            guard: { type: 'isEmailOfAnotherAccount', params: ({ event }) => event.output },
+            target: 'editing',
+            actions: assign({ outcome: ({ event }) => event.output, failure: { source: 'api', code: 'EMAIL_ALREADY_EXISTS' } }),
+          },
+          { target: 'sendingCode', actions: assign({ outcome: ({ event }) => event.output }) },
+        ],
+        // The check is advice (the server decides again after the code): go on without it.
+        onError: { target: 'sendingCode', actions: assign({ outcome: null }) },
       },
     },
     sendingCode: {
       invoke: {
         src: 'sendCode',
         input: ({ context }) => ({ values: context.values as SignupValues, language: context.language, resend: false }),
-        onDone: { target: 'enteringCode' },
-        onError: { target: 'editing', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+        onDone: { target: 'enteringCode', actions: 'markSentNow' },
+        onError: [
+          { guard: 'isCodeAlreadyOnItsWay', target: 'enteringCode', actions: 'markSentBefore' },
+          { target: 'editing', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+        ],
       },
     },
     enteringCode: {
+      entry: 'rememberCodeStep',
       // Resending is the code screen's own request (it shows 'Code resent successfully').
       on: {
-        'code.verified': { target: 'savingAccount' },
-        'code.changed': { target: 'editing', actions: 'clearFailure' },
+        'code.verified': { target: 'savingAccount', actions: 'forgetCodeStep' },
+        'code.changed': { target: 'editing', actions: ['clearFailure', 'forgetCodeStep'] },
       },
     },
     savingAccount: {
       entry: 'clearFailure',
       invoke: {
         src: 'saveAccount',
-        input: ({ context }) => ({ values: context.values as SignupValues, landingPage: context.landingPage }),
-        onDone: { target: 'done' },
+        input: ({ context }) => ({ values: context.values as SignupValues, landingPage: context.landingPage, language: context.language }),
+        onDone: [
+          { guard: { type: 'isReturningAccount', params: ({ event }) => event.output }, target: 'accountExists' },
+          { target: 'done' },
+        ],
         onError: { target: 'saveFailed', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
       },
+    },
+    /**
+     * The code proved an address that already signs in to an account: the visitor is in it, nothing
+     * of it was changed, and they are told so ('An account with this phone number already exists.').
+     */
+    accountExists: {
+      on: { 'account.continued': { target: 'done' } },
     },
     saveFailed: {
       on: {

@@ -2,12 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { LandingPage } from '../../../src/contracts/signup';
 import type { EmailKind } from '../../../src/lib/email-kind';
-import { SignupError, type SignupValues } from '../../../src/features/landing/signup.actors';
+import type { PendingCodeStep } from '../../../src/features/landing/code-step-storage';
+import { SignupError, type SignupOutcome, type SignupValues } from '../../../src/features/landing/signup.actors';
 import { signupMachine } from '../../../src/features/landing/signup.machine';
 
 const values: SignupValues = { email: 'jane@acme.com', firstName: 'Jane', lastName: 'Doe', companyName: 'Acme', phone: '+33612345678' };
 
-function start(options: { kind?: EmailKind; sendFails?: string; saveFails?: string[] } = {}) {
+function start(options: { kind?: EmailKind; sendFails?: string; saveFails?: string[]; outcome?: SignupOutcome; returning?: boolean; restored?: PendingCodeStep } = {}) {
   const sent: SignupValues[] = [];
   const saved: SignupValues[] = [];
   const saveFailures = [...(options.saveFails ?? [])];
@@ -19,15 +20,17 @@ function start(options: { kind?: EmailKind; sendFails?: string; saveFails?: stri
         sent.push(input.values);
         if (options.sendFails) throw new SignupError('auth', options.sendFails, 42);
       }),
-      saveAccount: fromPromise<void, { values: SignupValues; landingPage: LandingPage }>(async ({ input }) => {
+      checkAccount: fromPromise<SignupOutcome, { values: SignupValues }>(async () => options.outcome ?? 'new'),
+      saveAccount: fromPromise<{ returning: boolean }, { values: SignupValues; landingPage: LandingPage; language: string }>(async ({ input }) => {
         saved.push(input.values);
         const failure = saveFailures.shift();
         if (failure) throw new SignupError('api', failure);
+        return { returning: options.returning ?? false };
       }),
     },
-    actions: { goToOnboarding },
+    actions: { goToOnboarding, rememberCodeStep: () => {}, forgetCodeStep: () => {} },
   });
-  const actor = createActor(machine, { input: { landingPage: 'start', language: 'en' } }).start();
+  const actor = createActor(machine, { input: { landingPage: 'start', language: 'en', restored: options.restored ?? null } }).start();
   return { actor, sent, saved, goToOnboarding };
 }
 
@@ -95,10 +98,49 @@ describe('sign-up chart', () => {
   });
 
   it('returns to the form with the auth code when the code cannot be sent', async () => {
-    const { actor } = start({ sendFails: 'over_sms_send_rate_limit' });
+    const { actor } = start({ sendFails: 'sms_send_failed' });
     actor.send({ type: 'form.submitted', values });
     await waitFor(actor, (s) => s.matches('editing') && s.context.failure !== null);
-    expect(actor.getSnapshot().context.failure).toEqual({ source: 'auth', code: 'over_sms_send_rate_limit', retryAfterSeconds: 42 });
+    expect(actor.getSnapshot().context.failure).toEqual({ source: 'auth', code: 'sms_send_failed', retryAfterSeconds: 42 });
+  });
+
+  it('a second submit while a code is on its way goes back to code entry, the countdown where it was', async () => {
+    const { actor } = start({ sendFails: 'over_sms_send_rate_limit' });
+    const before = Date.now();
+    actor.send({ type: 'form.submitted', values });
+    await waitFor(actor, (s) => s.matches('enteringCode'));
+    // 42 s left of the 60 s cooldown: the code left 18 s ago.
+    const sentAt = actor.getSnapshot().context.sentAt ?? 0;
+    expect(before - sentAt).toBeGreaterThanOrEqual(18_000 - 50);
+    expect(before - sentAt).toBeLessThanOrEqual(18_000 + 1_000);
+    expect(actor.getSnapshot().context.failure).toBeNull();
+  });
+
+  it('says a proven email of another account before any code is sent', async () => {
+    const { actor, sent } = start({ outcome: 'emailTaken' });
+    actor.send({ type: 'form.submitted', values });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.failure !== null);
+    expect(actor.getSnapshot().context.failure).toEqual({ source: 'api', code: 'EMAIL_ALREADY_EXISTS' });
+    expect(sent).toHaveLength(0);
+  });
+
+  it('a returning account is told so before going on, and nothing else happens', async () => {
+    const { actor, goToOnboarding } = start({ outcome: 'returning', returning: true });
+    actor.send({ type: 'form.submitted', values });
+    await waitFor(actor, (s) => s.matches('enteringCode'));
+    actor.send({ type: 'code.verified' });
+    await waitFor(actor, (s) => s.matches('accountExists'));
+    expect(goToOnboarding).not.toHaveBeenCalled();
+    actor.send({ type: 'account.continued' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(goToOnboarding).toHaveBeenCalledTimes(1);
+  });
+
+  it('resumes a code step kept from before a reload, with its values and send time', () => {
+    const { actor, sent } = start({ restored: { landingPage: 'start', values, sentAt: 1234 } });
+    expect(actor.getSnapshot().value).toBe('enteringCode');
+    expect(actor.getSnapshot().context).toMatchObject({ values, sentAt: 1234, restored: null });
+    expect(sent).toHaveLength(0);
   });
 
   it('lets the visitor fix the form after an account conflict', async () => {

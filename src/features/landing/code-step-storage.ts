@@ -1,0 +1,48 @@
+import type { LandingPage } from '../../contracts/signup';
+import type { SignupValues } from './signup.actors';
+
+/**
+ * The sign-up's code step outlives a reload and Back/Forward: what was submitted and when the code
+ * left are kept in this tab's session storage (never local storage: it holds an email and a phone,
+ * and ends with the tab) until the code is used, the details are changed, or the code has expired.
+ */
+export interface PendingCodeStep {
+  landingPage: LandingPage;
+  values: SignupValues;
+  /** Epoch ms when the code was sent (drives the resend countdown). */
+  sentAt: number;
+}
+
+const KEY = 'ringwise.signup.codeStep';
+/** A code lives 10 minutes (server/auth/otp-codes.ts OTP_TTL_MS). */
+const CODE_TTL_MS = 10 * 60_000;
+
+export function readPendingCodeStep(landingPage: LandingPage, now = Date.now()): PendingCodeStep | null {
+  try {
+    const raw = window.sessionStorage.getItem(KEY);
+    if (!raw) return null;
+    const pending = JSON.parse(raw) as PendingCodeStep;
+    const fresh = typeof pending.sentAt === 'number' && now - pending.sentAt < CODE_TTL_MS && now >= pending.sentAt - 60_000;
+    if (pending.landingPage !== landingPage || !fresh || typeof pending.values?.email !== 'string') return null;
+    return pending;
+  } catch {
+    // Storage refused (private mode, quota) or a value that is not ours: no step to resume.
+    return null;
+  }
+}
+
+export function rememberCodeStep(pending: PendingCodeStep): void {
+  try {
+    window.sessionStorage.setItem(KEY, JSON.stringify(pending));
+  } catch {
+    // Without storage the step simply does not survive a reload.
+  }
+}
+
+export function forgetCodeStep(): void {
+  try {
+    window.sessionStorage.removeItem(KEY);
+  } catch {
+    // Nothing kept, nothing to forget.
+  }
+}
