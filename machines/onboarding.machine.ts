@@ -164,6 +164,7 @@ export const onboardingMachine = setup({
       return { user: { ...known, role: output.role, profile: { ...known.profile, onboarding_finished_at: output.onboarding_finished_at } } };
     }),
     viewed: emit((_, params: { step: string }) => ({ type: 'step.viewed' as const, step: params.step })),
+    verifyPhoneSatisfied: emit({ type: 'step.skipped' as const, step: 'verify-phone', reason: 'already-satisfied' as const }),
   },
 }).createMachine({
   id: 'onboarding',
@@ -216,7 +217,12 @@ export const onboardingMachine = setup({
         id: 'fetchUser',
         src: 'fetchUser',
         input: ({ context }) => ({ origin: context.origin }),
-        onDone: { target: 'routing', actions: 'takeFetched' },
+        onDone: [
+          // A phone proven by the sign-up code needs no verify-phone page: the funnel report counts
+          // the step as passed, not as a drop (server/analytics/funnel.ts).
+          { guard: 'isPhoneVerifiedAfterFetch', target: 'routing', actions: ['takeFetched', 'verifyPhoneSatisfied'] },
+          { target: 'routing', actions: 'takeFetched' },
+        ],
         onError: { target: 'routing', actions: 'forgetFetched' },
       },
     },

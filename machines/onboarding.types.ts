@@ -71,7 +71,7 @@ export type OnboardingEvent =
   | { type: 'payment.cancelled' }
   | { type: 'retry' };
 
-export type OnboardingEmitted = { type: 'step.viewed'; step: string };
+export type OnboardingEmitted = { type: 'step.viewed'; step: string } | { type: 'step.skipped'; step: string; reason: 'already-satisfied' };
 
 export interface FetchedUser {
   user: User | null;

@@ -61,16 +61,21 @@ export function isAnalyticsReady(): boolean {
   return clients !== null;
 }
 
-/** Funnel and product events (onboarding client: flushed within a second). */
-export function logEvent(name: string, properties: Record<string, unknown> = {}): void {
+/**
+ * Funnel and product events (onboarding client: flushed within a second). `userId` names the person
+ * on this event even when it was logged before the profile had set the client's user id — the
+ * once-per-user milestones need it so the ingest can keep exactly one per person.
+ */
+export function logEvent(name: string, properties: Record<string, unknown> = {}, options: { userId?: string } = {}): void {
+  const who = options.userId ? { user_id: options.userId } : {};
   if (clients) {
-    void clients.onboarding.track(name, { ...eventContext(), ...properties }).promise;
+    void clients.onboarding.track(name, { ...eventContext(), ...properties }, who).promise;
     return;
   }
   // Held: the context and the time are those of the moment it happened.
   const event = { ...eventContext(), ...properties };
   const time = Date.now();
-  if (!whenClients((ready) => void ready.onboarding.track(name, event, { time }).promise)) console.warn(EVENT_NOT_LOGGED);
+  if (!whenClients((ready) => void ready.onboarding.track(name, event, { time, ...who }).promise)) console.warn(EVENT_NOT_LOGGED);
 }
 
 /** `logEvent` with the event's property shape checked at compile time. */

@@ -21,6 +21,8 @@ export const analyticsEvents = {
   codeResent: 'code resent',
   codeVerified: 'code verified',
   onboardingStepViewed: 'onboarding step viewed',
+  /** A step not shown because already satisfied (verify-phone after a phone sign-up): passed, not dropped. */
+  onboardingStepSkipped: 'onboarding step skipped',
   onboardingStepCompleted: 'onboarding step completed',
   identityCheckCompleted: 'identity check completed',
   paywallViewed: 'paywall viewed',
@@ -75,6 +77,7 @@ export interface EventPropertiesByKey {
   codeResent: { channel: CodeChannel; purpose: 'sign-up' | 'sign-in' | 'verify-phone' };
   codeVerified: { channel: CodeChannel; purpose: 'sign-up' | 'sign-in' | 'verify-phone' };
   onboardingStepViewed: { step: OnboardingStep };
+  onboardingStepSkipped: { step: OnboardingStep; reason: 'already-satisfied' };
   onboardingStepCompleted: { step: OnboardingStep; size?: string; crm?: string };
   identityCheckCompleted: { result: 'validated' | 'failed' };
   paywallViewed: PlanChoice;

@@ -101,9 +101,11 @@ export default function OnboardingRoute() {
     apply(actor.getSnapshot());
     const subscription = actor.subscribe(apply);
     const viewed = actor.on('step.viewed', (event) => logEvent(analyticsEvents.onboardingStepViewed, { step: event.step }));
+    const skipped = actor.on('step.skipped', (event) => logEvent(analyticsEvents.onboardingStepSkipped, { step: event.step, reason: event.reason }));
     return () => {
       subscription.unsubscribe();
       viewed.unsubscribe();
+      skipped.unsubscribe();
     };
   }, [actor, navigate]);
 

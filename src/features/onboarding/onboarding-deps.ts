@@ -8,6 +8,9 @@ import { refreshIfStale } from '../auth/fresh-session';
 import { toAuthErrorCode } from '../auth/otp';
 import { getSupabase } from '../auth/supabase';
 
+/** The signed-in person the funnel last loaded (the milestones below are logged under their id). */
+let loadedUserId: string | undefined;
+
 /** The funnel's effects in the browser: the product API, the auth client and analytics. */
 export const browserOnboardingDeps: OnboardingDeps = {
   api: (path, request) => apiRequest(path, request ?? {}),
@@ -24,13 +27,18 @@ export const browserOnboardingDeps: OnboardingDeps = {
     }
   },
   logFinished({ firstTime }) {
+    // Each is kept once per user by the ingest (oncePerUserEvents, a unique index), so a reload of
+    // next-steps, a second device or an SDK retry never counts a trial twice; the user id is named
+    // on the events themselves, whatever the client's own user id is at that moment.
+    const who = loadedUserId ? { userId: loadedUserId } : {};
     // Reaching next-steps with a subscription for the first time is the moment the trial began.
-    if (firstTime) logEvent(analyticsEvents.trialStarted, {});
+    if (firstTime) logEvent(analyticsEvents.trialStarted, {}, who);
     // SPEC §2: the next-steps loader logs these two events.
-    logEvent(analyticsEvents.startQuestionnaireCompleted, {});
-    logEvent(analyticsEvents.onboardingFinished, { first_time: firstTime });
+    logEvent(analyticsEvents.startQuestionnaireCompleted, {}, who);
+    logEvent(analyticsEvents.onboardingFinished, { first_time: firstTime }, who);
   },
   onUser(user) {
+    loadedUserId = user.id;
     // SPEC §3: the user id is attached once the profile is loaded; the chat widget learns who it is.
     const { first_name, last_name, email, phone } = user.profile;
     const name = [first_name, last_name].filter(Boolean).join(' ') || null;
