@@ -1,4 +1,4 @@
-/** Small signal-processing helpers for the synthesis worker: sample formats, resampling, trimming. */
+/** Small signal-processing helpers for the synthesis worker: sample formats, resampling, trimming (levels: level.ts). */
 
 export function int16ToFloat(samples: Int16Array, gain = 1): Float32Array {
   const out = new Float32Array(samples.length);
@@ -14,23 +14,6 @@ export function floatToInt16(samples: Float32Array): Int16Array {
     out[index] = value >= 1 ? 32767 : value <= -1 ? -32768 : Math.round(value * 32767);
   }
   return out;
-}
-
-/**
- * Gentle limiter: linear below 0.8, then bends towards ±1 so a loud preset never clips hard
- * (hard clipping sounds like crackle on a phone line).
- */
-export function softLimit(samples: Float32Array): Float32Array {
-  const knee = 0.8;
-  for (let index = 0; index < samples.length; index += 1) {
-    const value = samples[index] ?? 0;
-    const magnitude = Math.abs(value);
-    if (magnitude > knee) {
-      const over = magnitude - knee;
-      samples[index] = Math.sign(value) * (knee + (1 - knee) * Math.tanh(over / (1 - knee)));
-    }
-  }
-  return samples;
 }
 
 /**

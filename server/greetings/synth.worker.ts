@@ -1,8 +1,9 @@
 import { setPriority } from 'node:os';
 import type { MessagePort } from 'node:worker_threads';
-import { concatFloat, int16ToFloat, softLimit, StreamResampler, trimSilence } from './dsp';
+import { concatFloat, int16ToFloat, resample, trimSilence } from './dsp';
 import { loadESpeak, synthesizeWithESpeak } from './engines/espeak';
-import { loadFlite, synthesizeWithFlite } from './engines/flite';
+import { loadFlite, synthesizeWithFlite, type EnginePcm } from './engines/flite';
+import { levelPiece } from './level';
 import { mp3Settings, Mp3Stream, warmMp3Encoder } from './mp3';
 import { splitForStreaming } from './sentences';
 import type { EnginePreset } from './voices';
@@ -50,56 +51,22 @@ export default async function synthesize(task: SynthesisTask): Promise<Synthesis
       mp3Bytes += bytes.length;
       port.postMessage({ type: 'mp3', bytes } satisfies SynthesisMessage, [bytes.buffer as ArrayBuffer]);
     };
-    let resampler: StreamResampler | undefined;
-    const emit = (samples: Int16Array, sampleRate: number) => {
+    // Piece by piece (the first sentence alone, so it is heard early): each piece is spoken whole,
+    // its silences trimmed, resampled, brought to the target loudness under the peak ceiling, then
+    // encoded and sent at once.
+    const pieces = splitForStreaming(task.text);
+    for (const [index, piece] of pieces.entries()) {
+      const pcm = await speakPiece(piece, preset);
+      const first = index === 0;
+      const last = index === pieces.length - 1;
+      const trimmed = trimSilence(pcm.samples, pcm.sampleRate, first ? 40 : 150, last ? 250 : 150);
+      if (trimmed.length === 0) continue;
       // Speaking `tract` times slower and then playing it back `tract` times faster moves the
       // formants (the apparent size of the speaker) without changing the speed: one engine voice
       // becomes several distinct people.
-      resampler ??= new StreamResampler(sampleRate * preset.tract, mp3Settings.sampleRate);
-      const block = softLimit(resampler.push(int16ToFloat(samples, preset.gain)));
+      const block = levelPiece(resample(int16ToFloat(trimmed), pcm.sampleRate * preset.tract, mp3Settings.sampleRate), mp3Settings.sampleRate);
       output.push(block);
       send(mp3.encode(block));
-    };
-
-    if (preset.engine === 'flite') {
-      const pieces = splitForStreaming(task.text);
-      for (const [index, piece] of pieces.entries()) {
-        const pcm = await synthesizeWithFlite(piece, {
-          voice: preset.voice,
-          pitchHz: preset.pitchHz === undefined ? undefined : preset.pitchHz / preset.tract,
-          pitchRangeHz: preset.pitchRangeHz === undefined ? undefined : preset.pitchRangeHz / preset.tract,
-          durationStretch: preset.tract / preset.rate,
-        });
-        const first = index === 0;
-        const last = index === pieces.length - 1;
-        emit(trimSilence(pcm.samples, pcm.sampleRate, first ? 40 : 150, last ? 250 : 150), pcm.sampleRate);
-      }
-    } else {
-      let leading = true;
-      await synthesizeWithESpeak(
-        task.text,
-        {
-          voice: preset.voice,
-          wordsPerMinute: Math.round((preset.wordsPerMinute * preset.rate) / preset.tract),
-          pitch: preset.pitch,
-          range: preset.range,
-        },
-        (block) => {
-          // Drop the engine's lead-in silence so the first sound comes straight away.
-          let samples = block.samples;
-          if (leading) {
-            samples = trimSilence(samples, block.sampleRate, 40, 10_000);
-            if (samples.length === 0) return;
-            leading = false;
-          }
-          emit(samples, block.sampleRate);
-        },
-      );
-    }
-    if (resampler) {
-      const tail = softLimit(resampler.flush());
-      output.push(tail);
-      send(mp3.encode(tail));
     }
     send(mp3.finish());
     const pcm = concatFloat(output);
@@ -111,4 +78,33 @@ export default async function synthesize(task: SynthesisTask): Promise<Synthesis
   } finally {
     port.close();
   }
+}
+
+/** One piece of text in the preset's engine voice, as the engine makes it. */
+async function speakPiece(text: string, preset: EnginePreset): Promise<EnginePcm> {
+  if (preset.engine === 'flite') {
+    return synthesizeWithFlite(text, {
+      voice: preset.voice,
+      pitchHz: preset.pitchHz === undefined ? undefined : preset.pitchHz / preset.tract,
+      pitchRangeHz: preset.pitchRangeHz === undefined ? undefined : preset.pitchRangeHz / preset.tract,
+      durationStretch: preset.tract / preset.rate,
+    });
+  }
+  const blocks: Int16Array[] = [];
+  let sampleRate = 22_050;
+  await synthesizeWithESpeak(
+    text,
+    { voice: preset.voice, wordsPerMinute: Math.round((preset.wordsPerMinute * preset.rate) / preset.tract), pitch: preset.pitch, range: preset.range },
+    (block) => {
+      sampleRate = block.sampleRate;
+      blocks.push(block.samples.slice());
+    },
+  );
+  const samples = new Int16Array(blocks.reduce((total, block) => total + block.length, 0));
+  let offset = 0;
+  for (const block of blocks) {
+    samples.set(block, offset);
+    offset += block.length;
+  }
+  return { samples, sampleRate };
 }

@@ -9,8 +9,6 @@ interface PresetShape {
    * feminine voice), below 1 lowers them. Done by resampling, see the synthesis worker.
    */
   tract: number;
-  /** Loudness trim so every preset plays at about the same level. */
-  gain: number;
 }
 
 export interface FlitePreset extends PresetShape {
@@ -44,21 +42,13 @@ export interface VoicePreset {
   look: { hue: number; hair: 'short' | 'long' | 'bun' | 'curly' | 'bald' | 'beard' | 'bob' | 'wavy'; skin: number };
 }
 
-/** Loudness of each engine voice relative to the others (measured RMS of the same script). */
-const fliteGain: Record<FliteVoice, number> = { slt: 0.62, kal16: 2.5, kal: 2.5, rms: 1.4, awb: 1.2 };
+// No loudness trims: every piece is measured and brought to one target (level.ts).
+const flite = (voice: FliteVoice, settings: Omit<FlitePreset, 'engine' | 'voice'>): FlitePreset => ({ engine: 'flite', voice, ...settings });
 
-const flite = (voice: FliteVoice, settings: Omit<FlitePreset, 'engine' | 'voice' | 'gain'> & { gain?: number }): FlitePreset => ({
-  engine: 'flite',
-  voice,
-  gain: fliteGain[voice],
-  ...settings,
-});
-
-const espeak = (voice: string, settings: Omit<ESpeakPreset, 'engine' | 'voice' | 'gain' | 'wordsPerMinute'> & { gain?: number; wordsPerMinute?: number }): ESpeakPreset => ({
+const espeak = (voice: string, settings: Omit<ESpeakPreset, 'engine' | 'voice' | 'wordsPerMinute'> & { wordsPerMinute?: number }): ESpeakPreset => ({
   engine: 'espeak',
   voice,
   wordsPerMinute: 160,
-  gain: 1.35,
   ...settings,
 });
 
@@ -134,7 +124,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
     name: 'daniel',
     presets: {
       en: flite('awb', { pitchHz: 102, pitchRangeHz: 14, rate: 0.92, tract: 0.95 }),
-      fr: espeak('fr+m6', { pitch: 31, range: 35, rate: 0.92, tract: 0.97 }),
+      fr: espeak('fr+m6', { pitch: 14, range: 35, rate: 0.92, tract: 0.97 }),
     },
     elevenLabsVoiceId: 'onwK4e9ZLuTAKqWW03F9',
     look: { hue: 228, hair: 'bald', skin: 2 },
@@ -188,7 +178,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
     name: 'matilda',
     presets: {
       en: flite('slt', { pitchHz: 196, pitchRangeHz: 20, rate: 0.9, tract: 1.09 }),
-      fr: espeak('fr+Annie', { pitch: 50, range: 40, rate: 0.9, tract: 1.02 }),
+      fr: espeak('fr+Annie', { pitch: 38, range: 40, rate: 0.9, tract: 1.02 }),
     },
     elevenLabsVoiceId: 'XrExE9yKIg1WjnnlVkGX',
     look: { hue: 48, hair: 'bun', skin: 5 },
@@ -206,7 +196,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
     name: 'sarah',
     presets: {
       en: flite('kal16', { pitchHz: 212, pitchRangeHz: 30, rate: 1.02, tract: 1.24 }),
-      fr: espeak('fr+linda', { pitch: 52, range: 55, rate: 1.02, tract: 1.02 }),
+      fr: espeak('fr+linda', { pitch: 40, range: 55, rate: 1.02, tract: 1.02 }),
     },
     elevenLabsVoiceId: 'EXAVITQu4vr4xnSDxMaL',
     look: { hue: 280, hair: 'bob', skin: 2 },
@@ -223,4 +213,4 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
 };
 
 /** Part of every cache key: bump it when a preset or the audio pipeline changes. */
-export const localEngineVersion = 'flite-2.3+espeak-ng-1.52+lame-3.100/presets-1';
+export const localEngineVersion = 'flite-2.3+espeak-ng-1.52+lame-3.100/presets-2+r128';

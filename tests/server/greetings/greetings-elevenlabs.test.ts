@@ -80,7 +80,7 @@ describe('the greeting builder on ElevenLabs (offline stand-in)', () => {
     expect(calls[0]).toMatchObject({ voiceId: '9BWtsMINqrJLrRacOk9x', outputFormat: 'mp3_22050_32', apiKey: 'test-eleven-key' });
     expect(calls[0]?.body.model_id).toBe('eleven_multilingual_v2');
     // The script is normalised for speech before it is sent.
-    expect(calls[0]?.body.text).toBe('Open Monday to Friday 8 ay em to 5 pee em. Call five five five, one two three, four five six seven.');
+    expect(calls[0]?.body.text).toBe('Open Monday to Friday, eight a.m. to five p.m. Call five five five, one two three, four five six seven.');
   });
 
   it('maps every voice name to a distinct premade voice id', async () => {
