@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { voiceNames } from '../../../src/contracts/greetings';
+import { findPlaceholders, voiceNames } from '../../../src/contracts/greetings';
 import { fillTemplate, placeholderFields } from '../../../machines/generator.machine';
 import { normalizeForSpeech } from '../../../server/greetings/normalize';
 import { templateCount, templateGroups } from '../../../src/features/voice-generator/templates';
@@ -45,6 +45,17 @@ describe('voice generator texts (locales/*/voice.json)', () => {
       for (const [index, text] of templates) {
         if (Number(index) >= 37) expect(text, `template ${index}`).toContain('{season}');
         if (Number(index) >= 22 && Number(index) <= 26) expect(text, `template ${index}`).toContain('{emergency}');
+      }
+    }
+  });
+
+  it('name the placeholders as the scripts show them, the same tokens in every language', () => {
+    for (const lng of ['en', 'fr'] as const) {
+      const fields = locales[lng].fields as Record<string, string>;
+      for (const field of placeholderFields) expect(fields.hint, `${lng} fields.hint`).toContain(`{${field}}`);
+      // Every brace in a template is one of the tokens (no translated "{entreprise}").
+      for (const [index, text] of Object.entries(locales[lng].templates as Record<string, string>)) {
+        for (const token of findPlaceholders(text)) expect(placeholderFields.map((field) => `{${field}}`), `${lng} template ${index}`).toContain(token);
       }
     }
   });
