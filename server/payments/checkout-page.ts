@@ -1,5 +1,6 @@
 import en from '../../locales/en/checkout.json';
 import fr from '../../locales/fr/checkout.json';
+import { formatDate as formatReaderDate } from '../../src/lib/format-date';
 import { formatMoney } from '../../src/contracts/payments';
 import { palette } from '../../src/ui/tokens';
 import type { CardFieldError } from './cards';
@@ -19,8 +20,9 @@ function fill(template: string, values: Record<string, string | number>): string
   return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => escapeHtml(String(values[key] ?? '')));
 }
 
+/** The SPA's date format ("1er décembre 2025" in French), in UTC: the server does not know the reader's zone. */
 export function formatDate(date: Date, lng: 'en' | 'fr'): string {
-  return new Intl.DateTimeFormat(lng, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+  return formatReaderDate(date, lng, 'long', 'UTC');
 }
 
 export const checkoutCss = `
@@ -142,7 +144,8 @@ ${context.update.dueNow === null && context.update.nextChargeAt && context.updat
 <section class="card summary" aria-labelledby="summary-heading">
 <h2 id="summary-heading">${fill(t.planLine, { plan: planName, interval })}</h2>
 <dl>
-<dt>${fill(t.price, { amount: money(session.unit_amount) })}</dt><dd>${escapeHtml(fill(t.seats, { count: session.seats }))}</dd>
+<dt>${escapeHtml(t.pricePerSeat)}</dt><dd>${escapeHtml(money(session.unit_amount))}</dd>
+<dt>${escapeHtml(t.seatsLabel)}</dt><dd>${escapeHtml(String(session.seats))}</dd>
 <dt>${escapeHtml(t.dueToday)}</dt><dd>${escapeHtml(money(0))}</dd>
 <dt>${fill(t.afterTrial, { date: trialDate })}</dt><dd>${escapeHtml(money(firstCharge))}</dd>
 ${session.percent_off && context.promotionCode ? `<dt>${fill(t.promotion, { code: context.promotionCode, percent: session.percent_off })}</dt><dd></dd>` : ''}
@@ -163,7 +166,7 @@ ${alert}
 ${field('name', 'type="text" autocomplete="cc-name" maxlength="200"', context.values?.name ?? '')}
 ${field('number', 'type="text" inputmode="numeric" autocomplete="cc-number" maxlength="23" required')}
 <div class="row">
-${field('expiry', 'type="text" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" maxlength="7" required', context.values?.expiry ?? '')}
+${field('expiry', `type="text" inputmode="numeric" autocomplete="cc-exp" placeholder="${escapeHtml(t.expiryPlaceholder)}" maxlength="7" required`, context.values?.expiry ?? '')}
 ${field('cvc', 'type="text" inputmode="numeric" autocomplete="cc-csc" maxlength="4" required')}
 </div>
 <button type="submit">${submit}</button>

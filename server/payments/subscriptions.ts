@@ -10,6 +10,9 @@ import { isLiveStatus } from './local-checkout';
 import { findCurrentSubscriptionRow } from './subscription-status';
 import type { SubscriptionRow } from './tables';
 
+/** How many payments the account page lists (two years of monthly charges). */
+export const CHARGES_SHOWN = 24;
+
 async function requireCurrent(db: Kysely<Database>, userId: string): Promise<SubscriptionRow> {
   const row = await findCurrentSubscriptionRow(db, userId);
   if (!row) throw new HttpError(404, 'NO_SUBSCRIPTION', 'This account has no subscription');
@@ -23,14 +26,23 @@ export async function subscriptionView(db: Kysely<Database>, userId: string, now
   const card = row.payment_method_id
     ? await db.selectFrom('payment_methods').select(['brand', 'last4']).where('id', '=', row.payment_method_id).executeTakeFirst()
     : undefined;
-  const lastCharge = await db
+  // The account page's payment history: the latest first, as many as CHARGES_SHOWN.
+  const charges = await db
     .selectFrom('charges')
     .leftJoin('refunds', 'refunds.charge_id', 'charges.id')
-    .select(['charges.amount', 'charges.status', 'charges.created_at', 'refunds.id as refund_id'])
+    .select(['charges.id', 'charges.amount', 'charges.status', 'charges.created_at', 'refunds.id as refund_id'])
     .where('charges.subscription_id', '=', row.id)
     .orderBy('charges.created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .limit(CHARGES_SHOWN)
+    .execute();
+  const chargeViews = charges.map((charge) => ({
+    id: charge.id,
+    amount: charge.amount,
+    status: charge.status,
+    at: charge.created_at.toISOString(),
+    refunded: charge.refund_id !== null,
+  }));
+  const lastCharge = chargeViews[0];
   const refundable = await refundableCharge(db, row.id, now);
   const chargeAt = nextChargeAt(row);
   const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -55,9 +67,8 @@ export async function subscriptionView(db: Kysely<Database>, userId: string, now
     canCancel: row.status !== 'canceled' && row.cancel_at === null,
     refundableUntil: row.status !== 'canceled' && refundable.within ? iso(refundable.until) : null,
     canUpdateCard: isLiveStatus(row.status),
-    lastCharge: lastCharge
-      ? { amount: lastCharge.amount, status: lastCharge.status, at: lastCharge.created_at.toISOString(), refunded: lastCharge.refund_id !== null }
-      : null,
+    lastCharge: lastCharge ? { amount: lastCharge.amount, status: lastCharge.status, at: lastCharge.at, refunded: lastCharge.refunded } : null,
+    charges: chargeViews,
   };
 }
 

@@ -119,6 +119,10 @@ export const subscriptionViewSchema = z.object({
     .nullable(),
   /** The card can be replaced from the account page (a live subscription: our hosted page, or Stripe's portal). */
   canUpdateCard: z.boolean(),
+  /** Payments of this subscription, latest first (at most 24): the account page's history. */
+  charges: z.array(
+    z.object({ id: z.string(), amount: z.number().int(), status: z.enum(['succeeded', 'failed']), at: z.string(), refunded: z.boolean() }),
+  ),
 });
 export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
 

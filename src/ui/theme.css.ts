@@ -140,3 +140,7 @@ globalStyle(':focus-visible', {
   outline: `${vars.size.focusRing} solid ${vars.color.focus}`,
   outlineOffset: '2px',
 });
+
+// Headings and <main> take focus by script (on arrival, after a step) so screen readers read them;
+// they are not controls, so no ring is drawn for them.
+globalStyle('[tabindex="-1"]:focus', { outline: 'none' });

@@ -179,7 +179,7 @@ describe('checkout (browser)', () => {
     await page.getByText('Votre nouvelle carte est enregistrée.').waitFor();
     expect(await page.locator('main').innerText()).toMatch(/MASTERCARD .*4444/);
     await page.getByRole('button', { name: /Cancel trial|Annuler l'essai/ }).click();
-    await page.getByRole('button', { name: /Yes, continue|Oui, continuer/ }).click();
+    await page.getByRole('button', { name: /Yes, cancel my trial|Oui, annuler mon essai/ }).click();
     await page.getByText(/You will not be charged|Vous ne serez pas débité/).first().waitFor();
     await screenshot(page, 'checkout-account-canceled-phone');
     expect(errors.filter((error) => !/favicon|Failed to load resource/.test(error))).toEqual([]);

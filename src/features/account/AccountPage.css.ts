@@ -1,22 +1,79 @@
-import { style } from '@vanilla-extract/css';
-import { mobileQuery, vars } from '../../ui/theme.css';
+import { style, styleVariants } from '@vanilla-extract/css';
+import { desktopQuery, mobileQuery, vars } from '../../ui/theme.css';
 
-/** Label/value pairs: two columns on desktop, stacked on phones. */
-export const details = style({
+export const top = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  justifyContent: 'space-between',
+  gap: vars.space.medium,
+});
+
+export const intro = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxsmall });
+
+export const layout = style({
   display: 'grid',
-  gridTemplateColumns: 'max-content 1fr',
-  gap: `${vars.space.xsmall} ${vars.space.large}`,
-  margin: 0,
-  '@media': { [mobileQuery]: { gridTemplateColumns: '1fr', gap: vars.space.xxsmall } },
+  gap: vars.space.large,
+  alignItems: 'start',
+  '@media': { [desktopQuery]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 20rem)' } },
 });
 
-export const term = style({ color: vars.color.textMuted, fontSize: vars.fontSize.small });
+export const column = style({ display: 'flex', flexDirection: 'column', gap: vars.space.large });
 
-export const value = style({
-  margin: 0,
+export const planHead = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.small });
+
+const badgeBase = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  paddingInline: vars.space.small,
+  paddingBlock: vars.space.xxsmall,
+  borderRadius: vars.radius.pill,
+  fontSize: vars.fontSize.small,
   fontWeight: vars.fontWeight.medium,
-  '@media': { [mobileQuery]: { marginBottom: vars.space.xsmall } },
+} as const;
+
+export const status = styleVariants({
+  trialing: { ...badgeBase, background: vars.color.brandSoft, color: vars.color.brandStrong },
+  active: { ...badgeBase, background: vars.color.brandSoft, color: vars.color.brandStrong },
+  past_due: { ...badgeBase, background: vars.color.cautionSoft, color: vars.color.caution },
+  canceled: { ...badgeBase, background: vars.color.surfaceMuted, color: vars.color.textSoft },
+  incomplete: { ...badgeBase, background: vars.color.surfaceMuted, color: vars.color.textSoft },
 });
 
-/** Groups a dt/dd pair for React keys without adding a box to the grid. */
-export const pair = style({ display: 'contents' });
+/** The plan's key facts: a 2×2 grid on desktops, one column on phones. */
+export const facts = style({
+  display: 'grid',
+  gap: vars.space.medium,
+  margin: 0,
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  '@media': { [mobileQuery]: { gridTemplateColumns: '1fr' } },
+});
+
+export const fact = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxsmall, padding: vars.space.medium, borderRadius: vars.radius.medium, background: vars.color.surfaceMuted });
+export const term = style({ color: vars.color.textMuted, fontSize: vars.fontSize.small });
+export const value = style({ margin: 0, fontWeight: vars.fontWeight.strong, fontSize: vars.fontSize.lead });
+export const valueNote = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.small });
+
+export const cardRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.small });
+
+export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.small });
+export const th = style({
+  textAlign: 'start',
+  fontWeight: vars.fontWeight.medium,
+  color: vars.color.textMuted,
+  paddingBlock: vars.space.xsmall,
+  borderBottom: `${vars.size.border} solid ${vars.color.borderSoft}`,
+});
+export const td = style({ paddingBlock: vars.space.small, borderBottom: `${vars.size.border} solid ${vars.color.borderSoft}` });
+export const amountCell = style({ textAlign: 'end', fontVariantNumeric: 'tabular-nums' });
+
+export const actions = style({ display: 'flex', flexDirection: 'column', gap: vars.space.small });
+export const confirmBox = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.small,
+  padding: vars.space.medium,
+  borderRadius: vars.radius.medium,
+  border: `${vars.size.border} solid ${vars.color.criticalSoft}`,
+  background: vars.color.criticalSubtle,
+});

@@ -1,12 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { ApiError, apiRequest } from '../../app/api-client';
+import { IntentLink as Link } from '../../app/IntentLink';
 import { paths } from '../../app/paths';
 import { queryCache, useQuery } from '../../app/query-cache';
 import { useLanguage } from '../../app/use-language';
 import { formatMoney, type CardUpdateResponse, type SubscriptionResponse, type SubscriptionView } from '../../contracts/payments';
+import { defaultCountryCode } from '../../lib/countries';
+import { formatDate } from '../../lib/format-date';
+import { formatPhone } from '../../lib/format-phone';
 import { useSession } from '../auth/session';
+import { signOut } from '../auth/sign-out';
 import { Alert } from '../../ui/Alert';
 import { Box } from '../../ui/Box';
 import { Button, ButtonLink } from '../../ui/Button';
@@ -19,33 +24,68 @@ import * as styles from './AccountPage.css';
 const SUBSCRIPTION_KEY = ['subscription'] as const;
 type Action = 'cancel' | 'refund';
 
+/** A date the server decided (trial end, charges): marked so the visual check can mask it. */
+function ServerDate({ iso, lng }: { iso: string; lng: string }) {
+  return (
+    <time dateTime={iso} data-server-clock="">
+      {formatDate(iso, lng, 'long')}
+    </time>
+  );
+}
+
 /**
- * The default web-app target (/account): plan, status, trial end, next charge, card; cancel the
- * trial (never charged) or the subscription, and the 30-day money-back refund.
+ * The default web-app target (/account): who is signed in (and sign-out), the plan with its status,
+ * trial end, next charge and card; the payment history; cancel the trial (never charged) or the
+ * subscription, and the 30-day money-back refund, each confirmed in plain words.
  */
 export default function AccountPage() {
   const { t } = useTranslation('account');
   const lng = useLanguage();
+  const [, navigate] = useLocation();
   const session = useSession();
+  const [signingOut, setSigningOut] = useState(false);
   const query = useQuery(SUBSCRIPTION_KEY, () => apiRequest<SubscriptionResponse>('/v1/subscription'), {
     enabled: session.status === 'signedIn',
     // Keyed per signed-in user by the session: a different user signs in → fetch again.
     staleTimeMs: 0,
   });
+  const user = session.session?.user;
+  const who = user?.email || formatPhone(user?.phone ? `+${user.phone.replace(/^\+/, '')}` : null, defaultCountryCode());
+
+  const leave = async () => {
+    setSigningOut(true);
+    try {
+      await signOut();
+    } finally {
+      navigate(paths.home.build(lng), { replace: true });
+    }
+  };
 
   return (
-    <Page width="narrow">
-      <Heading>{t('title')}</Heading>
+    <Page width="wide">
+      <div className={styles.top}>
+        <div className={styles.intro}>
+          <Heading>{t('title')}</Heading>
+          <Text tone="muted">{session.status === 'signedIn' && who ? t('signedInAs', { who }) : t('subtitle')}</Text>
+        </div>
+        {session.status === 'signedIn' ? (
+          <Button tone="secondary" size="small" loading={signingOut} onClick={() => void leave()}>
+            {t('signOut')}
+          </Button>
+        ) : null}
+      </div>
       {session.status === 'loading' || (session.status === 'signedIn' && query.status === 'pending') ? (
         <Box display="flex" alignItems="center" gap="small" role="status">
           <Spinner />
           <Text tone="muted">{t('loading')}</Text>
         </Box>
       ) : session.status === 'signedOut' ? (
-        <Box display="flex" flexDirection="column" gap="medium">
+        <Card>
           <Text>{t('signedOut')}</Text>
-          <ButtonLink href={paths.signInOtp.build(lng)}>{t('signIn')}</ButtonLink>
-        </Box>
+          <div>
+            <ButtonLink href={paths.signInOtp.build(lng)}>{t('signIn')}</ButtonLink>
+          </div>
+        </Card>
       ) : query.status === 'error' ? (
         <Alert tone="critical">
           <Box display="flex" flexDirection="column" gap="small">
@@ -56,18 +96,20 @@ export default function AccountPage() {
           </Box>
         </Alert>
       ) : query.data?.subscription ? (
-        <SubscriptionCard subscription={query.data.subscription} />
+        <Subscription subscription={query.data.subscription} />
       ) : (
-        <Box display="flex" flexDirection="column" gap="medium">
+        <Card>
           <Text>{t('none')}</Text>
-          <ButtonLink href={paths.onboarding.build(lng)}>{t('startTrial')}</ButtonLink>
-        </Box>
+          <div>
+            <ButtonLink href={paths.onboarding.build(lng)}>{t('startTrial')}</ButtonLink>
+          </div>
+        </Card>
       )}
     </Page>
   );
 }
 
-function SubscriptionCard({ subscription }: { subscription: SubscriptionView }) {
+function Subscription({ subscription }: { subscription: SubscriptionView }) {
   const { t } = useTranslation('account');
   const lng = useLanguage();
   const [confirming, setConfirming] = useState<Action | null>(null);
@@ -79,7 +121,8 @@ function SubscriptionCard({ subscription }: { subscription: SubscriptionView }) 
   const cardResult = new URLSearchParams(useSearch()).get('card');
 
   const money = (amount: number) => formatMoney(amount, subscription.currency, subscription.minorUnits, lng);
-  const date = (iso: string) => new Intl.DateTimeFormat(lng, { dateStyle: 'long' }).format(new Date(iso));
+  const date = (iso: string) => formatDate(iso, lng, 'long');
+  const trialing = subscription.status === 'trialing';
 
   const run = async (action: Action) => {
     setBusy(true);
@@ -115,98 +158,184 @@ function SubscriptionCard({ subscription }: { subscription: SubscriptionView }) 
     }
   };
 
-  const rows: [string, string][] = [
-    [t('plan'), t('planValue', { plan: t(`plans.${subscription.plan}`), interval: t(`intervals.${subscription.interval}`) })],
-    [t('status'), t(`statuses.${subscription.status}`)],
-    [t('price'), t('priceValue', { amount: money(subscription.unitAmount), seats: subscription.seats })],
-  ];
-  if (subscription.percentOff) rows.push(['', t('promotion', { percent: subscription.percentOff })]);
-  if (subscription.card) rows.push([t('card'), t('cardValue', { brand: subscription.card.brand.toUpperCase(), last4: subscription.card.last4 })]);
-  if (subscription.trialEnd && subscription.status === 'trialing') rows.push([t('trialEnd'), date(subscription.trialEnd)]);
-  if (subscription.status !== 'canceled') {
-    rows.push([
-      t('nextCharge'),
-      subscription.nextChargeAt && subscription.nextChargeAmount !== null
-        ? t('nextChargeValue', { amount: money(subscription.nextChargeAmount), date: date(subscription.nextChargeAt) })
-        : t('noNextCharge'),
-    ]);
-  }
-  if (subscription.cancelAt && subscription.status !== 'canceled') rows.push([t('cancelAt'), date(subscription.cancelAt)]);
-  if (subscription.canceledAt) rows.push([t('canceledAt'), date(subscription.canceledAt)]);
-  if (subscription.lastCharge) {
-    const suffix = subscription.lastCharge.refunded ? ` (${t('refunded')})` : subscription.lastCharge.status === 'failed' ? ` (${t('failed')})` : '';
-    rows.push([t('lastCharge'), `${t('lastChargeValue', { amount: money(subscription.lastCharge.amount), date: date(subscription.lastCharge.at) })}${suffix}`]);
-  }
-
-  const cancelLabel = subscription.status === 'trialing' ? t('cancelTrial') : t('cancelSubscription');
-  const confirmText =
+  const refundAmount = money(subscription.lastCharge?.amount ?? 0);
+  const confirmation =
     confirming === 'refund'
-      ? t('refundConfirm', { amount: money(subscription.lastCharge?.amount ?? 0) })
-      : subscription.status === 'trialing'
-        ? t('cancelTrialConfirm')
-        : t('cancelSubscriptionConfirm');
+      ? { text: t('refundConfirm', { amount: refundAmount }), yes: t('confirmRefund', { amount: refundAmount }), no: t('keepSubscription') }
+      : trialing
+        ? { text: t('cancelTrialConfirm'), yes: t('confirmCancelTrial'), no: t('keepTrial') }
+        : { text: t('cancelSubscriptionConfirm'), yes: t('confirmCancelSubscription'), no: t('keepSubscription') };
 
   return (
-    <Card elevation="raised" role="region" aria-labelledby="subscription-heading">
-      <Box display="flex" flexDirection="column" gap="medium">
-        <Heading level={2} id="subscription-heading">
-          {t('subscription')}
-        </Heading>
-        <dl className={styles.details}>
-          {rows.map(([term, value], index) => (
-            <div key={index} className={styles.pair}>
-              <dt className={styles.term}>{term}</dt>
-              <dd className={styles.value}>{value}</dd>
+    <div className={styles.layout}>
+      <div className={styles.column}>
+        <Card role="region" aria-labelledby="subscription-heading">
+          <div className={styles.planHead}>
+            <Heading level={2} id="subscription-heading">
+              {t('subscription')}
+            </Heading>
+            <span className={styles.status[subscription.status]}>{t(`statuses.${subscription.status}`)}</span>
+          </div>
+          <Text size="lead">{t('planValue', { plan: t(`plans.${subscription.plan}`), interval: t(`intervals.${subscription.interval}`) })}</Text>
+          <dl className={styles.facts}>
+            {subscription.trialEnd && trialing ? (
+              <div className={styles.fact}>
+                <dt className={styles.term}>{t('trialEnd')}</dt>
+                <dd className={styles.value}>
+                  <ServerDate iso={subscription.trialEnd} lng={lng} />
+                </dd>
+              </div>
+            ) : null}
+            {subscription.status !== 'canceled' ? (
+              <div className={styles.fact}>
+                <dt className={styles.term}>{t('nextCharge')}</dt>
+                {subscription.nextChargeAt && subscription.nextChargeAmount !== null ? (
+                  <dd className={styles.value}>
+                    {money(subscription.nextChargeAmount)}
+                    <p className={styles.valueNote}>
+                      <ServerDate iso={subscription.nextChargeAt} lng={lng} />
+                    </p>
+                  </dd>
+                ) : (
+                  <dd className={styles.value}>{t('noNextCharge')}</dd>
+                )}
+              </div>
+            ) : null}
+            <div className={styles.fact}>
+              <dt className={styles.term}>{t('price')}</dt>
+              <dd className={styles.value}>
+                {t('perSeat', { amount: money(subscription.unitAmount) })}
+                <p className={styles.valueNote}>
+                  {t('seats', { count: subscription.seats })}
+                  {subscription.percentOff ? ` · ${t('promotion', { percent: subscription.percentOff })}` : ''}
+                </p>
+              </dd>
             </div>
-          ))}
-        </dl>
-        {cardResult === 'updated' && (subscription.status === 'trialing' || subscription.status === 'active') ? <Alert tone="info">{t('cardUpdated')}</Alert> : null}
-        {subscription.status === 'past_due' ? (
-          <Alert tone="caution">
-            {cardResult === 'declined' ? `${t('newCardDeclined')} ` : ''}
-            {subscription.nextChargeAt ? t('pastDueRetry', { date: date(subscription.nextChargeAt) }) : t('pastDueHelp')}
-          </Alert>
-        ) : null}
-        {cardResult === 'declined' && subscription.status === 'canceled' ? <Alert tone="critical">{t('endedAfterFailures')}</Alert> : null}
-        {done ? <Alert tone="info">{done}</Alert> : null}
-        {errorCode ? <Alert tone="critical">{t(`errors.${errorCode}`, { defaultValue: t('errors.UNKNOWN_ERROR') })}</Alert> : null}
-        {confirming ? (
-          <Box display="flex" flexDirection="column" gap="small" role="group" aria-labelledby="confirm-text">
-            <Text id="confirm-text">{confirmText}</Text>
-            <Box display="flex" gap="small" flexWrap="wrap">
-              <Button tone="critical" loading={busy} onClick={() => void run(confirming)}>
-                {t('confirm')}
-              </Button>
-              <Button tone="secondary" disabled={busy} onClick={() => setConfirming(null)} autoFocus>
-                {t('keep')}
-              </Button>
-            </Box>
-          </Box>
-        ) : (
-          <Box display="flex" flexDirection="column" gap="small">
-            {subscription.refundableUntil ? (
-              <>
-                <Text tone="muted" size="small">
-                  {t('refundHelp', { date: date(subscription.refundableUntil) })}
-                </Text>
-                <Button tone="secondary" onClick={() => setConfirming('refund')}>
-                  {t('refund')}
+            {subscription.cancelAt && subscription.status !== 'canceled' ? (
+              <div className={styles.fact}>
+                <dt className={styles.term}>{t('cancelAt')}</dt>
+                <dd className={styles.value}>
+                  <ServerDate iso={subscription.cancelAt} lng={lng} />
+                </dd>
+              </div>
+            ) : null}
+            {subscription.canceledAt ? (
+              <div className={styles.fact}>
+                <dt className={styles.term}>{t('canceledAt')}</dt>
+                <dd className={styles.value}>
+                  <ServerDate iso={subscription.canceledAt} lng={lng} />
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+          {subscription.card ? (
+            <div className={styles.cardRow}>
+              <div>
+                <p className={styles.term}>{t('card')}</p>
+                <p className={styles.value}>{t('cardValue', { brand: subscription.card.brand.toUpperCase(), last4: subscription.card.last4 })}</p>
+              </div>
+              {subscription.canUpdateCard ? (
+                <Button tone={subscription.status === 'past_due' ? 'primary' : 'secondary'} size="small" loading={openingCardPage} onClick={() => void updateCard()}>
+                  {t('updateCard')}
                 </Button>
-              </>
-            ) : null}
-            {subscription.canUpdateCard ? (
-              <Button tone={subscription.status === 'past_due' ? 'primary' : 'secondary'} loading={openingCardPage} onClick={() => void updateCard()}>
-                {t('updateCard')}
-              </Button>
-            ) : null}
-            {subscription.canCancel ? (
-              <Button tone="secondary" onClick={() => setConfirming('cancel')}>
-                {cancelLabel}
-              </Button>
-            ) : null}
-          </Box>
-        )}
-      </Box>
-    </Card>
+              ) : null}
+            </div>
+          ) : null}
+          {cardResult === 'updated' && (subscription.status === 'trialing' || subscription.status === 'active') ? <Alert tone="positive">{t('cardUpdated')}</Alert> : null}
+          {subscription.status === 'past_due' ? (
+            <Alert tone="caution">
+              {cardResult === 'declined' ? `${t('newCardDeclined')} ` : ''}
+              {subscription.nextChargeAt ? t('pastDueRetry', { date: date(subscription.nextChargeAt) }) : t('pastDueHelp')}
+            </Alert>
+          ) : null}
+          {cardResult === 'declined' && subscription.status === 'canceled' ? <Alert tone="critical">{t('endedAfterFailures')}</Alert> : null}
+          {done ? <Alert tone="positive">{done}</Alert> : null}
+          {errorCode ? <Alert tone="critical">{t(`errors.${errorCode}`, { defaultValue: t('errors.UNKNOWN_ERROR') })}</Alert> : null}
+        </Card>
+
+        <Card role="region" aria-labelledby="history-heading">
+          <Heading level={2} id="history-heading">
+            {t('history')}
+          </Heading>
+          {subscription.charges.length ? (
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col" className={styles.th}>
+                    {t('historyDate')}
+                  </th>
+                  <th scope="col" className={styles.th}>
+                    {t('historyStatus')}
+                  </th>
+                  <th scope="col" className={[styles.th, styles.amountCell].join(' ')}>
+                    {t('historyAmount')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {subscription.charges.map((charge) => (
+                  <tr key={charge.id}>
+                    <td className={styles.td}>
+                      <ServerDate iso={charge.at} lng={lng} />
+                    </td>
+                    <td className={styles.td}>{charge.refunded ? t('chargeRefunded') : charge.status === 'failed' ? t('chargeFailed') : t('chargePaid')}</td>
+                    <td className={[styles.td, styles.amountCell].join(' ')}>{money(charge.amount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <Text tone="muted">
+              {trialing && subscription.nextChargeAmount !== null
+                ? t('historyFirst', { amount: money(subscription.nextChargeAmount) })
+                : t('historyEmpty')}
+            </Text>
+          )}
+        </Card>
+      </div>
+
+      <div className={styles.column}>
+        {subscription.canCancel || subscription.refundableUntil ? (
+          <Card elevation="flat" role="region" aria-labelledby="manage-heading">
+            <Heading level={2} id="manage-heading">
+              {t('manageTitle')}
+            </Heading>
+            {confirming ? (
+              <div className={styles.confirmBox} role="group" aria-labelledby="confirm-text">
+                <Text id="confirm-text">{confirmation.text}</Text>
+                <Button tone="primary" block disabled={busy} onClick={() => setConfirming(null)} autoFocus>
+                  {confirmation.no}
+                </Button>
+                <Button tone="critical" block loading={busy} onClick={() => void run(confirming)}>
+                  {confirmation.yes}
+                </Button>
+              </div>
+            ) : (
+              <div className={styles.actions}>
+                {subscription.refundableUntil ? (
+                  <>
+                    <Text tone="muted" size="small">
+                      {t('refundHelp', { date: date(subscription.refundableUntil) })}
+                    </Text>
+                    <Button tone="secondary" block onClick={() => setConfirming('refund')}>
+                      {t('refund')}
+                    </Button>
+                  </>
+                ) : null}
+                {subscription.canCancel ? (
+                  <Button tone="secondary" block onClick={() => setConfirming('cancel')}>
+                    {trialing ? t('cancelTrial') : t('cancelSubscription')}
+                  </Button>
+                ) : null}
+              </div>
+            )}
+          </Card>
+        ) : null}
+        <Card elevation="flat">
+          <Text tone="muted">{t('help')}</Text>
+          <Link href={paths.contact.build(lng)}>{t('contact')}</Link>
+        </Card>
+      </div>
+    </div>
   );
 }

@@ -7,6 +7,8 @@ import { paths, withSearch } from '../../app/paths';
 import { useLanguage } from '../../app/use-language';
 import { bookingRequestSchema, parseLandingSearch, type Booking, type BookingKind } from '../../contracts/signup';
 import { currentTimeZone, defaultCountryCode } from '../../lib/countries';
+import { formatDate, formatDateTime, formatTime } from '../../lib/format-date';
+import { formatPhone } from '../../lib/format-phone';
 import { Alert } from '../../ui/Alert';
 import { Box } from '../../ui/Box';
 import { Button } from '../../ui/Button';
@@ -54,9 +56,6 @@ export default function DemoPage() {
   const formRef = useRef<HTMLFormElement>(null);
 
   const times = days.find((d) => d.key === day)?.times ?? [];
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { weekday: 'long', day: 'numeric', month: 'long' });
-  const timeFormat = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
-  const whenFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' });
 
   function set(field: keyof typeof values, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -107,8 +106,8 @@ export default function DemoPage() {
           <Heading>{t('demo.title')}</Heading>
           <Alert tone="info">
             {booked.slot
-              ? t('demo.booked', { when: whenFormat.format(new Date(booked.slot)), phone: booked.phone })
-              : t('demo.calledSoon', { phone: booked.phone })}
+              ? t('demo.booked', { when: formatDateTime(booked.slot, i18n.language), phone: formatPhone(booked.phone, defaultCountryCode()) })
+              : t('demo.calledSoon', { phone: formatPhone(booked.phone, defaultCountryCode()) })}
           </Alert>
           <div className={styles.actions}>
             <Button
@@ -179,7 +178,7 @@ export default function DemoPage() {
               >
                 {days.map((d) => (
                   <option key={d.key} value={d.key}>
-                    {dateFormat.format(d.date)}
+                    {formatDate(d.date, i18n.language, 'weekday')}
                   </option>
                 ))}
               </SelectField>
@@ -187,7 +186,7 @@ export default function DemoPage() {
                 <option value="">—</option>
                 {times.map((at) => (
                   <option key={at.toISOString()} value={at.toISOString()}>
-                    {timeFormat.format(at)}
+                    {formatTime(at, i18n.language)}
                   </option>
                 ))}
               </SelectField>

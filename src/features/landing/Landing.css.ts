@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { desktopQuery, vars } from '../../ui/theme.css';
+import { desktopQuery, mobileQuery, vars } from '../../ui/theme.css';
 
 /** Pitch beside the form on desktops, above it on phones. */
 export const hero = style({
@@ -121,3 +121,27 @@ export const timelineDotCurrent = style({ ...dot, background: vars.color.brand, 
 
 export const timelineText = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxsmall, paddingTop: vars.space.xxsmall });
 export const timelineBody = style({ color: vars.color.textMuted });
+
+/**
+ * The start page: on phones the form comes right after the title (above the fold at 375 × 812),
+ * the pitch and facts after it; on desktops the pitch on the left, the form on the right.
+ */
+export const startHero = style({
+  display: 'grid',
+  gap: vars.space.large,
+  gridTemplateAreas: '"title" "form" "details"',
+  '@media': {
+    [desktopQuery]: {
+      gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 28rem)',
+      gridTemplateAreas: '"title form" "details form"',
+      gridTemplateRows: 'auto 1fr',
+      columnGap: vars.space.xxlarge,
+      alignItems: 'start',
+    },
+  },
+});
+export const startTitle = style({ gridArea: 'title', display: 'flex', flexDirection: 'column', gap: vars.space.small });
+export const startForm = style({ gridArea: 'form' });
+export const startDetails = style({ gridArea: 'details', display: 'flex', flexDirection: 'column', gap: vars.space.medium });
+export const desktopOnly = style({ '@media': { [mobileQuery]: { display: 'none' } } });
+export const mobileOnly = style({ '@media': { [desktopQuery]: { display: 'none' } } });

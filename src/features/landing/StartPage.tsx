@@ -20,18 +20,17 @@ export default function StartPage() {
   if (redirect) return <Redirect to={redirect} replace />;
   return (
     <LandingLayout>
-      <div className={styles.hero}>
-        <section className={styles.pitch} aria-labelledby="start-title">
+      <div className={styles.startHero}>
+        <div className={styles.startTitle}>
           <Heading id="start-title">{t('start.title')}</Heading>
-          <Text size="lead" tone="muted">
+          <Text size="lead" tone="muted" className={styles.desktopOnly}>
             {t('start.subtitle')}
           </Text>
           <Text>
             <Link href={paths.signInOtp.build(lng)}>{t('start.haveAccount')}</Link>
           </Text>
-          <Facts items={['signup', 'onboarding', 'trial', 'charge', 'cancel', 'moneyBack']} />
-        </section>
-        <Card>
+        </div>
+        <Card className={styles.startForm}>
           <SignupForm
             variant="full"
             landingPage="start"
@@ -41,6 +40,12 @@ export default function StartPage() {
             submitLabel={t('fields.submit')}
           />
         </Card>
+        <section className={styles.startDetails} aria-labelledby="start-title">
+          <Text size="lead" tone="muted" className={styles.mobileOnly}>
+            {t('start.subtitle')}
+          </Text>
+          <Facts items={['signup', 'onboarding', 'trial', 'charge', 'cancel', 'moneyBack']} />
+        </section>
       </div>
     </LandingLayout>
   );

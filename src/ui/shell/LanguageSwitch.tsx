@@ -32,12 +32,14 @@ export function LanguageSwitch() {
     <>
       <GlobeIcon />
       <span className={styles.longLabel}>{t('languageSwitch')}</span>
-      <span className={styles.shortLabel} aria-hidden="true">
+      {/* Phones show the code; its accessible name starts with what is shown (WCAG 2.5.3). */}
+      <span className={styles.shortLabel}>
         {other.toUpperCase()}
+        <span className={styles.visuallyHidden}> ({t('languageSwitch')})</span>
       </span>
     </>
   );
-  const common = { className: styles.toolLink, lang: other, hrefLang: other, 'aria-label': t('languageSwitch') } as const;
+  const common = { className: styles.toolLink, lang: other, hrefLang: other } as const;
   const { hrefLang: _hrefLang, ...buttonProps } = common;
 
   if (isLanguage(segments[1])) {

@@ -3,6 +3,7 @@ import { useDraft } from '../use-draft';
 import { useTranslation } from 'react-i18next';
 import { industries, jobRoles, websiteSchema } from '../../../contracts/onboarding';
 import { defaultCountryCode, localizedCountries } from '../../../lib/countries';
+import { phoneCountry } from '../../../lib/format-phone';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { SelectField, TextField } from '../../../ui/Field';
@@ -23,7 +24,8 @@ export function DetailsStep({ snapshot, send }: StepProps) {
     website: business?.website ?? '',
     industry: business?.industry ?? '',
     job_role: business?.job_role ?? '',
-    country: business?.country ?? defaultCountryCode(),
+    // The country of the phone number they gave says more about the company than the browser language.
+    country: business?.country ?? phoneCountry(snapshot.context.user?.profile.phone) ?? defaultCountryCode(),
   }));
   const [submitted, setSubmitted] = useState(false);
   const countries = useMemo(() => localizedCountries(i18n.language), [i18n.language]);

@@ -4,6 +4,8 @@ import { CodeEntry } from '../../auth/CodeEntry';
 import { getSupabase } from '../../auth/supabase';
 import { toAuthErrorCode } from '../../auth/otp';
 import { PhoneField } from '../../phone-input/PhoneField';
+import { defaultCountryCode } from '../../../lib/countries';
+import { formatPhone } from '../../../lib/format-phone';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Heading, Text } from '../../../ui/Text';
@@ -46,7 +48,7 @@ export function VerifyPhoneStep({ snapshot, send }: StepProps) {
       {error ? <Alert tone="critical">{t(errorKey(error))}</Alert> : null}
       {profile?.phone_verified && sub === 'number' ? (
         <>
-          <Text>{t('verifyPhone.verified', { phone: profile.phone })}</Text>
+          <Text>{t('verifyPhone.verified', { phone: formatPhone(profile.phone, defaultCountryCode()) })}</Text>
           <div className={styles.actions}>
             <span />
             <Button tone="primary" onClick={() => send({ type: 'phone.verified' })}>
@@ -56,7 +58,7 @@ export function VerifyPhoneStep({ snapshot, send }: StepProps) {
         </>
       ) : sub === 'code' && (sentTo ?? profile?.phone) ? (
         <>
-          <Text>{t('verifyPhone.codeIntro', { phone: sentTo ?? profile?.phone })}</Text>
+          <Text>{t('verifyPhone.codeIntro', { phone: formatPhone(sentTo ?? profile?.phone, defaultCountryCode()) })}</Text>
           <CodeEntry
             recipient={(sentTo ?? profile?.phone)!}
             channel="sms"
