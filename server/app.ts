@@ -6,6 +6,8 @@ import type { Logger } from 'pino';
 import type { Env } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import { installErrorHandler } from './http/error-handler';
+import { installInputGuards } from './http/hostile-input';
+import { registerSecurityHeaders } from './http/security-headers';
 import { systemClock, type Clock } from './http/clock';
 import analyticsPlugin from './analytics/plugin';
 import apiPlugin from './api/plugin';
@@ -67,6 +69,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     trustProxy: deps.env.TRUSTED_PROXIES.split(',').map((entry) => entry.trim()).filter(Boolean),
     bodyLimit: 256 * 1024,
+    // A request must arrive whole within this time and a silent socket is closed: slow bodies
+    // (a few bytes of a declared body, then nothing) no longer hold connections open for ever.
+    requestTimeout: deps.env.REQUEST_TIMEOUT_MS,
+    connectionTimeout: deps.env.REQUEST_TIMEOUT_MS * 2,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -91,6 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
   installErrorHandler(app);
+  await registerSecurityHeaders(app);
+  installInputGuards(app);
 
   await app.register(healthRoutes);
   await app.register(publicConfigRoutes);

@@ -39,6 +39,8 @@ export const envSchema = z.object({
    */
   TRUSTED_PROXIES: z.string().default(''),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** A request must arrive whole within this time (408 after); a socket silent twice as long is closed. */
+  REQUEST_TIMEOUT_MS: z.coerce.number({ message: 'expected milliseconds, at least 1000' }).int({ message: 'expected milliseconds, at least 1000' }).min(1000, { message: 'expected milliseconds, at least 1000' }).default(30_000),
   COOKIE_DOMAIN: optionalText,
   WEB_APP_URL: optionalText,
   APP_DOWNLOAD_MACOS_URL: absoluteUrl.optional(),

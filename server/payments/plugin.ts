@@ -319,6 +319,7 @@ async function hostedCheckoutRoutes(app: FastifyInstance, options: { provider: '
 
 /** POST /webhooks/stripe: the raw body is kept (signatures are over the exact bytes). */
 async function stripeWebhookRoutes(app: FastifyInstance, options: { stripe: Stripe | null }): Promise<void> {
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => {
     done(null, body);
   });

@@ -1,0 +1,85 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Env } from '../config/env';
+
+const originOf = (url: string | undefined): string[] => {
+  if (!url) return [];
+  try {
+    return [new URL(url).origin];
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * The Content-Security-Policy of every answer (the SPA, the API, the hosted checkout page and the
+ * team's pages), built from configuration: third parties appear only when their id is set.
+ * - scripts: only this origin (index.html has no inline script; Vite emits module files), plus
+ *   Stripe.js, the Intercom widget and the tag manager when configured;
+ * - styles: this origin and inline `<style>`, which the server-rendered pages (dev outbox, admin,
+ *   funnel) carry and the Intercom widget injects; inline styles cannot run code;
+ * - media: greeting audio is served by this server; `blob:`/`data:` for audio the SPA builds;
+ * - nothing may frame the site (`frame-ancestors 'none'`), and forms post to this origin only.
+ */
+export function contentSecurityPolicy(env: Env): Record<string, string[] | null> {
+  const stripe = Boolean(env.STRIPE_PUBLISHABLE_KEY);
+  const intercom = Boolean(env.INTERCOM_APP_ID);
+  const tagManager = Boolean(env.GTM_ID);
+  return {
+    'default-src': ["'self'"],
+    'script-src': [
+      "'self'",
+      ...(stripe ? ['https://js.stripe.com'] : []),
+      ...(intercom ? ['https://widget.intercom.io', 'https://js.intercomcdn.com'] : []),
+      ...(tagManager ? ['https://www.googletagmanager.com'] : []),
+    ],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': [
+      "'self'",
+      'data:',
+      'blob:',
+      ...(intercom ? ['https://js.intercomcdn.com', 'https://static.intercomassets.com', 'https://downloads.intercomcdn.com', 'https://uploads.intercomusercontent.com'] : []),
+      ...(tagManager ? ['https://www.googletagmanager.com', 'https://*.google-analytics.com'] : []),
+    ],
+    'media-src': ["'self'", 'blob:', 'data:', ...(intercom ? ['https://js.intercomcdn.com'] : [])],
+    'font-src': ["'self'", 'data:', ...(intercom ? ['https://js.intercomcdn.com', 'https://fonts.intercomcdn.com'] : [])],
+    'connect-src': [
+      "'self'",
+      ...originOf(env.SUPABASE_URL),
+      ...originOf(env.GEO_COUNTRY_URL),
+      ...(env.AMPLITUDE_API_KEY ? ['https://api.eu.amplitude.com'] : []),
+      ...(stripe ? ['https://api.stripe.com'] : []),
+      ...(intercom ? ['https://*.intercom.io', 'wss://*.intercom.io', 'https://uploads.intercomcdn.com', 'https://uploads.intercomusercontent.com'] : []),
+      ...(tagManager ? ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'] : []),
+    ],
+    'frame-src': [
+      ...(stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : []),
+      ...(intercom ? ['https://intercom-sheets.com', 'https://www.intercom-reporting.com'] : []),
+      ...(tagManager ? ['https://www.googletagmanager.com'] : []),
+    ].concat(stripe || intercom || tagManager ? [] : ["'none'"]),
+    'worker-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    // Over plain http (development on this machine) an upgrade would break every asset.
+    'upgrade-insecure-requests': env.NODE_ENV === 'production' ? [] : null,
+  };
+}
+
+/**
+ * Security headers on every answer (#12 finding 5) through @fastify/helmet: the CSP above, HSTS in
+ * production only (a developer's localhost must not be pinned to https), nosniff, no referrer (emailed
+ * links carry tokens), no framing.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  const production = app.env.NODE_ENV === 'production';
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(app.env) },
+    strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'no-referrer' },
+    frameguard: { action: 'deny' },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    crossOriginEmbedderPolicy: false,
+  });
+}

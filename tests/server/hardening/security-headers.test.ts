@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../helpers/app';
+
+const directives = (header: string | string[] | number | undefined) =>
+  Object.fromEntries(
+    String(header)
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...values]) => [name, values]),
+  );
+
+/** #12 finding 5: security headers on every answer, a CSP that allows only what the site loads. */
+describe('security headers', () => {
+  it('outside production: a strict CSP, no framing, nosniff, no referrer, no HSTS', async () => {
+    const app = await buildTestApp();
+    try {
+      for (const url of ['/config.json', '/healthz', '/auth/v1/settings', '/dev/outbox', '/no-such-api/x']) {
+        const response = await app.inject({ method: 'GET', url });
+        const csp = directives(response.headers['content-security-policy']);
+        expect(csp['script-src'], url).toEqual(["'self'"]);
+        expect(csp['frame-ancestors']).toEqual(["'none'"]);
+        expect(csp['object-src']).toEqual(["'none'"]);
+        expect(csp['media-src']).toEqual(expect.arrayContaining(["'self'", 'blob:']));
+        expect(csp['upgrade-insecure-requests']).toBeUndefined();
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        expect(response.headers['x-frame-options']).toBe('DENY');
+        expect(response.headers['referrer-policy']).toBe('no-referrer');
+        expect(response.headers['strict-transport-security']).toBeUndefined();
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('in production: HSTS, and the third parties that are configured (only those)', async () => {
+    const app = await buildTestApp({
+      env: { NODE_ENV: 'production', PUBLIC_URL: 'https://ringwise.example', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc', STRIPE_SECRET_KEY: 'sk_test_abc', INTERCOM_APP_ID: 'abc123', GEO_COUNTRY_URL: 'https://geo.example/country' },
+    });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/config.json' });
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const csp = directives(response.headers['content-security-policy']);
+      expect(csp['script-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://widget.intercom.io', 'https://js.intercomcdn.com']);
+      expect(csp['connect-src']).toEqual(expect.arrayContaining(['https://geo.example', 'https://api.stripe.com', 'wss://*.intercom.io']));
+      expect(csp['frame-src']).toEqual(expect.arrayContaining(['https://js.stripe.com']));
+      expect(csp['script-src']).not.toContain('https://www.googletagmanager.com');
+      expect(csp).toHaveProperty('upgrade-insecure-requests');
+    } finally {
+      await app.close();
+    }
+  });
+});
