@@ -5,6 +5,8 @@ import { useLanguage } from '../../app/use-language';
 import { button } from '../../ui/Button.css';
 import { Card } from '../../ui/Card';
 import { Heading, Text } from '../../ui/Text';
+import { useSession } from '../auth/session';
+import { ReviewActions } from '../onboarding/ReviewActions';
 import * as styles from './Landing.css';
 import { LandingLayout } from './LandingLayout';
 
@@ -16,6 +18,7 @@ export default function FailurePage() {
   const { t } = useTranslation('landing');
   const lng = useLanguage();
   const steps = [1, 2, 3] as const;
+  const session = useSession();
   return (
     <LandingLayout width="content">
       <div className={styles.reviewHero}>
@@ -41,10 +44,17 @@ export default function FailurePage() {
           ))}
         </ol>
       </Card>
+      {/* A signed-in person in review gets the waiting room's actions (check again, sign out), not a
+          'Back to Home' that the signed-in redirect would bring straight back here. */}
+      {session.status === 'signedIn' && session.session ? (
+        <ReviewActions lng={lng} who={session.session.user.email || (session.session.user.phone ? `+${session.session.user.phone}` : '')} />
+      ) : null}
       <div className={styles.actions}>
-        <Link href={paths.home.build(lng)} className={button({ tone: 'primary' })}>
-          {t('failure.back')}
-        </Link>
+        {session.status !== 'signedOut' ? null : (
+          <Link href={paths.home.build(lng)} className={button({ tone: 'primary' })}>
+            {t('failure.back')}
+          </Link>
+        )}
         <Link href={paths.contact.build(lng)} className={button({ tone: 'ghost' })}>
           {t('failure.contact')}
         </Link>

@@ -1,0 +1,65 @@
+import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { fromPromise } from 'xstate';
+import { reviewMachine } from '../../../machines/onboarding.review.machine';
+import { apiRequest } from '../../app/api-client';
+import type { Language } from '../../app/languages';
+import { paths } from '../../app/paths';
+import type { KycStatus, User } from '../../contracts/user';
+import { Alert } from '../../ui/Alert';
+import { Box } from '../../ui/Box';
+import { Button } from '../../ui/Button';
+import { Text } from '../../ui/Text';
+import { signOut } from '../auth/sign-out';
+
+const fetchKycStatus = fromPromise<KycStatus | null, void>(async ({ signal }) => (await apiRequest<User>('/v1/user', { signal })).kyc_status);
+
+/**
+ * The failure page's actions for a signed-in person in identity review (the waiting room chart,
+ * machines/onboarding.review.machine.ts): their decision is looked up on arrival, on 'Check my
+ * status' and when the tab is shown again; VALIDATED goes on to the paywall, 'Sign out' goes home
+ * signed out. Signed-out visitors keep the page's plain 'Back to Home'.
+ */
+export function ReviewActions({ lng, who }: { lng: Language; who: string }) {
+  const { t } = useTranslation('onboarding');
+  const [, navigate] = useLocation();
+  const [snapshot, send] = useMachine(
+    reviewMachine.provide({
+      actors: { fetchKycStatus, signOut: fromPromise<void, void>(() => signOut()) },
+      actions: {
+        // Replace: Back from the paywall must not return to a review that is over.
+        continueToCheckout: () => navigate(paths.onboarding.build(lng), { replace: true }),
+        goHome: () => navigate(paths.home.build(lng), { replace: true }),
+      },
+    }),
+  );
+
+  useEffect(() => {
+    const recheck = () => {
+      if (document.visibilityState === 'visible') send({ type: 'review.recheck' });
+    };
+    document.addEventListener('visibilitychange', recheck);
+    return () => document.removeEventListener('visibilitychange', recheck);
+  }, [send]);
+
+  const busy = snapshot.matches('checking') || snapshot.matches('validated');
+  return (
+    <Box display="flex" flexDirection="column" gap="medium">
+      <Text>{t('review.signedIn', { who })}</Text>
+      <div aria-live="polite">
+        {busy ? <Text tone="muted">{t('review.checking')}</Text> : null}
+        {snapshot.matches('underReview') && snapshot.context.kycStatus === 'PENDING_REVIEW' ? <Alert tone="info">{t('review.stillReview')}</Alert> : null}
+      </div>
+      <Box display="flex" gap="small" flexWrap="wrap">
+        <Button tone="primary" loading={busy} onClick={() => send({ type: 'review.recheck' })}>
+          {t('review.recheck')}
+        </Button>
+        <Button tone="secondary" loading={snapshot.matches('signingOut')} onClick={() => send({ type: 'review.signOut' })}>
+          {t('review.signOut')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
