@@ -10,6 +10,7 @@ import { formatMoney, type CardUpdateResponse, type SubscriptionResponse, type S
 import { defaultCountryCode } from '../../lib/countries';
 import { formatDate } from '../../lib/format-date';
 import { formatPhone } from '../../lib/format-phone';
+import { EmailConfirmation } from '../auth/EmailConfirmation';
 import { useSession } from '../auth/session';
 import { signOut } from '../auth/sign-out';
 import { Alert } from '../../ui/Alert';
@@ -74,6 +75,7 @@ export default function AccountPage() {
           </Button>
         ) : null}
       </div>
+      {session.status === 'signedIn' && user?.new_email ? <EmailConfirmation email={user.new_email} lng={lng} /> : null}
       {session.status === 'loading' || (session.status === 'signedIn' && query.status === 'pending') ? (
         <Box display="flex" alignItems="center" gap="small" role="status">
           <Spinner />
