@@ -30,8 +30,10 @@ export default defineConfig({
   server: {
     port: Number(process.env.PORT ?? 3000),
     strictPort: true,
-    // In development Vite serves the SPA with hot reload and hands every server path to the API.
-    proxy: Object.fromEntries(serverPrefixes.map((prefix) => [prefix, { target: `http://127.0.0.1:${apiPort}`, xfwd: true }])),
+    // In development Vite serves the SPA with hot reload and hands every server path to the API. The
+    // dev outbox and the team's pages answer only local requests without forwarding headers
+    // (server/http/local-only.ts), so Vite (on loopback) passes those two without X-Forwarded-*.
+    proxy: Object.fromEntries(serverPrefixes.map((prefix) => [prefix, { target: `http://127.0.0.1:${apiPort}`, xfwd: prefix !== '/dev' && prefix !== '/admin' }])),
   },
   test: {
     projects: [

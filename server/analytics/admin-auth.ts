@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isLocalDevelopmentRequest } from '../http/local-only';
 
 /** The session cookie set by the login form: a digest of ADMIN_TOKEN, never the token itself. */
 export const ADMIN_COOKIE = 'rw_admin';
@@ -29,12 +30,13 @@ function cookieOf(request: FastifyRequest, name: string): string | undefined {
 export type AdminAccess = { allowed: true } | { allowed: false; reason: 'missing' | 'invalid' | 'not-configured' };
 
 /**
- * The team's pages are open in development and test; in production they need ADMIN_TOKEN, given as
- * `Authorization: Bearer …`, `?token=…`, or the cookie the login form sets. With no ADMIN_TOKEN in
- * production they stay closed.
+ * The team's pages are open in development and test to requests made on this machine (loopback, no
+ * forwarding header); otherwise they need ADMIN_TOKEN, given as
+ * `Authorization: Bearer …`, `?token=…`, or the cookie the login form sets. With no ADMIN_TOKEN
+ * they stay closed.
  */
 export function adminAccess(app: FastifyInstance, request: FastifyRequest): AdminAccess {
-  if (app.env.NODE_ENV !== 'production') return { allowed: true };
+  if (isLocalDevelopmentRequest(app.env, request)) return { allowed: true };
   const expected = app.env.ADMIN_TOKEN;
   if (!expected) return { allowed: false, reason: 'not-configured' };
   const authorization = request.headers.authorization;

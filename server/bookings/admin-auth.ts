@@ -2,17 +2,19 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '../config/env';
 import { HttpError } from '../http/errors';
+import { isLocalDevelopmentRequest } from '../http/local-only';
 
 /**
  * The team's pages under /admin. With ADMIN_TOKEN set they need it, as a bearer token (scripts) or as
  * the password of HTTP Basic auth (a browser asks for it natively; any user name). Without the
- * token they are open outside production and closed in production.
+ * token they are open outside production to requests made on this machine only (loopback, no
+ * forwarding header), and closed otherwise.
  */
 export function requireAdmin(env: Env, request: FastifyRequest, reply: FastifyReply): void {
   const expected = env.ADMIN_TOKEN;
   if (!expected) {
-    if (env.NODE_ENV === 'production') throw new HttpError(403, 'ADMIN_DISABLED', 'Set ADMIN_TOKEN to use the team pages');
-    return;
+    if (isLocalDevelopmentRequest(env, request)) return;
+    throw new HttpError(403, 'ADMIN_DISABLED', 'Set ADMIN_TOKEN to use the team pages');
   }
   const given = presentedToken(request.headers.authorization);
   if (given !== null && sameSecret(given, expected)) return;

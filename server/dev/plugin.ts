@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { normalizeRecipient } from '../auth/recipients';
 import { AdjustableClock } from '../http/clock';
-import { HttpError } from '../http/errors';
 import { escapeHtml } from '../http/html';
+import { requireLocalDevelopment } from '../http/local-only';
 
 const outboxQuery = z.object({
   recipient: z.string().max(320).optional(),
@@ -14,11 +14,13 @@ const outboxQuery = z.object({
 /**
  * Development-only helpers: the dev outbox, where the one-time codes "sent" by the auth service can
  * be read by a person (/dev/outbox) or a test (/dev/outbox.json?recipient=…). Not registered at all
- * when NODE_ENV=production.
+ * when NODE_ENV=production, and otherwise answered only on this machine (see `requireLocalDevelopment`).
  */
 export default async function devPlugin(app: FastifyInstance): Promise<void> {
   if (app.env.NODE_ENV === 'production') return;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // This plugin is not wrapped in fastify-plugin: the hook covers its routes only.
+  app.addHook('onRequest', async (request) => requireLocalDevelopment(app.env, request));
 
   const latest = async (recipient: string | undefined, limit: number) => {
     let query = app.db
@@ -34,13 +36,11 @@ export default async function devPlugin(app: FastifyInstance): Promise<void> {
   /**
    * `POST /dev/clock { advanceSeconds }` moves the server's clock forward (never back) for the
    * browser tests: cooldowns and expiries then pass without real waiting. Only when the server runs
-   * the adjustable clock (server.ts, outside production), and only from this machine: the socket's
-   * own address, never a forwarding header.
+   * the adjustable clock (server.ts, outside production), and only from this machine (the hook above).
    */
   const clock = app.clock;
   if (clock instanceof AdjustableClock) {
     r.post('/dev/clock', { schema: { body: z.object({ advanceSeconds: z.number().int().min(1).max(86_400) }) } }, async (request) => {
-      if (!isLoopback(request.socket.remoteAddress)) throw new HttpError(403, 'FORBIDDEN', 'The dev clock can only be moved from this machine');
       clock.advance(request.body.advanceSeconds * 1000);
       return { now: clock.now().toISOString(), offsetSeconds: clock.offset / 1000 };
     });
@@ -102,8 +102,4 @@ ${rows || '<tr><td colspan="5">No messages yet.</td></tr>'}
 </body>
 </html>`;
   });
-}
-
-function isLoopback(address: string | undefined): boolean {
-  return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 }
