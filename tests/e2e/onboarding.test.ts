@@ -21,7 +21,7 @@ const baseURL = inject('baseURL');
 const root = projectRoot();
 type Texts = Record<string, unknown>;
 const load = (ns: string) => JSON.parse(readFileSync(join(root, 'locales', 'en', `${ns}.json`), 'utf8')) as Texts;
-const texts = { onboarding: load('onboarding'), landing: load('landing'), auth: load('auth') };
+const texts = { onboarding: load('onboarding'), landing: load('landing'), auth: load('auth'), common: load('common') };
 function text(ns: keyof typeof texts, key: string): string {
   const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts[ns]);
   if (typeof value !== 'string') throw new Error(`no text ${ns}:${key}`);
@@ -78,11 +78,16 @@ async function answerQuestionnaire(page: Page, answers: { crm: 'hubspot' | 'othe
   await company.waitFor();
   expect(await axeViolations(page)).toEqual([]);
   if (answers.company) await company.fill(answers.company);
-  // Back and forth keeps the answers (the size choice is still checked).
+  // Focus arrives on the step's heading, not <body>.
+  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+  // Back and forth keeps the answers (the size choice is still checked). The in-page Back is the
+  // browser's Back (no new history entry), so Forward returns to details.
+  const entries = await page.evaluate(() => history.length);
   await page.getByRole('button', { name: text('onboarding', 'actions.back') }).click();
   await waitForPath(page, /\/steps\/size$/);
   expect(await page.getByRole('radio', { name: text('onboarding', 'size.options.2-10') }).isChecked()).toBe(true);
-  await page.goBack();
+  expect(await page.evaluate(() => history.length)).toBe(entries);
+  await page.goForward();
   await waitForPath(page, /\/steps\/details$/);
   await page.getByRole('button', { name: text('onboarding', 'actions.continue') }).click();
   await page.getByText(text('onboarding', 'errors.required')).first().waitFor();
@@ -102,8 +107,10 @@ async function answerQuestionnaire(page: Page, answers: { crm: 'hubspot' | 'othe
     await search.fill('hub');
     await page.getByRole('radio', { name: /HubSpot/ }).check();
   } else {
+    // 'Other' starts from the name searched for.
+    await search.fill('Homegrown CRM');
     await page.getByRole('radio', { name: text('onboarding', 'crm.other') }).check();
-    await page.getByLabel(text('onboarding', 'crm.otherName')).fill('Homegrown CRM');
+    expect(await page.getByLabel(text('onboarding', 'crm.otherName')).inputValue()).toBe('Homegrown CRM');
   }
   await page.getByRole('button', { name: text('onboarding', 'actions.continue') }).click();
 }
@@ -197,10 +204,10 @@ describe('onboarding funnel (browser)', () => {
     await page.getByText(text('onboarding', 'nextSteps.failed')).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: text('onboarding', 'actions.retry') }).click();
     await waitForPath(page, /\/en\/onboarding\/success$/, 30_000);
-    await page.getByRole('heading', { name: text('onboarding', 'success.title') }).waitFor();
-    await page.getByText(text('onboarding', 'success.steps.signIn')).waitFor();
+    await page.getByRole('heading', { name: text('common', 'getStarted.title') }).waitFor();
+    await page.getByText(text('common', 'getStarted.steps.signIn.body')).waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    expect(await page.getByRole('link', { name: text('onboarding', 'success.links.macos') }).getAttribute('href')).toMatch(/\/app-download\/macos$/);
+    expect(await page.getByRole('link', { name: text('common', 'getStarted.macos') }).getAttribute('href')).toMatch(/\/app-download\/macos$/);
     await screenshot(page, 'onboarding-success-desktop');
 
     // SPEC §4 rule 4: with a role, any other onboarding address leaves for the web app.

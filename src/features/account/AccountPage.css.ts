@@ -1,14 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { desktopQuery, mobileQuery, vars } from '../../ui/theme.css';
 
-export const top = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'flex-end',
-  justifyContent: 'space-between',
-  gap: vars.space.medium,
-});
-
 export const intro = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxsmall });
 
 export const layout = style({
@@ -50,11 +42,12 @@ export const facts = style({
 });
 
 export const fact = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxsmall, padding: vars.space.medium, borderRadius: vars.radius.medium, background: vars.color.surfaceMuted });
-export const term = style({ color: vars.color.textMuted, fontSize: vars.fontSize.small });
+// textSoft, not textMuted: the facts sit on surfaceMuted, where muted grey falls under 4.5:1.
+export const term = style({ color: vars.color.textSoft, fontSize: vars.fontSize.small, margin: 0 });
 export const value = style({ margin: 0, fontWeight: vars.fontWeight.strong, fontSize: vars.fontSize.lead });
-export const valueNote = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.small });
+export const valueNote = style({ margin: 0, color: vars.color.textSoft, fontSize: vars.fontSize.small, fontWeight: vars.fontWeight.regular });
 
-export const cardRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.small });
+export const factAction = style({ display: 'block', marginTop: vars.space.xsmall, fontWeight: vars.fontWeight.regular });
 
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.small });
 export const th = style({

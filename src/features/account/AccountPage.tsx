@@ -64,16 +64,9 @@ export default function AccountPage() {
 
   return (
     <Page width="wide">
-      <div className={styles.top}>
-        <div className={styles.intro}>
-          <Heading>{t('title')}</Heading>
-          <Text tone="muted">{session.status === 'signedIn' && who ? t('signedInAs', { who }) : t('subtitle')}</Text>
-        </div>
-        {session.status === 'signedIn' ? (
-          <Button tone="secondary" size="small" loading={signingOut} onClick={() => void leave()}>
-            {t('signOut')}
-          </Button>
-        ) : null}
+      <div className={styles.intro}>
+        <Heading>{t('title')}</Heading>
+        <Text tone="muted">{t('subtitle')}</Text>
       </div>
       {session.status === 'signedIn' && user?.new_email ? <EmailConfirmation email={user.new_email} lng={lng} /> : null}
       {session.status === 'loading' || (session.status === 'signedIn' && query.status === 'pending') ? (
@@ -98,20 +91,23 @@ export default function AccountPage() {
           </Box>
         </Alert>
       ) : query.data?.subscription ? (
-        <Subscription subscription={query.data.subscription} />
+        <Subscription subscription={query.data.subscription} who={who} signingOut={signingOut} onSignOut={() => void leave()} />
       ) : (
         <Card>
           <Text>{t('none')}</Text>
           <div>
             <ButtonLink href={paths.onboarding.build(lng)}>{t('startTrial')}</ButtonLink>
           </div>
+          <Button tone="ghost" loading={signingOut} onClick={() => void leave()}>
+            {t('signOut')}
+          </Button>
         </Card>
       )}
     </Page>
   );
 }
 
-function Subscription({ subscription }: { subscription: SubscriptionView }) {
+function Subscription({ subscription, who, signingOut, onSignOut }: { subscription: SubscriptionView; who: string; signingOut: boolean; onSignOut(): void }) {
   const { t } = useTranslation('account');
   const lng = useLanguage();
   const [confirming, setConfirming] = useState<Action | null>(null);
@@ -229,20 +225,22 @@ function Subscription({ subscription }: { subscription: SubscriptionView }) {
                 </dd>
               </div>
             ) : null}
-          </dl>
-          {subscription.card ? (
-            <div className={styles.cardRow}>
-              <div>
-                <p className={styles.term}>{t('card')}</p>
-                <p className={styles.value}>{t('cardValue', { brand: subscription.card.brand.toUpperCase(), last4: subscription.card.last4 })}</p>
+            {subscription.card ? (
+              <div className={styles.fact}>
+                <dt className={styles.term}>{t('card')}</dt>
+                <dd className={styles.value}>
+                  {t('cardValue', { brand: subscription.card.brand.toUpperCase(), last4: subscription.card.last4 })}
+                  {subscription.canUpdateCard ? (
+                    <span className={styles.factAction}>
+                      <Button tone={subscription.status === 'past_due' ? 'primary' : 'secondary'} size="small" loading={openingCardPage} onClick={() => void updateCard()}>
+                        {t('updateCard')}
+                      </Button>
+                    </span>
+                  ) : null}
+                </dd>
               </div>
-              {subscription.canUpdateCard ? (
-                <Button tone={subscription.status === 'past_due' ? 'primary' : 'secondary'} size="small" loading={openingCardPage} onClick={() => void updateCard()}>
-                  {t('updateCard')}
-                </Button>
-              ) : null}
-            </div>
-          ) : null}
+            ) : null}
+          </dl>
           {cardResult === 'updated' && (subscription.status === 'trialing' || subscription.status === 'active') ? <Alert tone="positive">{t('cardUpdated')}</Alert> : null}
           {subscription.status === 'past_due' ? (
             <Alert tone="caution">
@@ -334,8 +332,13 @@ function Subscription({ subscription }: { subscription: SubscriptionView }) {
           </Card>
         ) : null}
         <Card elevation="flat">
-          <Text tone="muted">{t('help')}</Text>
-          <Link href={paths.contact.build(lng)}>{t('contact')}</Link>
+          {who ? <Text>{t('signedInAs', { who })}</Text> : null}
+          <Button tone="secondary" block loading={signingOut} onClick={onSignOut}>
+            {t('signOut')}
+          </Button>
+          <Text tone="muted" size="small">
+            {t('help')} <Link href={paths.contact.build(lng)}>{t('contact')}</Link>
+          </Text>
         </Card>
       </div>
     </div>

@@ -29,7 +29,7 @@ export function SiteHeader() {
         <Link href={paths.home.build(lng)} className={styles.brand}>
           <Logo />
           <span>{t('brand')}</span>
-          <span className={styles.visuallyHidden}>{t('shell.home')}</span>
+          <span className={styles.visuallyHidden}> {t('shell.home')}</span>
         </Link>
         <nav className={styles.tools} aria-label={t('shell.tools')}>
           <LanguageSwitch />
