@@ -84,17 +84,29 @@ export async function issueCode(
  * Checks a typed code against the latest live code for (purpose, recipient) in constant time.
  * Wrong, expired, unknown, used and locked-out codes all give the same 403 otp_expired; the fifth
  * wrong try kills the code. Success consumes it (single use, also under concurrency).
+ *
+ * Each check first takes one try from the code with one atomic `update … returning` (attempts + 1,
+ * only while under the limit), then compares: concurrent guesses on several instances each take
+ * their own try, so a burst of wrong guesses cannot get more than OTP_MAX_ATTEMPTS compared.
  */
 export async function consumeCode(service: AuthService, input: { purposes: OtpPurpose[]; recipient: string; code: string }): Promise<OtpRow> {
   const now = service.now();
-  const row = await service.db
+  const latestLive = service.db
     .selectFrom('auth_otps')
-    .selectAll()
+    .select('id')
     .where('recipient', '=', input.recipient)
     .where('purpose', 'in', input.purposes)
     .where('consumed_at', 'is', null)
     .orderBy('created_at', 'desc')
-    .limit(1)
+    .limit(1);
+  const row = await service.db
+    .updateTable('auth_otps')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', latestLive)
+    .where('consumed_at', 'is', null)
+    .where('attempts', '<', OTP_MAX_ATTEMPTS)
+    .where('expires_at', '>', now)
+    .returningAll()
     .executeTakeFirst();
   const candidate = /^\d{6}$/.test(input.code) ? input.code : '';
   if (!row) {
@@ -103,14 +115,11 @@ export async function consumeCode(service: AuthService, input: { purposes: OtpPu
     throw otpExpired();
   }
   const matches = SecretBox.equal(service.box.hash('otp', row.purpose, input.recipient, candidate), row.code_hash);
-  const live = new Date(row.expires_at).getTime() > now.getTime() && row.attempts < OTP_MAX_ATTEMPTS;
-  if (!matches || !live) {
-    const attempts = row.attempts + 1;
-    await service.db
-      .updateTable('auth_otps')
-      .set({ attempts, ...(attempts >= OTP_MAX_ATTEMPTS || !live ? { consumed_at: now } : {}) })
-      .where('id', '=', row.id)
-      .execute();
+  if (!matches) {
+    // The last try spent: the code is dead, and a new one may be sent after the usual cooldown.
+    if (row.attempts >= OTP_MAX_ATTEMPTS) {
+      await service.db.updateTable('auth_otps').set({ consumed_at: now }).where('id', '=', row.id).where('consumed_at', 'is', null).execute();
+    }
     throw otpExpired();
   }
   return markConsumed(service, row);
