@@ -94,6 +94,8 @@ export const vars = createGlobalTheme(':root', {
     logo: '2rem',
     /** The round badge above a confirmation ("You're all set"). */
     badge: '4rem',
+    /** A picker opened as a sheet along the bottom of a phone screen. */
+    sheet: '70vh',
     /** A CRM's drawn mark in the CRM list. */
     mark: '2rem',
     controlSmall: '2.25rem',

@@ -8,6 +8,8 @@ import { control } from '../../ui/Field.css';
 import { Text } from '../../ui/Text';
 import * as styles from './CodeEntry.css';
 import { verifyCode, type OtpFailure, type Recipient, type SendResult } from './otp';
+import { defaultCountryCode } from '../../lib/countries';
+import { formatPhone } from '../../lib/format-phone';
 
 export const RESEND_COOLDOWN_SECONDS = 60;
 const CODE_TTL_MS = 10 * 60_000;
@@ -151,7 +153,7 @@ export function CodeEntry({ recipient, channel, purpose = 'signin', onVerified, 
   return (
     <form onSubmit={onSubmit} noValidate className={styles.actions}>
       <div className={styles.recipient}>
-        <Text tone="muted">{t(channel === 'sms' ? 'code.sentSms' : 'code.sentEmail', { recipient })}</Text>
+        <Text tone="muted">{t(channel === 'sms' ? 'code.sentSms' : 'code.sentEmail', { recipient: channel === 'sms' ? formatPhone(recipient, defaultCountryCode()) : recipient })}</Text>
       </div>
       <FieldFrame label={t('code.label')} hint={t('code.hint')} error={error}>
         {({ controlId, describedBy, invalid }) => (

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { controlBox } from '../../ui/Field.css';
-import { vars } from '../../ui/theme.css';
+import { mobileQuery, vars } from '../../ui/theme.css';
 
 export const group = style({
   position: 'relative',
@@ -70,6 +70,20 @@ export const popover = style({
   border: `${vars.size.border} solid ${vars.color.borderSoft}`,
   borderRadius: vars.radius.medium,
   boxShadow: vars.shadow.popover,
+  '@media': {
+    // On phones the field is often low on the screen, where a drop-down shows two rows: the picker
+    // becomes a sheet along the bottom edge, the same height wherever the field is.
+    [mobileQuery]: {
+      position: 'fixed',
+      top: 'auto',
+      bottom: 0,
+      insetInline: 0,
+      width: 'auto',
+      height: vars.size.sheet,
+      paddingBottom: vars.space.medium,
+      borderRadius: `${vars.radius.large} ${vars.radius.large} 0 0`,
+    },
+  },
 });
 
 export const list = style({
@@ -80,6 +94,8 @@ export const list = style({
   maxHeight: '18rem',
   overflowY: 'auto',
   overscrollBehavior: 'contain',
+  // In the phone sheet the list takes the rest of the sheet's height.
+  '@media': { [mobileQuery]: { maxHeight: 'none', flex: 1, minHeight: 0 } },
 });
 
 export const option = recipe({
