@@ -3,7 +3,7 @@ import type { HitCounter } from '../rate-limits/hit-counter';
 
 /**
  * GoTrue-style limits over the app's hit counter (in memory, or shared through the database).
- * Keys look like `otp:ip:1.2.3.4` or `verify:recipient:+336…`.
+ * Keys look like `otp:ip:1.2.3.4` or `verify:client:1.2.3.4:+336…`.
  */
 export class RateLimiter {
   constructor(
@@ -23,7 +23,13 @@ export class RateLimiter {
 export const LIMITS = {
   otpPerIp: { limit: 30, windowMs: 5 * 60_000 },
   verifyPerIp: { limit: 30, windowMs: 5 * 60_000 },
-  verifyPerRecipient: { limit: 15, windowMs: 15 * 60_000 },
+  /**
+   * Checks by one client on one address. Not per address alone: that would let anyone lock the
+   * owner out. A guesser is held by this, by the 5 tries each code allows, and by the sends an
+   * address may receive (10 codes an hour: at most 50 checks an hour on one account, from any
+   * number of clients); the owner's new code works after the 60 s resend cooldown.
+   */
+  verifyPerClientAndRecipient: { limit: 10, windowMs: 15 * 60_000 },
   tokenPerIp: { limit: 150, windowMs: 5 * 60_000 },
   anonymousPerIp: { limit: 30, windowMs: 60 * 60_000 },
   userUpdatePerIp: { limit: 30, windowMs: 5 * 60_000 },

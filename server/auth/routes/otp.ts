@@ -139,7 +139,7 @@ export default async function otpRoutes(app: FastifyInstance): Promise<void> {
     } else {
       const phoneType = body.type === 'sms' || body.type === 'phone_change';
       const recipient = phoneType ? requirePhone(body.phone ?? '') : requireEmail(body.email ?? '', 422);
-      await service.limit(`verify:recipient:${recipient}`, LIMITS.verifyPerRecipient);
+      await service.limit(`verify:client:${request.ip}:${recipient}`, LIMITS.verifyPerClientAndRecipient);
       const purposes = purposeOf[body.type];
       if (purposes.length === 0) throw otpExpired();
       otp = await consumeCode(service, { purposes, recipient, code: (body.token ?? '').trim() });
