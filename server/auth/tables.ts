@@ -94,6 +94,9 @@ export interface AuthFactorsTable {
   last_challenged_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Verification tries in the current window (server/auth/factor-attempts.ts). */
+  verify_attempts: ColumnType<number, number | undefined, number>;
+  verify_window_started_at: NullableTimestamp;
 }
 
 export interface AuthChallengesTable {

@@ -4,7 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import { renderSVG } from 'uqr';
 import { z } from 'zod';
+import { isUniqueViolation } from '../../db/errors';
 import { AuthApiError, frequencyLimit } from '../errors';
+import { resetFactorTries, takeFactorTry } from '../factor-attempts';
 import { deliver, providerDisabled } from '../outbox';
 import { LIMITS } from '../rate-limit';
 import { requirePhone } from '../recipients';
@@ -21,6 +23,14 @@ const MAX_CHALLENGE_ATTEMPTS = 5;
 const TOTP_PERIOD_SECONDS = 30;
 
 const factorNotFound = () => new AuthApiError(404, 'mfa_factor_not_found', 'Factor not found');
+
+/** Two enrolments with one name at once: the unique index decides, the loser gets GoTrue's 422. */
+const nameConflict = (friendlyName: string | null) => (error: unknown): never => {
+  if (isUniqueViolation(error, 'auth_factors_friendly_name')) {
+    throw new AuthApiError(422, 'mfa_factor_name_conflict', `A factor with the friendly name "${friendlyName ?? ''}" for this user already exists`);
+  }
+  throw error;
+};
 
 /**
  * Multi-factor: enrol (TOTP per RFC 6238 with otplib, or a phone), challenge, verify (lifts the
@@ -87,7 +97,8 @@ export default async function factorsRoutes(app: FastifyInstance): Promise<void>
           .insertInto('auth_factors')
           .values({ user_id: user.id, factor_type: 'phone', friendly_name: friendlyName, phone, secret: null, last_totp_step: null, created_at: now, updated_at: now })
           .returningAll()
-          .executeTakeFirstOrThrow();
+          .executeTakeFirstOrThrow()
+          .catch(nameConflict(friendlyName));
         return { id: factor.id, type: 'phone', friendly_name: factor.friendly_name ?? '', phone: phone.replace(/^\+/, '') };
       }
       const secret = generateSecret();
@@ -97,7 +108,8 @@ export default async function factorsRoutes(app: FastifyInstance): Promise<void>
         .insertInto('auth_factors')
         .values({ user_id: user.id, factor_type: 'totp', friendly_name: friendlyName, phone: null, secret: service.box.encrypt(secret), last_totp_step: null, created_at: now, updated_at: now })
         .returningAll()
-        .executeTakeFirstOrThrow();
+        .executeTakeFirstOrThrow()
+        .catch(nameConflict(friendlyName));
       return { id: factor.id, type: 'totp', friendly_name: factor.friendly_name ?? '', totp: { qr_code: renderSVG(uri), secret, uri } };
     },
   );
@@ -149,13 +161,26 @@ export default async function factorsRoutes(app: FastifyInstance): Promise<void>
       const challenge = UUID.test(request.body.challenge_id)
         ? await service.db.selectFrom('auth_challenges').selectAll().where('id', '=', request.body.challenge_id).where('factor_id', '=', factor.id).executeTakeFirst()
         : undefined;
-      if (!challenge) throw new AuthApiError(404, 'mfa_challenge_not_found', 'Challenge not found');
+      // GoTrue answers an unknown challenge as a factor it cannot find (mfa.go), with 422.
+      if (!challenge) throw new AuthApiError(422, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
       if (challenge.verified_at || new Date(challenge.expires_at).getTime() <= now.getTime() || challenge.attempts >= MAX_CHALLENGE_ATTEMPTS) {
         throw new AuthApiError(422, 'mfa_challenge_expired', `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`);
       }
       if (challenge.ip && challenge.ip !== request.ip) {
         throw new AuthApiError(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
       }
+      // One try from the factor (whatever the challenge) and one from the challenge, each taken
+      // atomically before the code is compared, so concurrent verifies cannot exceed either limit.
+      await takeFactorTry(service.db, factor.id, now);
+      const counted = await service.db
+        .updateTable('auth_challenges')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', challenge.id)
+        .where('verified_at', 'is', null)
+        .where('attempts', '<', MAX_CHALLENGE_ATTEMPTS)
+        .returning('attempts')
+        .executeTakeFirst();
+      if (!counted) throw new AuthApiError(422, 'mfa_challenge_expired', `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`);
       const code = request.body.code.trim();
       let valid = false;
       let timeStep: number | null = null;
@@ -174,7 +199,6 @@ export default async function factorsRoutes(app: FastifyInstance): Promise<void>
         valid = Boolean(key && hash && SecretBox.equal(service.box.hash('mfa', key, /^\d{6}$/.test(code) ? code : ''), hash));
       }
       if (!valid) {
-        await service.db.updateTable('auth_challenges').set({ attempts: challenge.attempts + 1 }).where('id', '=', challenge.id).execute();
         throw new AuthApiError(422, 'mfa_verification_failed', factor.factor_type === 'totp' ? 'Invalid TOTP code entered' : 'Invalid MFA Phone code entered');
       }
       const consumed = await service.db
@@ -184,6 +208,7 @@ export default async function factorsRoutes(app: FastifyInstance): Promise<void>
         .where('verified_at', 'is', null)
         .executeTakeFirst();
       if (Number(consumed.numUpdatedRows) !== 1) throw new AuthApiError(422, 'mfa_challenge_expired', 'MFA challenge has already been used.');
+      await resetFactorTries(service.db, factor.id);
       await service.db
         .updateTable('auth_factors')
         .set({ status: 'verified', updated_at: now, ...(timeStep !== null ? { last_totp_step: timeStep } : {}) })
@@ -219,7 +244,7 @@ export default async function factorsRoutes(app: FastifyInstance): Promise<void>
   r.delete('/factors/:id', { schema: { params: z.object({ id: z.string().max(64) }) } }, async (request) => {
     const { user, session } = await authenticateNamed(request);
     const factor = await ownedFactor(user.id, request.params.id);
-    if (factor.status === 'verified' && session.aal !== 'aal2') throw new AuthApiError(403, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
+    if (factor.status === 'verified' && session.aal !== 'aal2') throw new AuthApiError(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
     await service.db.deleteFrom('auth_factors').where('id', '=', factor.id).execute();
     // Sessions that reached aal2 with this factor fall back to aal1 (their next token says so).
     await service.db.updateTable('auth_sessions').set({ aal: 'aal1', factor_id: null }).where('factor_id', '=', factor.id).execute();

@@ -75,7 +75,7 @@ describe('supabase-js MFA against the running auth service', () => {
     const second = await signedIn(phone);
     expect((await second.supabase.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
     expect((await second.supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'another' })).error).toMatchObject({ status: 403, code: 'insufficient_aal' });
-    expect((await second.supabase.auth.mfa.unenroll({ factorId: factor.id })).error).toMatchObject({ status: 403, code: 'insufficient_aal' });
+    expect((await second.supabase.auth.mfa.unenroll({ factorId: factor.id })).error).toMatchObject({ status: 422, code: 'insufficient_aal' });
     expect((await second.supabase.auth.updateUser({ email: 'new-address@example.com' })).error).toMatchObject({ status: 401, code: 'insufficient_aal' });
 
     // From the aal2 session: unenrol works and the factor list empties.
