@@ -37,6 +37,8 @@ export async function issueCode(
     .selectFrom('auth_otps')
     .select(['created_at', 'consumed_at', 'attempts'])
     .where('recipient', '=', input.recipient)
+    // One clock per kind, as GoTrue keeps it: a sign-in code does not hold back a recovery email.
+    .where('purpose', '=', input.purpose)
     .orderBy('created_at', 'desc')
     .limit(1)
     .executeTakeFirst();

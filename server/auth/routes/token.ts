@@ -46,7 +46,8 @@ export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
           });
         }
         default:
-          throw new AuthApiError(400, 'unsupported_grant_type', 'unsupported_grant_type');
+          // GoTrue's own answer (token.go): auth-js maps invalid_credentials, not a code of its own.
+          throw new AuthApiError(400, 'invalid_credentials', 'unsupported_grant_type');
       }
     },
   );
