@@ -70,3 +70,6 @@ export const confirmBox = style({
   border: `${vars.size.border} solid ${vars.color.criticalSoft}`,
   background: vars.color.criticalSubtle,
 });
+
+/** The answer to a cancel or refund (focused when it comes); takes no room while there is none. */
+export const outcome = style({ selectors: { '&:empty': { display: 'none' } } });

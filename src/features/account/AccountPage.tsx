@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { ApiError, apiRequest } from '../../app/api-client';
@@ -115,6 +115,8 @@ function Subscription({ subscription, who, signingOut, onSignOut }: { subscripti
   const [errorCode, setErrorCode] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [openingCardPage, setOpeningCardPage] = useState(false);
+  // Where focus goes once a cancel or refund is answered: the confirmation box it was in is gone.
+  const outcome = useRef<HTMLDivElement>(null);
   // The hosted card page sends the customer back with ?card=updated|declined.
   const cardResult = new URLSearchParams(useSearch()).get('card');
 
@@ -141,6 +143,7 @@ function Subscription({ subscription, who, signingOut, onSignOut }: { subscripti
     } finally {
       setBusy(false);
       setConfirming(null);
+      requestAnimationFrame(() => outcome.current?.focus());
     }
   };
 
@@ -249,8 +252,10 @@ function Subscription({ subscription, who, signingOut, onSignOut }: { subscripti
             </Alert>
           ) : null}
           {cardResult === 'declined' && subscription.status === 'canceled' ? <Alert tone="critical">{t('endedAfterFailures')}</Alert> : null}
-          {done ? <Alert tone="positive">{done}</Alert> : null}
-          {errorCode ? <Alert tone="critical">{t(`errors.${errorCode}`, { defaultValue: t('errors.UNKNOWN_ERROR') })}</Alert> : null}
+          <div ref={outcome} tabIndex={-1} className={styles.outcome}>
+            {done ? <Alert tone="positive">{done}</Alert> : null}
+            {errorCode ? <Alert tone="critical">{t(`errors.${errorCode}`, { defaultValue: t('errors.UNKNOWN_ERROR') })}</Alert> : null}
+          </div>
         </Card>
 
         <Card role="region" aria-labelledby="history-heading">

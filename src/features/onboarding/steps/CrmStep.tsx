@@ -6,6 +6,7 @@ import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/Field';
 import { Heading, Text } from '../../../ui/Text';
 import * as styles from '../Onboarding.css';
+import { focusFirstProblem } from '../focus';
 import { errorKey, type StepProps } from '../step-props';
 import { CrmMark, CrmSymbol } from './CrmMark';
 
@@ -33,7 +34,10 @@ export function CrmStep({ snapshot, send }: StepProps) {
   function submit(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
-    if (!crm || (crm === 'other' && !otherName.trim())) return;
+    if (!crm || (crm === 'other' && !otherName.trim())) {
+      focusFirstProblem(event);
+      return;
+    }
     send({ type: 'crm.submitted', answer: crm === 'other' ? { crm, crm_other: otherName.trim() } : { crm } });
   }
 
@@ -54,7 +58,7 @@ export function CrmStep({ snapshot, send }: StepProps) {
       <p role="status" className={styles.progressSummary}>
         {query ? (matches.length ? t('crm.resultCount', { count: matches.length }) : t('crm.noResult', { query })) : ''}
       </p>
-      <fieldset className={styles.fieldset}>
+      <fieldset className={styles.fieldset} data-invalid={choiceError ? '' : undefined}>
         <legend className={styles.legend}>{t('crm.legend')}</legend>
         {matches.length ? <div className={styles.crmGrid}>{matches.map((entry) => option(entry.id, entry.name))}</div> : null}
         <div className={styles.crmExtras}>

@@ -10,6 +10,7 @@ import { SelectField, TextField } from '../../../ui/Field';
 import { Heading } from '../../../ui/Text';
 import type { DetailsAnswers } from '../../../../machines/onboarding.types';
 import * as styles from '../Onboarding.css';
+import { focusFirstProblem } from '../focus';
 import { errorKey, type StepProps } from '../step-props';
 
 type Values = { company_name: string; website: string; industry: string; job_role: string; country: string };
@@ -42,7 +43,10 @@ export function DetailsStep({ snapshot, send }: StepProps) {
   function submit(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
-    if (Object.keys(errors).length > 0) return;
+    if (Object.keys(errors).length > 0) {
+      focusFirstProblem(event);
+      return;
+    }
     const details: DetailsAnswers = {
       company_name: values.company_name.trim(),
       website: values.website.trim() || null,

@@ -5,6 +5,7 @@ import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Heading } from '../../../ui/Text';
 import * as styles from '../Onboarding.css';
+import { focusFirstProblem } from '../focus';
 import { errorKey, type StepProps } from '../step-props';
 
 /** size: 'How big is your company?' — 'Just me' and ranges; the saved answer is preselected. */
@@ -18,6 +19,7 @@ export function SizeStep({ snapshot, send }: StepProps) {
     event.preventDefault();
     setSubmitted(true);
     if (size) send({ type: 'size.submitted', size });
+    else focusFirstProblem(event);
   }
 
   return (
