@@ -91,6 +91,8 @@ async function answerQuestionnaire(page: Page, answers: { crm: 'hubspot' | 'othe
   await waitForPath(page, /\/steps\/details$/);
   await page.getByRole('button', { name: text('onboarding', 'actions.continue') }).click();
   await page.getByText(text('onboarding', 'errors.required')).first().waitFor();
+  // The refused submit puts focus on the first field to fix.
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true');
   await page.getByLabel(text('onboarding', 'details.website')).fill(answers.website);
   await page.getByLabel(text('onboarding', 'details.industry')).selectOption('construction');
   await page.getByLabel(text('onboarding', 'details.jobRole')).selectOption('founder');
