@@ -77,9 +77,9 @@ async function answerQuestionnaire(page: Page, answers: { crm: 'hubspot' | 'othe
   const company = page.getByLabel(text('onboarding', 'details.companyName'));
   await company.waitFor();
   expect(await axeViolations(page)).toEqual([]);
-  if (answers.company) await company.fill(answers.company);
   // Focus arrives on the step's heading, not <body>.
-  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+  await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+  if (answers.company) await company.fill(answers.company);
   // Back and forth keeps the answers (the size choice is still checked). The in-page Back is the
   // browser's Back (no new history entry), so Forward returns to details.
   const entries = await page.evaluate(() => history.length);
