@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';
 import { trialEndFrom } from './billing';
 import type { CardCheck } from './cards';
@@ -12,6 +13,8 @@ export const CHECKOUT_SESSION_TTL_MS = 30 * 60 * 1000;
 export const MAX_FAILED_ATTEMPTS = 8;
 
 export const LIVE_STATUSES = ['trialing', 'active', 'past_due'] as const;
+/** The partial unique index on subscriptions(user_id) over LIVE_STATUSES (migration 0801). */
+export const ONE_LIVE_SUBSCRIPTION_INDEX = 'subscriptions_one_live_per_user';
 
 /** Trialing, active or past due: a subscription that still bills (and whose card can be changed). */
 export function isLiveStatus(status: SubscriptionStatus): boolean {
@@ -112,6 +115,18 @@ export async function completeLocalCheckout(
 ): Promise<CompleteOutcome> {
   const refused = refusedAtCheckout(card);
   if (refused) return { kind: 'declined', code: refused };
+  try {
+    return await startTrial(db, sessionId, card, now);
+  } catch (error) {
+    // Two pages of one user paid at once: the read below saw no live subscription in both, and the
+    // unique index (one live subscription per user) refused the second insert, rolling it back whole.
+    if (!isUniqueViolation(error, ONE_LIVE_SUBSCRIPTION_INDEX)) throw error;
+    await db.updateTable('checkout_sessions').set({ status: 'expired' }).where('id', '=', sessionId).where('status', '=', 'open').execute();
+    return { kind: 'already_subscribed' };
+  }
+}
+
+async function startTrial(db: Kysely<Database>, sessionId: string, card: CheckedCard, now: Date): Promise<CompleteOutcome> {
   return db.transaction().execute(async (trx) => {
     const session = await claimOpenSession(trx, sessionId, now);
     if ('kind' in session) return session;

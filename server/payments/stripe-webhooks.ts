@@ -1,6 +1,8 @@
 import type Stripe from 'stripe';
 import type { Kysely, Transaction } from 'kysely';
+import { isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';
+import { ONE_LIVE_SUBSCRIPTION_INDEX } from './local-checkout';
 import { planCodeSchema, billingIntervalSchema } from '../../src/contracts/payments';
 import { fromUnix, mapStripeStatus } from './stripe-provider';
 
@@ -37,17 +39,32 @@ export async function applyStripeEvent(db: Kysely<Database>, stripe: Stripe, eve
     if (session.mode === 'subscription' && id) subscription = await stripe.subscriptions.retrieve(id);
   }
 
-  return db.transaction().execute(async (trx) => {
-    const inserted = await trx
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('webhook_events')
+        .values({ id: event.id, provider: 'stripe', type: event.type, payload: JSON.stringify(event) })
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) return { duplicate: true, applied: false };
+      const applied = await applyInTransaction(trx, event, subscription);
+      return { duplicate: false, applied };
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error, ONE_LIVE_SUBSCRIPTION_INDEX)) throw error;
+    // A second live subscription for a user who already has one (two checkout pages paid at once):
+    // the database refused it. It is cancelled at Stripe during its trial, before any charge; its
+    // own subscription.deleted event then records it as canceled.
+    const duplicate = subscription ?? (event.type.startsWith('customer.subscription.') ? (event.data.object as Stripe.Subscription) : null);
+    if (duplicate) await stripe.subscriptions.cancel(duplicate.id);
+    await db
       .insertInto('webhook_events')
       .values({ id: event.id, provider: 'stripe', type: event.type, payload: JSON.stringify(event) })
       .onConflict((conflict) => conflict.column('id').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!inserted) return { duplicate: true, applied: false };
-    const applied = await applyInTransaction(trx, event, subscription);
-    return { duplicate: false, applied };
-  });
+      .execute();
+    return { duplicate: false, applied: false };
+  }
 }
 
 async function applyInTransaction(trx: Transaction<Database>, event: Stripe.Event, prefetched: Stripe.Subscription | null): Promise<boolean> {
