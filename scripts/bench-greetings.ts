@@ -2,18 +2,26 @@
  * `npm run bench:greetings`: speed of the greeting builder on this machine, against a real server
  * process (the bundle in dist/server when built, else the TypeScript sources through tsx; `--source`
  * forces the sources). Prints, for 40-word greetings:
+ * - the server's memory just after it started (no speech thread yet) and the first greeting of a
+ *   cold server (its speech thread starts);
  * - uncached: time to the first audio byte and to the last one, from the `GET /greetings` call;
+ * - 4 greetings at once: first audio byte p90;
  * - cached: the same greeting asked again (JSON + whole MP3);
- * - `/healthz` latency while 8 greetings are being made at once.
+ * - `/healthz` latency while 8 greetings are being made at once;
+ * - click-to-first-sound in Chromium on the real page, when the client is built (dist/client; build
+ *   it under the build lock, `npm run build`);
+ * - memory with threads, and after a quiet minute (threads ended; BENCH_IDLE=0 skips that wait).
  * Only loopback traffic; every loop is bounded.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { greetingSchema, voiceNames, type GreetingLanguage, type VoiceName } from '../src/contracts/greetings';
+import { clickToFirstSound, clientIsBuilt } from './bench-greetings-browser';
 
-const targets = { firstByteMs: 250, totalMs: 700, cachedMs: 10, healthP99Ms: 50 };
+const targets = { firstByteMs: 250, totalMs: 700, cachedMs: 10, healthP99Ms: 50, concurrentFirstByteP90Ms: 250, clickToSoundMs: 700 };
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 17);
 
 const companies = ['Summit Builders', 'Oak Ridge Roofing', 'Bright Spark Electric', 'Clearwater Plumbing', 'Stonegate Masonry', 'Northside Remodeling', 'Green Valley Landscaping', 'Ironwood Carpentry', 'Blue Sky Painting', 'Keystone Concrete'];
@@ -59,7 +67,18 @@ function percentile(values: number[], fraction: number): number {
 const fmt = (ms: number) => `${ms.toFixed(ms < 10 ? 1 : 0)} ms`;
 const verdict = (value: number, target: number) => (value < target ? 'ok' : 'OVER');
 
-async function startServer(): Promise<{ base: string; stop: () => Promise<void>; kind: string }> {
+/** Resident memory of a process, from /proc (Linux). */
+function residentMb(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function startServer(): Promise<{ base: string; stop: () => Promise<void>; kind: string; pid: number | undefined }> {
   const bundled = existsSync('dist/server/server.js') && !process.argv.includes('--source');
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-greetings-'));
   const args = bundled ? ['dist/server/server.js'] : ['--import', 'tsx', 'server/server.ts'];
@@ -85,6 +104,7 @@ async function startServer(): Promise<{ base: string; stop: () => Promise<void>;
   });
   return {
     base,
+    pid: child.pid,
     kind: bundled ? 'bundled server (dist/server)' : 'server from sources (tsx)',
     stop: async () => {
       child.kill('SIGTERM');
@@ -99,8 +119,12 @@ async function main(): Promise<void> {
   const { base } = server;
   try {
     console.log(`Greeting builder benchmark — ${server.kind} at ${base}, ${ROUNDS} greetings per language`);
-    // Warm-up: the threads start and load both engines (as they do when a real server starts).
-    for (let index = 0; index < 4; index += 1) await makeGreeting(base, `Warming up ${index}. ${greetingText(index % 2 ? 'fr' : 'en', 100 + index)}`, voiceNames[index] ?? 'aria', index % 2 ? 'fr' : 'en');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const startMb = residentMb(server.pid);
+    // The first greeting of a cold server starts a speech thread (engines loaded on first use).
+    const cold = await makeGreeting(base, greetingText('en', 500), 'aria', 'en');
+    // Warm-up: every thread starts and loads both engines.
+    await Promise.all(Array.from({ length: 4 }, (_, index) => makeGreeting(base, `Warming up ${index}. ${greetingText(index % 2 ? 'fr' : 'en', 100 + index)}`, voiceNames[index] ?? 'aria', index % 2 ? 'fr' : 'en')));
 
     const uncached: Record<GreetingLanguage, Timing[]> = { en: [], fr: [] };
     for (const lang of ['en', 'fr'] as const) {
@@ -110,6 +134,12 @@ async function main(): Promise<void> {
       }
     }
     const words = greetingText('en', 0).split(/\s+/).length;
+
+    // 4 visitors at once (#16): the first audio byte of each, five waves.
+    const four: Timing[] = [];
+    for (let wave = 0; wave < 5; wave += 1) {
+      four.push(...(await Promise.all(Array.from({ length: 4 }, (_, index) => makeGreeting(base, greetingText(index % 2 ? 'fr' : 'en', 2000 + wave * 4 + index), voiceNames[(wave * 4 + index) % voiceNames.length] ?? 'aria', index % 2 ? 'fr' : 'en')))));
+    }
 
     const cachedText = greetingText('en', 0);
     const cached: number[] = [];
@@ -138,6 +168,17 @@ async function main(): Promise<void> {
     const loadMs = performance.now() - loadStarted;
     busy = false;
     await poller;
+    const loadedMb = residentMb(server.pid);
+
+    const browserRounds = Number(process.env.BENCH_BROWSER_ROUNDS ?? 11);
+    const clicks = clientIsBuilt() ? await clickToFirstSound(base, Array.from({ length: browserRounds }, (_, round) => greetingText('en', 3000 + round))) : null;
+
+    let idleMb = Number.NaN;
+    if (process.env.BENCH_IDLE !== '0') {
+      // Speech threads end after a quiet minute (local-synthesizer.ts).
+      await new Promise((resolve) => setTimeout(resolve, 65_000));
+      idleMb = residentMb(server.pid);
+    }
 
     const rows: [string, string, string, string][] = [];
     for (const lang of ['en', 'fr'] as const) {
@@ -147,6 +188,10 @@ async function main(): Promise<void> {
       rows.push([`uncached ${lang}: whole greeting, median`, fmt(total), `< ${targets.totalMs} ms`, verdict(total, targets.totalMs)]);
       rows.push([`uncached ${lang}: whole greeting, p90`, fmt(percentile(uncached[lang].map((timing) => timing.totalMs), 0.9)), '', '']);
     }
+    const fourP90 = percentile(four.map((timing) => timing.firstByteMs), 0.9);
+    rows.push(['4 greetings at once: first audio byte, median', fmt(percentile(four.map((timing) => timing.firstByteMs), 0.5)), '', '']);
+    rows.push(['4 greetings at once: first audio byte, p90', fmt(fourP90), `< ${targets.concurrentFirstByteP90Ms} ms`, verdict(fourP90, targets.concurrentFirstByteP90Ms)]);
+    rows.push(['cold server: first greeting, first audio byte (thread start)', fmt(cold.firstByteMs), '', '']);
     const cachedMedian = percentile(cached, 0.5);
     rows.push(['cached: JSON + whole MP3, median', fmt(cachedMedian), `< ${targets.cachedMs} ms`, verdict(cachedMedian, targets.cachedMs)]);
     const healthP99 = percentile(health, 0.99);
@@ -155,6 +200,17 @@ async function main(): Promise<void> {
     rows.push(['/healthz under 8 concurrent syntheses, max', fmt(Math.max(...health)), '', '']);
     rows.push(['8 concurrent greetings: whole greeting, median', fmt(percentile(concurrent.map((timing) => timing.totalMs), 0.5)), '', '']);
     rows.push(['throughput under load', `${((concurrent.length / loadMs) * 1000).toFixed(1)} greetings/s`, '', '']);
+    if (clicks) {
+      const clickMedian = percentile(clicks, 0.5);
+      rows.push([`Chromium: click to first sound, median (${clicks.length} greetings)`, fmt(clickMedian), `< ${targets.clickToSoundMs} ms`, verdict(clickMedian, targets.clickToSoundMs)]);
+      rows.push(['Chromium: click to first sound, p90', fmt(percentile(clicks, 0.9)), '', '']);
+    } else {
+      rows.push(['Chromium: click to first sound', 'skipped', '', 'no dist/client: run `npm run build` (under the build lock) first']);
+    }
+    const mb = (value: number) => (Number.isNaN(value) ? 'n/a' : `${value.toFixed(0)} MB`);
+    rows.push(['server memory (RSS) after start, no speech thread', mb(startMb), '', '']);
+    rows.push(['server memory (RSS) with speech threads, after the load', mb(loadedMb), '', '']);
+    rows.push(['server memory (RSS) after a quiet minute (threads ended)', mb(idleMb), '', '']);
 
     const width = Math.max(...rows.map((row) => row[0].length));
     console.log(`\n${words}-word greetings, ${Math.round(percentile(uncached.en.map((timing) => timing.bytes), 0.5) / 1024)} kB MP3 each (median)\n`);

@@ -14,6 +14,13 @@ export interface LocalSynthesizerOptions {
   maxQueue?: number;
   /** A greeting taking longer than this is abandoned (its thread is replaced), default 30 s. */
   timeoutMs?: number;
+  /**
+   * A thread with nothing to say for this long ends (and frees its 45 MB of engines); the next
+   * greeting starts one again (about 0.3 s). Default 60 s.
+   */
+  idleMs?: number;
+  /** Greetings one thread makes at once, their pieces interleaved (default 2). */
+  greetingsPerThread?: number;
   /** Told when a thread fails outside a task (it is replaced; pending greetings fail with 502). */
   onThreadError?: (error: unknown) => void;
 }
@@ -32,8 +39,8 @@ function workerFile(): { filename: string; needsTsx: boolean } {
 
 /**
  * The offline engine: Flite (English) and eSpeak-NG (French) in a pool of worker threads, so the
- * event loop keeps answering while they speak. The pool starts on first use (or `warm()` when the
- * server starts listening), so tests that never ask for a greeting never pay for its threads.
+ * event loop keeps answering while they speak. Threads start on first use and end when idle, so a
+ * server nobody asks for greetings (and tests that never speak) holds no speech engine in memory.
  */
 export class LocalSynthesizer implements Synthesizer {
   readonly id = `local/${localEngineVersion}`;
@@ -47,11 +54,14 @@ export class LocalSynthesizer implements Synthesizer {
       const { filename, needsTsx } = workerFile();
       this.pool = new Piscina<SynthesisTask, SynthesisSummary>({
         filename,
-        minThreads: threads,
+        minThreads: 0,
         maxThreads: threads,
+        // Two greetings per thread: their pieces interleave (each engine call is a separate step),
+        // so with more visitors than cores each one's first sentence still comes early.
+        concurrentTasksPerWorker: this.options.greetingsPerThread ?? 2,
         maxQueue: this.options.maxQueue ?? 64,
-        // Keep threads (and their loaded engines) alive: starting one costs about 300 ms.
-        idleTimeout: 60 * 60 * 1000,
+        // A busy minute keeps threads (and their loaded engines) alive; a quiet one frees them.
+        idleTimeout: this.options.idleMs ?? 60_000,
         // From source (tests, `npm run dev`) the threads compile TypeScript with tsx like the parent.
         execArgv: needsTsx ? ['--import', 'tsx'] : [],
       });
@@ -60,6 +70,11 @@ export class LocalSynthesizer implements Synthesizer {
       this.pool.on('error', (error: unknown) => this.options.onThreadError?.(error));
     }
     return this.pool;
+  }
+
+  /** Speech threads running now (0 before the first greeting and after a quiet spell). */
+  get threadCount(): number {
+    return this.pool?.threads.length ?? 0;
   }
 
   async warm(): Promise<void> {

@@ -61,14 +61,8 @@ export default async function greetingsPlugin(scope: FastifyInstance, options: G
   const service = new GreetingService({ synthesizer, cacheBytes: Math.round(env.GREETINGS_CACHE_MB * 1024 * 1024) });
 
   app.addHook('onClose', async () => service.close());
-  // A listening server warms the engine so the first visitor does not wait for threads to start.
-  // Not under NODE_ENV=test: other capabilities' tests listen on ports too, and only the tests
-  // that speak should pay for speech threads (they start on first use).
-  if (env.NODE_ENV !== 'test') {
-    app.addHook('onListen', async () => {
-      void synthesizer.warm().catch((error: unknown) => app.log.warn({ err: error }, 'greeting engine warm-up failed'));
-    });
-  }
+  // No warm-up when the server starts: speech threads start with the first greeting and end after
+  // a quiet minute (local-synthesizer.ts), so an idle server holds no speech engine in memory.
 
   const perMinute = env.GREETINGS_RATE_LIMIT;
   // Listening to an address remakes audio only when the cache lost it, so it gets a looser limit.

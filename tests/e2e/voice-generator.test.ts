@@ -30,9 +30,23 @@ const drive = {
   selectVoiceNative: (page: Page, label: string) => page.getByLabel(text('en', 'voice.label'), { exact: true }).selectOption(label.toLowerCase()),
   toggleSample: (page: Page, label: string, state: 'tryExample' | 'pauseExample') => page.getByRole('button', { name: text('en', `voice.${state}`, { voice: label }) }).click(),
   shuffleScript: (page: Page) => page.getByRole('button', { name: text('en', 'script.generate'), exact: true }).click(),
-  fillField: (page: Page, field: 'company' | 'name' | 'emergency' | 'season', value: string) => page.getByLabel(text('en', `fields.${field}`), { exact: true }).fill(value),
-  submit: (page: Page) => page.getByRole('button', { name: text('en', 'submit') }).click(),
+  fillField: (page: Page, field: 'company' | 'name' | 'emergency' | 'season', value: string, lng: Lng = 'en') => page.getByLabel(text(lng, `fields.${field}`), { exact: true }).fill(value),
+  submit: (page: Page, lng: Lng = 'en') => page.getByRole('button', { name: text(lng, 'submit') }).click(),
 };
+
+/** Fills the four details, so whichever sample script is shown has no placeholder left. */
+async function fillDetails(page: Page, lng: Lng = 'en'): Promise<void> {
+  const values = lng === 'fr' ? { company: 'Rénovations Sommet', name: 'Camille', emergency: '06 12 34 56 78', season: 'printemps' } : { company: 'Summit Builders', name: 'Alex', emergency: '555-123-4567', season: 'spring' };
+  for (const [field, value] of Object.entries(values)) await drive.fillField(page, field as keyof typeof values, value, lng);
+}
+
+/** Waits until the greeting plays by itself (no click on the player after 'Create your greeting'). */
+async function playsByItself(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const audio = document.querySelector('audio');
+    return audio !== null && !audio.paused && audio.currentTime > 0;
+  }, undefined, { timeout: 20_000 });
+}
 
 /** Waits until the result player has decoded enough of the greeting to play it. */
 async function playableGreeting(page: Page): Promise<{ src: string; height: number; duration: number }> {
@@ -97,13 +111,27 @@ describe('voice generator in a browser', () => {
     await drive.toggleSample(page, 'George', 'pauseExample');
     await page.getByRole('button', { name: text('en', 'voice.tryExample', { voice: 'George' }) }).waitFor();
 
+    // A script with a placeholder left is not sent: its field is marked, the message says why.
+    await script.fill('Thanks for calling {company}, this is {name}.');
+    await drive.submit(page);
+    const message = text('en', 'fields.incomplete', { fields: `${text('en', 'fields.company')} and ${text('en', 'fields.name')}`, tokens: '{company} and {name}' });
+    const incomplete = page.getByRole('alert').filter({ hasText: message });
+    await incomplete.waitFor();
+    const company = page.getByLabel(text('en', 'fields.company'), { exact: true });
+    expect(await company.getAttribute('aria-invalid')).toBe('true');
+    expect(await company.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await page.locator('audio').count()).toBe(0);
+
     await drive.fillField(page, 'company', 'Summit Builders');
     await drive.fillField(page, 'name', 'Alex');
-    const filled = await script.inputValue();
-    expect(filled).not.toContain('{company}');
-    expect(filled).toContain('Summit Builders');
+    expect(await script.inputValue()).toBe('Thanks for calling Summit Builders, this is Alex.');
+    expect(await incomplete.count()).toBe(0);
+    // A script pasted after the details were given is filled at once.
+    await script.fill('You reached {company}. Ask for {name}.');
+    expect(await script.inputValue()).toBe('You reached Summit Builders. Ask for Alex.');
 
     await drive.submit(page);
+    await playsByItself(page);
     const greeting = await playableGreeting(page);
     expect(greeting.src).toContain('/greetings/audio/');
     expect(greeting.src).toContain('voice=george');
@@ -134,6 +162,7 @@ describe('voice generator in a browser', () => {
     // Switching voice stops the old sample.
     await drive.selectVoiceNative(page, 'Sarah');
     await page.getByRole('button', { name: text('en', 'voice.tryExample', { voice: 'Sarah' }) }).waitFor();
+    await fillDetails(page);
     await drive.submit(page);
     const greeting = await playableGreeting(page);
     expect(greeting.src).toContain('voice=sarah');
@@ -150,6 +179,7 @@ describe('voice generator in a browser', () => {
     const page = await context.newPage();
     await page.route(/\/greetings\?/, (route) => route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ code: 'GREETING_SYNTHESIS_FAILED', message: 'x' }) }));
     await page.goto('/voice-generator');
+    await fillDetails(page);
     await drive.submit(page);
     const alert = page.getByRole('alert').filter({ hasText: text('en', 'error') });
     await alert.waitFor();
@@ -176,7 +206,11 @@ describe('voice generator in a browser', () => {
     const value = await script.inputValue();
     const frenchTemplates = Object.values(locales.fr.templates as Record<string, string>).map((template) => template.split('{')[0] ?? '');
     expect(frenchTemplates.some((start) => value.startsWith(start))).toBe(true);
-    await page.getByRole('button', { name: text('fr', 'submit') }).click();
+    // Elision before a vowel: "l'exemple d'Aria".
+    await page.getByRole('button', { name: text('fr', 'voice.tryExample_vowel', { voice: 'Aria' }) }).waitFor();
+    expect(await page.getByText(text('fr', 'fields.hint')).count()).toBe(1);
+    await fillDetails(page, 'fr');
+    await drive.submit(page, 'fr');
     const greeting = await playableGreeting(page);
     expect(greeting.src).toContain('lang=fr');
     await context.close();

@@ -177,8 +177,10 @@ export default function VoiceGeneratorPage() {
               <Heading level={2} id={resultHeadingId}>
                 {t('result.label')}
               </Heading>
-              {/* A new greeting gets a new element, so the browser never plays the previous one. */}
-              <audio key={greeting.url} className={styles.player} src={greeting.url} controls preload="auto" aria-label={t('result.player', { voice: labelOf(greeting.voice), context: voiceContext(labelOf(greeting.voice)) })} />
+              {/* A new greeting gets a new element, so the browser never plays the previous one. It
+                  plays as soon as its first audio arrives: the click on 'Create your greeting' is
+                  the user activation browsers ask before sound (no second click on play). */}
+              <audio key={greeting.url} className={styles.player} src={greeting.url} controls autoPlay preload="auto" aria-label={t('result.player', { voice: labelOf(greeting.voice), context: voiceContext(labelOf(greeting.voice)) })} />
               <ul className={styles.downloads}>
                 {[mp3 ? { format: mp3, label: t('result.downloadMp3'), hint: t('result.downloadMp3Hint') } : null, wav ? { format: wav, label: t('result.downloadWav'), hint: t('result.downloadWavHint') } : null]
                   .filter((entry) => entry !== null)

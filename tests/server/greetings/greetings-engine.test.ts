@@ -1,12 +1,22 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { LocalSynthesizer } from '../../../server/greetings/local-synthesizer';
 import { SynthesisFailedError } from '../../../server/greetings/synthesizer';
 
 describe('the offline engine in its worker pool', () => {
   const synthesizer = new LocalSynthesizer({ threads: 1, timeoutMs: 20_000 });
   const impatient = new LocalSynthesizer({ threads: 1, timeoutMs: 5 });
+  const quick = new LocalSynthesizer({ threads: 1, idleMs: 100 });
   afterAll(async () => {
-    await Promise.all([synthesizer.close(), impatient.close()]);
+    await Promise.all([synthesizer.close(), impatient.close(), quick.close()]);
+  });
+
+  it('starts its speech thread with the first greeting and ends it when idle', async () => {
+    expect(quick.threadCount).toBe(0);
+    const spoken = quick.synthesize({ text: 'Hello.', lang: 'en', voice: 'aria' }, { write: () => undefined, end: () => undefined });
+    expect(quick.threadCount).toBe(1);
+    await spoken;
+    // Worker threads keep real time (a fake clock cannot reach them): wait for the pool to say so.
+    await vi.waitFor(() => expect(quick.threadCount).toBe(0), { timeout: 10_000, interval: 50 });
   });
 
   it('streams the MP3 in pieces, says when it is complete, then returns the phone WAV', async () => {
