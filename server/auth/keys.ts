@@ -11,6 +11,13 @@ export const SIGNING_ALG = 'ES256';
  */
 export const KEY_PUBLISH_LEAD_MS = 10 * 60 * 1000;
 
+/**
+ * At most one reload of the keys per this interval because of a kid we do not know: a token with a
+ * made-up kid costs no database read (#12 finding 10). A real new kid is published
+ * KEY_PUBLISH_LEAD_MS before it signs, and the keys are re-read every minute anyway.
+ */
+export const UNKNOWN_KID_REFRESH_MS = 30_000;
+
 export interface PublicJwk extends JWK {
   kid: string;
   alg: string;
@@ -36,6 +43,8 @@ interface LoadedKey {
 export class SigningKeyStore {
   private keys: LoadedKey[] = [];
   private loadedAt = 0;
+  private unknownKidRefreshAt = Number.NEGATIVE_INFINITY;
+  private refreshing: Promise<void> | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -91,10 +100,18 @@ export class SigningKeyStore {
 
   /** The public key for a kid, if it is still trusted. */
   async verificationKey(kid: string): Promise<CryptoKey | null> {
+    await this.fresh();
     let key = this.keys.find((candidate) => candidate.kid === kid);
     if (!key) {
-      // A key rotated in by another instance.
-      await this.reload();
+      // Maybe a key rotated in by another instance this very minute: one shared reload, at most
+      // once per UNKNOWN_KID_REFRESH_MS whatever the number of unknown kids presented.
+      if (!this.refreshing && Date.now() - this.unknownKidRefreshAt >= UNKNOWN_KID_REFRESH_MS) {
+        this.unknownKidRefreshAt = Date.now();
+        this.refreshing = this.reload().finally(() => {
+          this.refreshing = null;
+        });
+      }
+      if (this.refreshing) await this.refreshing;
       key = this.keys.find((candidate) => candidate.kid === kid);
     }
     if (!key) return null;
