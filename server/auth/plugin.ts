@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { jsonNestingExceeds, MAX_JSON_DEPTH } from '../http/hostile-input';
 import { installAuthErrorHandler } from './error-handler';
 import { createAuthService } from './service';
 import { AuthApiError } from './errors';
@@ -47,6 +48,8 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
       scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
         const text = typeof body === 'string' ? body : body.toString('utf8');
         if (text.trim() === '') return done(null, undefined);
+        // Refused before parsing, as on every other route (server/http/hostile-input.ts).
+        if (jsonNestingExceeds(text)) return done(new AuthApiError(400, 'bad_json', `JSON may nest at most ${MAX_JSON_DEPTH} levels`), undefined);
         try {
           done(null, JSON.parse(text));
         } catch {
