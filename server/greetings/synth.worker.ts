@@ -67,6 +67,8 @@ export default async function synthesize(task: SynthesisTask): Promise<Synthesis
       const block = levelPiece(resample(int16ToFloat(trimmed), pcm.sampleRate * preset.tract, mp3Settings.sampleRate), mp3Settings.sampleRate);
       output.push(block);
       send(mp3.encode(block));
+      // Let the thread's other greeting speak its next piece (eSpeak never yields on its own).
+      await new Promise((resolve) => setImmediate(resolve));
     }
     send(mp3.finish());
     const pcm = concatFloat(output);
