@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IntentLink as Link } from '../../app/IntentLink';
 import { paths } from '../../app/paths';
@@ -19,6 +20,11 @@ export default function FailurePage() {
   const lng = useLanguage();
   const steps = [1, 2, 3] as const;
   const session = useSession();
+  // Once signed in here, the waiting room's actions stay until they are done: its sign-out ends the
+  // session first and then goes home, which it could not do if the session change unmounted it.
+  const [inReview, setInReview] = useState(false);
+  if (session.status === 'signedIn' && !inReview) setInReview(true);
+  const who = session.session ? session.session.user.email || (session.session.user.phone ? `+${session.session.user.phone}` : '') : '';
   return (
     <LandingLayout width="content">
       <div className={styles.reviewHero}>
@@ -46,11 +52,9 @@ export default function FailurePage() {
       </Card>
       {/* A signed-in person in review gets the waiting room's actions (check again, sign out), not a
           'Back to Home' that the signed-in redirect would bring straight back here. */}
-      {session.status === 'signedIn' && session.session ? (
-        <ReviewActions lng={lng} who={session.session.user.email || (session.session.user.phone ? `+${session.session.user.phone}` : '')} />
-      ) : null}
+      {inReview ? <ReviewActions lng={lng} who={who} /> : null}
       <div className={styles.actions}>
-        {session.status !== 'signedOut' ? null : (
+        {session.status !== 'signedOut' || inReview ? null : (
           <Link href={paths.home.build(lng)} className={button({ tone: 'primary' })}>
             {t('failure.back')}
           </Link>
