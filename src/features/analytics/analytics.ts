@@ -67,9 +67,10 @@ export function isAnalyticsReady(): boolean {
  * once-per-user milestones need it so the ingest can keep exactly one per person.
  */
 export function logEvent(name: string, properties: Record<string, unknown> = {}, options: { userId?: string } = {}): void {
-  const who = options.userId ? { user_id: options.userId } : {};
+  const who = options.userId ? { user_id: options.userId } : null;
   if (clients) {
-    void clients.onboarding.track(name, { ...eventContext(), ...properties }, who).promise;
+    const event = { ...eventContext(), ...properties };
+    void (who ? clients.onboarding.track(name, event, who) : clients.onboarding.track(name, event)).promise;
     return;
   }
   // Held: the context and the time are those of the moment it happened.
