@@ -27,7 +27,9 @@ export async function setup(project: TestProject): Promise<void> {
     });
   }
   dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
-  server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn' });
+  // Tests that sign in through the API name their own visitor in X-Forwarded-For (believed only from
+  // a configured proxy), so they do not share the browser's per-address limits.
+  server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1,::1' });
   project.provide('baseURL', server.url);
 }
 
