@@ -155,9 +155,12 @@ export default function SignInOtpPage() {
             <>
               <Text>{t('signIn.signedInAs', { who: session.user.email || (session.user.phone ? `+${session.user.phone}` : t('signIn.guest')) })}</Text>
               <Link href={paths.onboarding.build(lng)}>{t('signIn.continue')}</Link>
-              <Button tone="secondary" block loading={signingOut} onClick={() => void onSignOut()}>
-                {t('signIn.signOut')}
-              </Button>
+              {/* An anonymous session holds nothing to come back to: no sign-out it could not undo. */}
+              {session.user.is_anonymous ? null : (
+                <Button tone="secondary" block loading={signingOut} onClick={() => void onSignOut()}>
+                  {t('signIn.signOut')}
+                </Button>
+              )}
             </>
           ) : sentTo ? (
             <>

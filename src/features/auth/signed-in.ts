@@ -13,15 +13,29 @@ export function sessionStorageKey(authUrl: string): string {
  * still accepted": the session chart (./session) finds that out once supabase-js has loaded.
  */
 export function hasStoredSession(jar?: CookieJar): boolean {
+  return storedSession(jar) !== null;
+}
+
+/**
+ * Whether the stored session is a person's (not anonymous): what decides showing a sign-out. An
+ * anonymous session holds nothing the visitor could get back after signing out, so it is never
+ * offered one (#11).
+ */
+export function hasPersonSession(jar?: CookieJar): boolean {
+  const session = storedSession(jar);
+  return session !== null && session.user?.is_anonymous !== true;
+}
+
+function storedSession(jar?: CookieJar): { refresh_token: string; user?: { is_anonymous?: unknown } } | null {
   const { auth } = publicConfig();
   const storage = createCookieStorage({ domain: auth.cookieDomain, secure: cookieShouldBeSecure(window.location), ...(jar ? { jar } : {}) });
   const value = storage.getItem(sessionStorageKey(auth.url));
-  if (!value) return false;
+  if (!value) return null;
   try {
-    const session = JSON.parse(value) as { refresh_token?: unknown } | null;
-    return typeof session?.refresh_token === 'string' && session.refresh_token.length > 0;
+    const session = JSON.parse(value) as { refresh_token?: unknown; user?: { is_anonymous?: unknown } } | null;
+    return typeof session?.refresh_token === 'string' && session.refresh_token.length > 0 ? { refresh_token: session.refresh_token, ...(session.user ? { user: session.user } : {}) } : null;
   } catch {
-    return false;
+    return null;
   }
 }
 

@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { IntentLink as Link } from '../../app/IntentLink';
 import { paths } from '../../app/paths';
 import { useLanguage } from '../../app/use-language';
-import { hasStoredSession } from '../../features/auth/signed-in';
+import { hasPersonSession } from '../../features/auth/signed-in';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import * as styles from './Shell.css';
@@ -21,7 +21,8 @@ export function SiteHeader() {
   const { t } = useTranslation();
   const lng = useLanguage();
   const [location] = useLocation();
-  const signedIn = hasStoredSession();
+  // A person's session only: an anonymous one is never offered a sign-out it could not undo.
+  const signedIn = hasPersonSession();
   const onSignIn = location.startsWith(paths.signInOtp.build(lng));
   return (
     <header className={styles.header}>
