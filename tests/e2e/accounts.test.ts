@@ -262,7 +262,7 @@ describe('accounts that hold together', () => {
     await Promise.all([context.close(), other.close()]);
   });
 
-  it('a second device resumes at the first unanswered step with the answers kept; a person with a role lands on the account page (fr, 1280 px)', async () => {
+  it('a second device resumes at the first unanswered step with the answers kept, signs out from the onboarding header; a person with a role lands on the account page (fr, 1280 px)', async () => {
     const phone = frenchMobile();
     const session = await signUpByApi(baseURL, { phone: phone.e164, email: workEmail('resume') });
     // First device: size answered, details begun (company name), then the person leaves.
@@ -274,6 +274,11 @@ describe('accounts that hold together', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByLabel(text('fr', 'onboarding', 'details.companyName'), { exact: true }).inputValue()).toBe('Résumé SARL');
     await screenshot(page, 'accounts-second-device-fr-desktop');
+    // Sign-out from the onboarding header (the shell's account menu): home, signed out, no cookie left.
+    await page.getByRole('banner').getByRole('button', { name: 'Compte' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Se déconnecter' }).click();
+    await page.waitForURL((url) => url.pathname === '/fr');
+    expect((await device.cookies()).filter((cookie) => cookie.name.startsWith('sb-'))).toEqual([]);
 
     // Someone who finished (trial, role) signs in: the account page, not the funnel.
     const owner = await signUpByApi(baseURL, { phone: frenchMobile().e164, email: workEmail('owner') });
