@@ -19,7 +19,8 @@ export const progress = style({
   padding: 0,
   display: 'grid',
   gridAutoFlow: 'column',
-  gridAutoColumns: '1fr',
+  // minmax(0, …): equal columns whatever the labels' lengths (a plain 1fr grows with its longest word).
+  gridAutoColumns: 'minmax(0, 1fr)',
   gap: vars.space.xxsmall,
 });
 export const progressItem = style({
@@ -30,7 +31,7 @@ export const progressItem = style({
   color: vars.color.textMuted,
 });
 /** Phones show only the bars and the "Step n of m · label" line; six labels would wrap into noise. */
-export const progressLabel = style({ '@media': { [mobileQuery]: { display: 'none' } } });
+export const progressLabel = style({ overflowWrap: 'anywhere', '@media': { [mobileQuery]: { display: 'none' } } });
 const bar = { height: vars.space.xxsmall, borderRadius: vars.radius.pill } as const;
 export const progressBar = styleVariants({
   done: { ...bar, background: vars.color.brand },
