@@ -1,15 +1,17 @@
 /**
- * `npm run greetings:wer [-- --search] [--voices aria,george] [--greetings 20]`: how intelligible the
+ * `npm run greetings:wer [-- --against REV] [--search] [--voices aria,george] [--greetings 20]`: how intelligible the
  * offline English voices are. Each voice speaks 20 of the sample greetings (filled in, normalised as
  * the API does); pocketsphinx (CMU Sphinx, from Debian) writes down what it hears; the word error
- * rate (WER) against what was meant is printed per voice. `--search` also tries variations of each
- * preset (slower, nearer the engine's own vocal tract, another Flite voice) and prints the best.
+ * rate (WER) against what was meant is printed per voice. `--against REV` also measures the presets
+ * of an earlier git revision (server/greetings/voices.ts there), side by side. `--search` tries
+ * variations of each preset (slower, nearer the engine's own vocal tract, another Flite voice).
  *
  * A measurement, not a test: CI machines need not have pocketsphinx. It says so and exits 2 when
  * pocketsphinx_continuous or its US English model is missing (Debian: apt-get install pocketsphinx
  * pocketsphinx-en-us). French is not measured: Debian ships no French model for pocketsphinx.
  */
 import { execFile } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,13 +22,22 @@ import { voiceNames, type VoiceName } from '../src/contracts/greetings';
 import { fillTemplate } from '../machines/generator.machine';
 import { normalizeForSpeech } from '../server/greetings/normalize';
 import synthesize, { type SynthesisMessage } from '../server/greetings/synth.worker';
-import { voicePresets, type FlitePreset } from '../server/greetings/voices';
+import { voicePresets, type FlitePreset, type VoicePreset } from '../server/greetings/voices';
 import { fliteVoices } from '../server/greetings/engines/flite';
 
 const run = promisify(execFile);
 const MODEL = '/usr/share/pocketsphinx/model/en-us';
 
-const { values } = parseArgs({ options: { search: { type: 'boolean', default: false }, voices: { type: 'string' }, greetings: { type: 'string', default: '20' } } });
+const { values } = parseArgs({ options: { search: { type: 'boolean', default: false }, against: { type: 'string' }, voices: { type: 'string' }, greetings: { type: 'string', default: '20' } } });
+/** pocketsphinx runs at once (each one is single-threaded). */
+const PARALLEL = Number(process.env.WER_PARALLEL ?? 3);
+
+/** The presets of an earlier revision: its voices.ts, loaded from a temporary copy (its imports are types only). */
+async function presetsAt(revision: string, folder: string): Promise<Record<VoiceName, VoicePreset>> {
+  const file = join(folder, 'voices-before.ts');
+  writeFileSync(file, execFileSync('git', ['show', `${revision}:server/greetings/voices.ts`], { encoding: 'utf8' }));
+  return ((await import(file)) as { voicePresets: Record<VoiceName, VoicePreset> }).voicePresets;
+}
 
 async function hasPocketsphinx(): Promise<boolean> {
   try {
@@ -108,14 +119,14 @@ function errors(reference: string[], hypothesis: string[]): number {
   return previous[hypothesis.length] ?? 0;
 }
 
-/** WER of one preset over the greetings, recognising two files at a time. */
+/** WER of one preset over the greetings, recognising a few files at a time. */
 async function wordErrorRate(preset: FlitePreset, texts: readonly string[], folder: string, label: string): Promise<number> {
   let wrong = 0;
   let total = 0;
   const files = texts.map((_, index) => join(folder, `${label}-${index}.wav`));
   for (const [index, text] of texts.entries()) await speakToWav(text, preset, files[index] ?? '');
-  for (let start = 0; start < texts.length; start += 2) {
-    const batch = texts.slice(start, start + 2);
+  for (let start = 0; start < texts.length; start += PARALLEL) {
+    const batch = texts.slice(start, start + PARALLEL);
     const heard = await Promise.all(batch.map((_, offset) => recognise(files[start + offset] ?? '')));
     batch.forEach((text, offset) => {
       const reference = words(text);
@@ -130,10 +141,10 @@ function variations(preset: FlitePreset): { name: string; preset: FlitePreset }[
   const out: { name: string; preset: FlitePreset }[] = [{ name: 'current', preset }];
   out.push({ name: 'slower', preset: { ...preset, rate: Math.round(preset.rate * 0.92 * 100) / 100 } });
   if (Math.abs(preset.tract - 1) > 0.02) out.push({ name: 'tract nearer 1', preset: { ...preset, tract: Math.round((1 + (preset.tract - 1) / 2) * 100) / 100 } });
-  for (const voice of fliteVoices) {
-    if (voice === preset.voice || voice === 'kal') continue;
-    // Same pitch and size with another engine voice (rms ignores the pitch settings).
-    out.push({ name: `voice ${voice}`, preset: { ...preset, voice } });
+  // Same pitch and size with another engine voice of the same kind (rms ignores the pitch settings).
+  const female = (preset.pitchHz ?? 0) >= 160;
+  for (const voice of fliteVoices.filter((name) => (female ? ['slt', 'kal16'] : ['kal16', 'rms', 'awb']).includes(name))) {
+    if (voice !== preset.voice) out.push({ name: `voice ${voice}`, preset: { ...preset, voice } });
   }
   return out;
 }
@@ -150,14 +161,25 @@ async function main(): Promise<void> {
   const wordCount = texts.reduce((sum, text) => sum + text.split(/\s+/).length, 0);
   console.log(`Word error rate of the offline English voices — pocketsphinx (en-us model), ${texts.length} greetings, ${wordCount} words per voice\n`);
   const rates: number[] = [];
+  const earlier: number[] = [];
+  const describe = (preset: FlitePreset) => `${preset.voice} rate ${preset.rate} tract ${preset.tract} pitch ${preset.pitchHz ?? 'model'}`;
   try {
+    const before = values.against ? await presetsAt(values.against, folder) : undefined;
     for (const voice of chosen) {
       const preset = voicePresets[voice].presets.en;
       if (preset.engine !== 'flite') continue;
+      const old = before?.[voice].presets.en;
+      if (old?.engine === 'flite') {
+        const [oldRate, rate] = [await wordErrorRate(old, texts, folder, `${voice}-before`), await wordErrorRate(preset, texts, folder, voice)];
+        earlier.push(oldRate);
+        rates.push(rate);
+        console.log(`${voice.padEnd(10)} ${(oldRate * 100).toFixed(1).padStart(5)} % → ${(rate * 100).toFixed(1).padStart(5)} %   (${describe(old)} → ${describe(preset)})`);
+        continue;
+      }
       if (!values.search) {
         const rate = await wordErrorRate(preset, texts, folder, voice);
         rates.push(rate);
-        console.log(`${voice.padEnd(10)} ${(rate * 100).toFixed(1).padStart(5)} %   ${preset.voice} rate ${preset.rate} tract ${preset.tract} pitch ${preset.pitchHz ?? 'model'}`);
+        console.log(`${voice.padEnd(10)} ${(rate * 100).toFixed(1).padStart(5)} %   ${describe(preset)}`);
         continue;
       }
       const tried: string[] = [];
@@ -170,8 +192,9 @@ async function main(): Promise<void> {
       rates.push(best.rate);
       console.log(`${voice.padEnd(10)} best: ${best.name} ${(best.rate * 100).toFixed(1)} % (${JSON.stringify({ voice: best.preset.voice, rate: best.preset.rate, tract: best.preset.tract })}); tried ${tried.join(', ')}`);
     }
-    const mean = rates.reduce((sum, rate) => sum + rate, 0) / Math.max(1, rates.length);
-    console.log(`\nmean WER over ${rates.length} voices: ${(mean * 100).toFixed(1)} %`);
+    const mean = (list: number[]) => list.reduce((sum, rate) => sum + rate, 0) / Math.max(1, list.length);
+    if (earlier.length > 0) console.log(`\nmean WER over ${rates.length} voices: ${(mean(earlier) * 100).toFixed(1)} % at ${values.against} → ${(mean(rates) * 100).toFixed(1)} % now`);
+    else console.log(`\nmean WER over ${rates.length} voices: ${(mean(rates) * 100).toFixed(1)} %`);
   } finally {
     decoder.free();
     rmSync(folder, { recursive: true, force: true });

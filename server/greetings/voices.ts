@@ -60,7 +60,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
   alice: {
     name: 'alice',
     presets: {
-      en: flite('slt', { pitchHz: 205, pitchRangeHz: 28, rate: 1.0, tract: 1.06 }),
+      en: flite('slt', { pitchHz: 205, pitchRangeHz: 28, rate: 1.0, tract: 1.03 }),
       fr: espeak('fr+f1', { pitch: 56, range: 55, rate: 1.0, tract: 1.0 }),
     },
     elevenLabsVoiceId: 'Xb7hH8MSUJpSbSDYk0k2',
@@ -78,7 +78,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
   will: {
     name: 'will',
     presets: {
-      en: flite('kal16', { pitchHz: 128, pitchRangeHz: 18, rate: 1.08, tract: 1.05 }),
+      en: flite('kal16', { pitchHz: 128, pitchRangeHz: 18, rate: 1.08, tract: 1.025 }),
       fr: espeak('fr+m1', { pitch: 62, range: 55, rate: 1.08, tract: 1.0 }),
     },
     elevenLabsVoiceId: 'bIHbv24MWmeRgasZH58o',
@@ -87,7 +87,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
   brian: {
     name: 'brian',
     presets: {
-      en: flite('rms', { rate: 0.95, tract: 0.93 }),
+      en: flite('rms', { rate: 0.95, tract: 0.965 }),
       fr: espeak('fr+m3', { pitch: 26, range: 40, rate: 0.95, tract: 0.95 }),
     },
     elevenLabsVoiceId: 'nPczCjzI2devNBz1zQrb',
@@ -96,7 +96,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
   charlie: {
     name: 'charlie',
     presets: {
-      en: flite('awb', { pitchHz: 135, pitchRangeHz: 22, rate: 1.05, tract: 1.03 }),
+      en: flite('awb', { pitchHz: 135, pitchRangeHz: 22, rate: 1.05, tract: 1.015 }),
       fr: espeak('fr+m2', { pitch: 55, range: 65, rate: 1.05, tract: 1.02 }),
     },
     elevenLabsVoiceId: 'IKne3meq5aSn9XLyUdCD',
@@ -105,7 +105,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
   charlotte: {
     name: 'charlotte',
     presets: {
-      en: flite('slt', { pitchHz: 232, pitchRangeHz: 35, rate: 0.93, tract: 1.12 }),
+      en: flite('slt', { pitchHz: 232, pitchRangeHz: 35, rate: 0.93, tract: 1.06 }),
       fr: espeak('fr+f3', { pitch: 58, range: 50, rate: 0.95, tract: 1.04 }),
     },
     elevenLabsVoiceId: 'XB0fDUnXU5powFXDhCwa',
@@ -114,7 +114,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
   chris: {
     name: 'chris',
     presets: {
-      en: flite('kal16', { pitchHz: 112, pitchRangeHz: 15, rate: 1.0, tract: 0.98 }),
+      en: flite('kal16', { pitchHz: 112, pitchRangeHz: 15, rate: 1.0, tract: 0.99 }),
       fr: espeak('fr+m4', { pitch: 36, range: 50, rate: 1.0, tract: 1.0 }),
     },
     elevenLabsVoiceId: 'iP95p4xoKVk53GoZ742B',
@@ -123,7 +123,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
   daniel: {
     name: 'daniel',
     presets: {
-      en: flite('awb', { pitchHz: 102, pitchRangeHz: 14, rate: 0.92, tract: 0.95 }),
+      en: flite('awb', { pitchHz: 102, pitchRangeHz: 14, rate: 0.92, tract: 0.975 }),
       fr: espeak('fr+m6', { pitch: 14, range: 35, rate: 0.92, tract: 0.97 }),
     },
     elevenLabsVoiceId: 'onwK4e9ZLuTAKqWW03F9',
@@ -132,7 +132,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
   eric: {
     name: 'eric',
     presets: {
-      en: flite('rms', { rate: 1.06, tract: 1.02 }),
+      en: flite('rms', { rate: 1.06, tract: 1.01 }),
       fr: espeak('fr+m5', { pitch: 48, range: 45, rate: 1.06, tract: 1.0 }),
     },
     elevenLabsVoiceId: 'cjVigY5qzO86Huf0OWal',
@@ -150,7 +150,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
   jessica: {
     name: 'jessica',
     presets: {
-      en: flite('slt', { pitchHz: 248, pitchRangeHz: 40, rate: 1.1, tract: 1.16 }),
+      en: flite('slt', { pitchHz: 248, pitchRangeHz: 40, rate: 1.1, tract: 1.08 }),
       fr: espeak('fr+f4', { pitch: 70, range: 70, rate: 1.1, tract: 1.06 }),
     },
     elevenLabsVoiceId: 'cgSgspJ2msm6clMCkdW9',
@@ -159,7 +159,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
   laura: {
     name: 'laura',
     presets: {
-      en: flite('slt', { pitchHz: 172, pitchRangeHz: 24, rate: 0.97, tract: 0.97 }),
+      en: flite('slt', { pitchHz: 172, pitchRangeHz: 24, rate: 0.97, tract: 0.985 }),
       fr: espeak('fr+f5', { pitch: 40, range: 45, rate: 0.97, tract: 1.0 }),
     },
     elevenLabsVoiceId: 'FGY2WhTYpPnrIDTdsKH5',
@@ -168,7 +168,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
   liam: {
     name: 'liam',
     presets: {
-      en: flite('kal16', { pitchHz: 146, pitchRangeHz: 22, rate: 1.12, tract: 1.1 }),
+      en: flite('kal16', { pitchHz: 146, pitchRangeHz: 22, rate: 1.12, tract: 1.05 }),
       fr: espeak('fr+m8', { pitch: 72, range: 60, rate: 1.12, tract: 1.06 }),
     },
     elevenLabsVoiceId: 'TX3LPaxmHKxFdv7VOQHJ',
@@ -177,7 +177,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
   matilda: {
     name: 'matilda',
     presets: {
-      en: flite('slt', { pitchHz: 196, pitchRangeHz: 20, rate: 0.9, tract: 1.09 }),
+      en: flite('slt', { pitchHz: 196, pitchRangeHz: 20, rate: 0.9, tract: 1.045 }),
       fr: espeak('fr+Annie', { pitch: 38, range: 40, rate: 0.9, tract: 1.02 }),
     },
     elevenLabsVoiceId: 'XrExE9yKIg1WjnnlVkGX',
@@ -186,7 +186,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
   river: {
     name: 'river',
     presets: {
-      en: flite('slt', { pitchHz: 152, pitchRangeHz: 18, rate: 1.0, tract: 0.92 }),
+      en: flite('slt', { pitchHz: 152, pitchRangeHz: 18, rate: 1.0, tract: 0.96 }),
       fr: espeak('fr+Andrea', { pitch: 18, range: 35, rate: 1.0, tract: 0.95 }),
     },
     elevenLabsVoiceId: 'SAz9YHcvj6GT2YYXdXww',
@@ -195,7 +195,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
   sarah: {
     name: 'sarah',
     presets: {
-      en: flite('kal16', { pitchHz: 212, pitchRangeHz: 30, rate: 1.02, tract: 1.24 }),
+      en: flite('kal16', { pitchHz: 212, pitchRangeHz: 30, rate: 1.02, tract: 1.12 }),
       fr: espeak('fr+linda', { pitch: 40, range: 55, rate: 1.02, tract: 1.02 }),
     },
     elevenLabsVoiceId: 'EXAVITQu4vr4xnSDxMaL',
@@ -204,7 +204,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
   bill: {
     name: 'bill',
     presets: {
-      en: flite('rms', { rate: 0.88, tract: 0.88 }),
+      en: flite('rms', { rate: 0.88, tract: 0.94 }),
       fr: espeak('fr+grandpa', { pitch: 22, range: 30, rate: 0.88, tract: 0.94 }),
     },
     elevenLabsVoiceId: 'pqHfZKP75CvOlQylNhV4',
@@ -213,4 +213,4 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
 };
 
 /** Part of every cache key: bump it when a preset or the audio pipeline changes. */
-export const localEngineVersion = 'flite-2.3+espeak-ng-1.52+lame-3.100/presets-2+r128';
+export const localEngineVersion = 'flite-2.3+espeak-ng-1.52+lame-3.100/presets-3+r128';
