@@ -62,8 +62,8 @@ export function contentSecurityPolicy(env: Env): Record<string, string[] | null>
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
-    // Over plain http (development on this machine) an upgrade would break every asset.
-    'upgrade-insecure-requests': env.NODE_ENV === 'production' ? [] : null,
+    // Over plain http (development, or a production tried out on http://) an upgrade would break every asset.
+    'upgrade-insecure-requests': env.NODE_ENV === 'production' && env.PUBLIC_URL?.startsWith('https://') ? [] : null,
   };
 }
 
