@@ -109,6 +109,26 @@ async function photograph(browser: Browser, baseURL: string, page: VisualPage, l
   try {
     await tab.goto(page.path(lng));
     await tab.locator(page.ready ?? 'main h1').first().waitFor({ timeout: 20_000 });
+    // Pages finish after their first paint (the session becomes known, prices arrive): wait for
+    // the network to settle (a held request never does, hence the short limit there), then for the
+    // DOM to stay unchanged for 300 ms.
+    await tab.waitForLoadState('networkidle', { timeout: page.hold ? 2_000 : 10_000 }).catch(() => undefined);
+    await tab.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          let timer = setTimeout(done, 300);
+          const observer = new MutationObserver(() => {
+            clearTimeout(timer);
+            timer = setTimeout(done, 300);
+          });
+          function done() {
+            observer.disconnect();
+            resolve();
+          }
+          observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+          setTimeout(done, 5_000);
+        }),
+    );
     await tab.evaluate(async () => {
       await document.fonts.ready;
       await Promise.all([...document.images].filter((image) => !image.complete).map((image) => new Promise((done) => image.addEventListener('load', done, { once: true }))));
