@@ -184,4 +184,26 @@ describe('Stripe provider (offline: stand-in API + signed webhook fixtures)', ()
     expect(cancel.json<SubscriptionResponse>().subscription).toMatchObject({ status: 'canceled' });
     expect(standIn.requests.some((request) => request.method === 'DELETE' && request.path === '/v1/subscriptions/sub_early')).toBe(true);
   });
+
+  it('a second live Stripe subscription for one user (two Checkout pages paid) is cancelled at Stripe, not recorded live (#12)', async () => {
+    const user = await createValidatedUser(app);
+    const trialEnd = Math.floor(Date.now() / 1000) + 7 * 86_400;
+    const first = stripeSubscription({ id: 'sub_first_page', userId: user.id, status: 'trialing', trialEnd, periodEnd: trialEnd, unitAmount: 46800 });
+    const second = stripeSubscription({ id: 'sub_second_page', userId: user.id, status: 'trialing', trialEnd, periodEnd: trialEnd, unitAmount: 46800 });
+    standIn.addSubscription(first);
+    standIn.addSubscription(second);
+    expect((await deliver(JSON.stringify(event('evt_first_page', 'customer.subscription.created', first)))).statusCode).toBe(200);
+    expect((await deliver(JSON.stringify(event('evt_second_page', 'customer.subscription.created', second)))).statusCode).toBe(200);
+    const live = await app.db.selectFrom('subscriptions').select('provider_ref').where('user_id', '=', user.id).where('status', 'in', ['trialing', 'active', 'past_due']).execute();
+    expect(live).toEqual([{ provider_ref: 'sub_first_page' }]);
+    expect(standIn.requests.some((request) => request.method === 'DELETE' && request.path === '/v1/subscriptions/sub_second_page')).toBe(true);
+    // Replayed, the event is acknowledged once; Stripe's own deletion event then records it canceled.
+    expect((await deliver(JSON.stringify(event('evt_second_page', 'customer.subscription.created', second)))).statusCode).toBe(200);
+    expect((await deliver(JSON.stringify(event('evt_second_page_deleted', 'customer.subscription.deleted', { ...second, status: 'canceled', canceled_at: trialEnd - 7 * 86_400 })))).statusCode).toBe(200);
+    const rows = await app.db.selectFrom('subscriptions').select(['provider_ref', 'status']).where('user_id', '=', user.id).orderBy('provider_ref').execute();
+    expect(rows).toEqual([
+      { provider_ref: 'sub_first_page', status: 'trialing' },
+      { provider_ref: 'sub_second_page', status: 'canceled' },
+    ]);
+  });
 });
