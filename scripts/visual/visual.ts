@@ -82,6 +82,19 @@ function startServer(dist: string, dataDir: string): Promise<{ url: string; stop
 /** Math.random made repeatable (mulberry32), so "a random sample script" is the same one each run. */
 const seededRandom = `(() => { let seed = 20251124; Math.random = () => { seed |= 0; seed = (seed + 0x6d2b79f5) | 0; let t = Math.imul(seed ^ (seed >>> 15), 1 | seed); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; return ((t ^ (t >>> 14)) >>> 0) / 4294967296; }; })();`;
 
+/**
+ * Resolves once the DOM has not changed for 300 ms (at most 5 s). A string, not a function: tsx's
+ * name-keeping helper (__name) does not exist inside the page.
+ */
+const domSettled = `new Promise((resolve) => {
+  let timer;
+  const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(finish, 300); });
+  const finish = () => { observer.disconnect(); resolve(); };
+  timer = setTimeout(finish, 300);
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  setTimeout(finish, 5000);
+})`;
+
 interface Shot {
   name: string;
   png: Buffer;
@@ -113,22 +126,7 @@ async function photograph(browser: Browser, baseURL: string, page: VisualPage, l
     // the network to settle (a held request never does, hence the short limit there), then for the
     // DOM to stay unchanged for 300 ms.
     await tab.waitForLoadState('networkidle', { timeout: page.hold ? 2_000 : 10_000 }).catch(() => undefined);
-    await tab.evaluate(
-      () =>
-        new Promise<void>((resolve) => {
-          let timer = setTimeout(done, 300);
-          const observer = new MutationObserver(() => {
-            clearTimeout(timer);
-            timer = setTimeout(done, 300);
-          });
-          function done() {
-            observer.disconnect();
-            resolve();
-          }
-          observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-          setTimeout(done, 5_000);
-        }),
-    );
+    await tab.evaluate(domSettled);
     await tab.evaluate(async () => {
       await document.fonts.ready;
       await Promise.all([...document.images].filter((image) => !image.complete).map((image) => new Promise((done) => image.addEventListener('load', done, { once: true }))));
