@@ -143,6 +143,7 @@ async function photograph(browser: Browser, baseURL: string, page: VisualPage, l
 async function main(): Promise<number> {
   const started = Date.now();
   const dist = buildCopy();
+  const built = Date.now();
   const dataDir = mkdtempSync(join(tmpdir(), 'visual-data-'));
   const server = await startServer(dist, dataDir);
   const browser = await launchBrowser();
@@ -200,8 +201,8 @@ async function main(): Promise<number> {
   }
   for (const row of rows) console.log(row);
   for (const failure of failures) console.error(`FAIL ${failure}`);
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`${rows.length + failures.length} checks, ${failures.length} failed, ${seconds} s`);
+  const seconds = (from: number) => ((Date.now() - from) / 1000).toFixed(1);
+  console.log(`${rows.length + failures.length} checks, ${failures.length} failed, ${seconds(started)} s (build and copy, with any wait for the build lock: ${((built - started) / 1000).toFixed(1)} s; server, people and pages: ${seconds(built)} s)`);
   return failures.length ? 1 : 0;
 }
 
