@@ -162,7 +162,7 @@ describe('accounts that hold together', () => {
     await Promise.all([attacker.close(), victim.close(), fresh.close()]);
   });
 
-  it('the code step survives reload and Back/Forward, a second submit returns to it, the resend countdown is live, and sign-in right after sign-up has no wall (en, 375 px)', async () => {
+  it('the code step survives reload and Back/Forward, a second submit returns to it, the resend countdown is live, the email is confirmed on the account page, and sign-in right after sign-up has no wall (en, 375 px)', async () => {
     const context = await newContext(browser, baseURL, { viewport: viewports.phone });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
@@ -171,7 +171,8 @@ describe('accounts that hold together', () => {
     await page.goto('/en');
     const phone = frenchMobile();
     await pickFrance(page, 'en');
-    await fillSignup(page, 'en', { email: workEmail('reload'), first: 'Jane', last: 'Doe', company: 'Acme', phone: phone.national });
+    const email = workEmail('reload');
+    await fillSignup(page, 'en', { email, first: 'Jane', last: 'Doe', company: 'Acme', phone: phone.national });
     await page.getByRole('button', { name: text('en', 'landing', 'fields.submit') }).click();
     const input = page.getByLabel(text('en', 'auth', 'code.label'));
     await input.waitFor();
@@ -206,6 +207,15 @@ describe('accounts that hold together', () => {
     await page.waitForURL('**/en/onboarding**');
     // The used step is forgotten: the start page no longer offers it (a signed-in visitor goes on).
     expect(await page.evaluate(() => sessionStorage.getItem('ringwise.signup.codeStep'))).toBeNull();
+
+    // The email given on the form is confirmed from the account page with the code of its message.
+    await page.goto('/account');
+    await page.getByRole('heading', { name: text('en', 'auth', 'emailConfirmation.title') }).waitFor();
+    await screenshot(page, 'accounts-confirm-email-en-phone');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel(text('en', 'auth', 'code.label')).fill(await codeFor(baseURL, email));
+    await page.getByText(text('en', 'auth', 'emailConfirmation.confirmed')).waitFor();
+    expect((await currentUser(baseURL, context)).profile).toMatchObject({ email, email_verified: true });
 
     // Signing in right after signing up, on another browser: a code leaves at once.
     const other = await newContext(browser, baseURL, { viewport: viewports.phone });

@@ -68,7 +68,7 @@ export default function AccountPage() {
         <Heading>{t('title')}</Heading>
         <Text tone="muted">{t('subtitle')}</Text>
       </div>
-      {session.status === 'signedIn' && user?.new_email ? <EmailConfirmation email={user.new_email} lng={lng} /> : null}
+      {session.status === 'signedIn' ? <EmailConfirmation lng={lng} /> : null}
       {session.status === 'loading' || (session.status === 'signedIn' && query.status === 'pending') ? (
         <Box display="flex" alignItems="center" gap="small" role="status">
           <Spinner />

@@ -35,6 +35,8 @@ export interface CodeEntryProps {
    * already on its way, shows the countdown where it really is. Defaults to when the step appeared.
    */
   sentAt?: number | undefined;
+  /** Focus the field when it appears (default: the code is the only thing to do on the step). */
+  autoFocus?: boolean;
 }
 
 /**
@@ -44,7 +46,7 @@ export interface CodeEntryProps {
  * code' waits 60 s between sends and confirms with the toast 'Code resent successfully'. On Android
  * Chrome, the WebOTP API fills the code from the SMS's `@host #code` line.
  */
-export function CodeEntry({ recipient, channel, purpose = 'signin', onVerified, onResend, sentAt: sentAtProp }: CodeEntryProps) {
+export function CodeEntry({ recipient, channel, purpose = 'signin', onVerified, onResend, sentAt: sentAtProp, autoFocus = true }: CodeEntryProps) {
   const { t } = useTranslation('auth');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -167,7 +169,7 @@ export function CodeEntry({ recipient, channel, purpose = 'signin', onVerified, 
             inputMode="numeric"
             autoComplete="one-time-code"
             // Focus lands here when the step appears: the code is the only thing to do.
-            autoFocus
+            autoFocus={autoFocus}
             value={code}
             onChange={onChange}
             className={`${control({ invalid })} ${styles.codeInput}`}

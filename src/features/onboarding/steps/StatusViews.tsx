@@ -10,6 +10,8 @@ import { Spinner } from '../../../ui/Spinner';
 import { Heading, Text } from '../../../ui/Text';
 import * as styles from '../Onboarding.css';
 import { errorKey, type StepProps } from '../step-props';
+import { EmailConfirmation } from '../../auth/EmailConfirmation';
+import { useLanguage } from '../../../app/use-language';
 
 /** The loader, before the chart knows where the user belongs. */
 export function LoadingView() {
@@ -77,13 +79,18 @@ export function NextStepsView({ snapshot, send }: StepProps) {
 /** onboarding/success: the same "You're all set" as /success, with the account page one click away. */
 export function SuccessView() {
   const { t } = useTranslation('onboarding');
+  const lng = useLanguage();
   return (
     <GetStarted
       links={publishedAppLinks(publicConfig().appLinks)}
       extra={
-        <Text tone="muted">
-          <Link href={paths.account.build()}>{t('success.account')}</Link>
-        </Text>
+        <>
+          {/* 'Sign in with the email or phone you used': an email given at sign-up signs in once confirmed. */}
+          <EmailConfirmation lng={lng} />
+          <Text tone="muted">
+            <Link href={paths.account.build()}>{t('success.account')}</Link>
+          </Text>
+        </>
       }
     />
   );
