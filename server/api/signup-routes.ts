@@ -25,6 +25,12 @@ async function accountsOf(app: FastifyInstance, email: string, phone: string | u
   return { byEmail: rows[0]?.by_email ?? null, byPhone: rows[0]?.by_phone ?? null };
 }
 
+/** Whether an account holds this email as an unconfirmed claim (given at its sign-up, not proven yet). */
+async function claimedByAnAccount(app: FastifyInstance, email: string): Promise<boolean> {
+  const { rows } = await sql<{ claimed: boolean }>`select exists (select 1 from auth_users where new_email = ${email.toLowerCase()}) as claimed`.execute(app.db);
+  return Boolean(rows[0]?.claimed);
+}
+
 /**
  * The sign-up's two account questions (decision 103). `check` runs before any code is sent, so a
  * known email with another phone is said at once; `complete` runs once the code has proven the phone
@@ -45,6 +51,7 @@ export default async function signupRoutes(app: FastifyInstance): Promise<void> 
     async (request): Promise<SignupCheckResult> => {
       const { email, phone } = request.body;
       const { byEmail, byPhone } = await accountsOf(app, email, phone);
+      if (!byEmail && !phone && (await claimedByAnAccount(app, email))) return { outcome: 'emailClaimed' };
       if (!byEmail) return { outcome: byPhone ? 'returning' : 'new' };
       // /email-form: the code goes to the email itself, so it proves the account it reaches.
       if (!phone || byPhone === byEmail) return { outcome: 'returning' };

@@ -111,8 +111,10 @@ export type SignupCheckRequest = z.infer<typeof signupCheckRequestSchema>;
  * email); after the code the visitor is in that account with nothing overwritten. `emailTaken`: the
  * email signs in to another account than the phone would: said before any code is sent. Only a
  * proven (confirmed) email counts: an unconfirmed claim never blocks anyone (decision 103).
+ * `emailClaimed` (/email-form only): the email was given at another sign-up with a phone and not
+ * confirmed yet; the visitor is told how to reach that account and may still go on.
  */
-export const signupOutcomes = ['new', 'returning', 'emailTaken'] as const;
+export const signupOutcomes = ['new', 'returning', 'emailTaken', 'emailClaimed'] as const;
 export const signupCheckResultSchema = z.object({ outcome: z.enum(signupOutcomes) });
 export type SignupCheckResult = z.infer<typeof signupCheckResultSchema>;
 

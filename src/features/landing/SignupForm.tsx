@@ -90,7 +90,7 @@ export function SignupForm({ variant, landingPage, lng, prefill, title, submitLa
   function change(field: FieldName, value: string) {
     const next = { ...values, [field]: value };
     setValues(next);
-    if (snapshot.context.failure || snapshot.value === 'personalEmailPrompt') send({ type: 'form.changed' });
+    if (snapshot.context.failure || snapshot.value === 'personalEmailPrompt' || snapshot.value === 'emailClaimedPrompt') send({ type: 'form.changed' });
     // Once the visitor has tried to submit, errors follow their typing.
     if (attempted) {
       const result = validate(next);
@@ -272,6 +272,20 @@ export function SignupForm({ variant, landingPage, lng, prefill, title, submitLa
           </Box>
         </Alert>
       ) : null}
+      {state === 'emailClaimedPrompt' ? (
+        <Alert tone="caution">
+          <Box display="flex" flexDirection="column" gap="small">
+            <strong>{t('auth:signup.claimedTitle')}</strong>
+            <span>{t('auth:signup.claimed')}</span>
+            <div className={styles.actions}>
+              <Button tone="primary" size="small" onClick={() => send({ type: 'prompt.continued' })}>
+                {t('auth:signup.continueWithEmail')}
+              </Button>
+              <Link href={paths.signInOtp.build(lng)}>{t('auth:signup.signInWithPhone')}</Link>
+            </div>
+          </Box>
+        </Alert>
+      ) : null}
       {failure?.source === 'api' && failure.code === 'EMAIL_ALREADY_EXISTS' && submitted ? (
         <Alert tone="critical">
           {t('auth:signup.emailTaken')}{' '}
@@ -279,7 +293,7 @@ export function SignupForm({ variant, landingPage, lng, prefill, title, submitLa
         </Alert>
       ) : null}
       {failure?.source === 'auth' ? <Alert tone="critical">{t([`errors.${failure.code}`, 'landing:errors.sendFailed'], { ns: 'auth', seconds: failure.retryAfterSeconds ?? 60 })}</Alert> : null}
-      {state !== 'personalEmailPrompt' ? (
+      {state !== 'personalEmailPrompt' && state !== 'emailClaimedPrompt' ? (
         <Button type="submit" tone="primary" block loading={pending}>
           {submitLabel}
         </Button>

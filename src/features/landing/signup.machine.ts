@@ -68,6 +68,7 @@ export const signupMachine = setup({
   guards: {
     hasPendingCodeStep: ({ context }) => context.restored !== null,
     isEmailOfAnotherAccount: (_, outcome: SignupOutcome) => outcome === 'emailTaken',
+    isEmailClaimedElsewhere: (_, outcome: SignupOutcome) => outcome === 'emailClaimed',
     /**
      * The server refused a send because a code left for this very address less than 60 s ago: that
      * code is on its way and valid, so the visitor goes (back) to entering it, not to an error.
@@ -163,10 +164,27 @@ export const signupMachine = setup({
             target: 'editing',
             actions: assign({ outcome: ({ event }) => event.output, failure: { source: 'api', code: 'EMAIL_ALREADY_EXISTS' } }),
           },
+          {
+            guard: { type: 'isEmailClaimedElsewhere', params: ({ event }) => event.output },
+            target: 'emailClaimedPrompt',
+            actions: assign({ outcome: ({ event }) => event.output }),
+          },
           { target: 'sendingCode', actions: assign({ outcome: ({ event }) => event.output }) },
         ],
         // The check is advice (the server decides again after the code): go on without it.
         onError: { target: 'sendingCode', actions: assign({ outcome: null }) },
+      },
+    },
+    /**
+     * /email-form: this email was given at another sign-up with a phone and is not confirmed. If it
+     * was this visitor, signing in with that phone reaches their account; if not (or they prefer),
+     * they go on and the code proves the email for a new account (decision 103).
+     */
+    emailClaimedPrompt: {
+      on: {
+        'prompt.continued': { target: 'sendingCode' },
+        'prompt.changed': { target: 'editing' },
+        'form.changed': { target: 'editing' },
       },
     },
     sendingCode: {

@@ -105,6 +105,14 @@ describe('identity model: phone, email, claims and proof', () => {
     expect(await signInByEmail(h.client(), victimEmail)).toEqual({ userId: victim.userId });
   });
 
+  it('check on /email-form: an email given with a phone and not confirmed yet is said (the visitor may go on)', async () => {
+    const email = uniqueEmail('claimed');
+    await signUp(uniquePhone(), email);
+    expect((await api('/v1/signup/check', { body: { email } })).body).toEqual({ outcome: 'emailClaimed' });
+    // With a phone the claim is not mentioned: the code proves the phone, the email stays a claim.
+    expect((await api('/v1/signup/check', { body: { email, phone: uniquePhone() } })).body).toEqual({ outcome: 'new' });
+  });
+
   it('check before the code: new, returning by phone, returning by email (email-form), known email with another phone', async () => {
     const phone = uniquePhone();
     const email = uniqueEmail('known');

@@ -124,6 +124,20 @@ describe('sign-up chart', () => {
     expect(sent).toHaveLength(0);
   });
 
+  it('on /email-form, an email claimed by another sign-up is said first; going on sends the code', async () => {
+    const { actor, sent } = start({ outcome: 'emailClaimed' });
+    actor.send({ type: 'form.submitted', values: { email: values.email } });
+    await waitFor(actor, (s) => s.matches('emailClaimedPrompt'));
+    expect(sent).toHaveLength(0);
+    actor.send({ type: 'prompt.changed' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    actor.send({ type: 'form.submitted', values: { email: values.email } });
+    await waitFor(actor, (s) => s.matches('emailClaimedPrompt'));
+    actor.send({ type: 'prompt.continued' });
+    await waitFor(actor, (s) => s.matches('enteringCode'));
+    expect(sent).toHaveLength(1);
+  });
+
   it('a returning account is told so before going on, and nothing else happens', async () => {
     const { actor, goToOnboarding } = start({ outcome: 'returning', returning: true });
     actor.send({ type: 'form.submitted', values });
