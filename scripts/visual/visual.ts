@@ -145,11 +145,13 @@ async function main(): Promise<number> {
   const dist = buildCopy();
   const built = Date.now();
   const dataDir = mkdtempSync(join(tmpdir(), 'visual-data-'));
-  const server = await startServer(dist, dataDir);
-  const browser = await launchBrowser();
   const failures: string[] = [];
   const rows: string[] = [];
+  let server: { url: string; stop(): void } | undefined;
+  let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
   try {
+    server = await startServer(dist, dataDir);
+    browser = await launchBrowser();
     const sessions = await createVisitors(server.url);
     mkdirSync(outDir ?? resultsDir, { recursive: true });
     if (update) mkdirSync(referencesDir, { recursive: true });
@@ -194,8 +196,8 @@ async function main(): Promise<number> {
       }
     }
   } finally {
-    await browser.close();
-    server.stop();
+    await browser?.close();
+    server?.stop();
     rmSync(dist, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   }
