@@ -1,4 +1,5 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../config/env';
 
@@ -67,19 +68,35 @@ export function contentSecurityPolicy(env: Env): Record<string, string[] | null>
   };
 }
 
+/** The headers helmet sets for these options, computed once: the policy does not vary per request. */
+function headersFor(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
+  return headers;
+}
+
 /**
- * Security headers on every answer (#12 finding 5) through @fastify/helmet: the CSP above, HSTS in
- * production only (a developer's localhost must not be pinned to https), nosniff, no referrer (emailed
- * links carry tokens), no framing.
+ * Security headers on every answer (#12 finding 5), from helmet: the CSP above, HSTS in production
+ * only (a developer's localhost must not be pinned to https), nosniff, no referrer (emailed links
+ * carry tokens), no framing. Computed once at start and set by one hook: @fastify/helmet runs
+ * helmet's whole middleware again on every request, which halved a cheap route's throughput.
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   const production = app.env.NODE_ENV === 'production';
-  await app.register(helmet, {
+  const headers = headersFor({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(app.env) },
     strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'no-referrer' },
     frameguard: { action: 'deny' },
     crossOriginResourcePolicy: { policy: 'same-site' },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }
