@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInstance } from '@amplitude/analytics-node';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -7,6 +10,7 @@ import { publicConfigSchema } from '../../src/contracts/public-config';
 import { chromium } from 'playwright-core';
 import { chromiumPath, launchBrowser, newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
 import { startRecordingProxy } from '../helpers/recording-proxy';
+import { startServerProcess } from '../helpers/server-process';
 import { axeViolations } from '../helpers/axe';
 
 interface StoredEvent {
@@ -198,14 +202,12 @@ describe('analytics in the browser', () => {
   });
 
   it('loads the chat widget and tag manager only when configured, after the page is interactive, aligned right', async () => {
-    const context = await newContext(browser, baseURL);
+    // A server of its own, configured with both ids: its Content-Security-Policy must let them load.
+    const dataDir = mkdtempSync(join(tmpdir(), 'e2e-widgets-'));
+    const configured = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', INTERCOM_APP_ID: 'e2e-app', GTM_ID: 'GTM-E2E1' });
+    const context = await newContext(browser, configured.url);
     const requests = recordRequests(context);
-    // Stand-ins for the configuration and the two vendors' scripts (nothing may leave the machine).
-    await context.route('**/config.json', async (route) => {
-      const response = await route.fetch();
-      const config = await response.json();
-      await route.fulfill({ response, json: { ...config, widgets: { intercomAppId: 'e2e-app', gtmId: 'GTM-E2E1' } } });
-    });
+    // Stand-ins for the two vendors' scripts (nothing may leave the machine).
     await context.route('https://widget.intercom.io/**', (route) =>
       route.fulfill({ contentType: 'text/javascript', body: 'window.__chatLoadedAt = performance.now(); window.__chatReadyState = document.readyState;' }),
     );
@@ -232,5 +234,7 @@ describe('analytics in the browser', () => {
     expect(requests).toContain('https://widget.intercom.io/widget/e2e-app');
     expect(requests).toContain('https://www.googletagmanager.com/gtm.js?id=GTM-E2E1');
     await context.close();
+    await configured.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 });
