@@ -53,6 +53,10 @@ const espeak = (voice: string, settings: Omit<ESpeakPreset, 'engine' | 'voice' |
 });
 
 /**
+ * English tracts (the apparent speaker size) were chosen by pocketsphinx word error rate among the
+ * 401 presets, halfway and a quarter of the way to 1 (`npm run greetings:wer`; figures in
+ * docs/decisions/402-greeting-speech-quality.md): far from the engine's own voice, words blur.
+ *
  * The 17 voices as named presets. No two share engine voice, pitch, speed and size: the test
  * tests/server/greetings/voices-differ.test.ts measures pitch and spectrum of each to prove it.
  */
@@ -60,7 +64,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
   alice: {
     name: 'alice',
     presets: {
-      en: flite('slt', { pitchHz: 205, pitchRangeHz: 28, rate: 1.0, tract: 1.03 }),
+      en: flite('slt', { pitchHz: 205, pitchRangeHz: 28, rate: 1.0, tract: 1.015 }),
       fr: espeak('fr+f1', { pitch: 56, range: 55, rate: 1.0, tract: 1.0 }),
     },
     elevenLabsVoiceId: 'Xb7hH8MSUJpSbSDYk0k2',
@@ -87,7 +91,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
   brian: {
     name: 'brian',
     presets: {
-      en: flite('rms', { rate: 0.95, tract: 0.965 }),
+      en: flite('rms', { rate: 0.95, tract: 0.9825 }),
       fr: espeak('fr+m3', { pitch: 26, range: 40, rate: 0.95, tract: 0.95 }),
     },
     elevenLabsVoiceId: 'nPczCjzI2devNBz1zQrb',
@@ -96,7 +100,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
   charlie: {
     name: 'charlie',
     presets: {
-      en: flite('awb', { pitchHz: 135, pitchRangeHz: 22, rate: 1.05, tract: 1.015 }),
+      en: flite('awb', { pitchHz: 135, pitchRangeHz: 22, rate: 1.05, tract: 1.0075 }),
       fr: espeak('fr+m2', { pitch: 55, range: 65, rate: 1.05, tract: 1.02 }),
     },
     elevenLabsVoiceId: 'IKne3meq5aSn9XLyUdCD',
@@ -105,7 +109,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
   charlotte: {
     name: 'charlotte',
     presets: {
-      en: flite('slt', { pitchHz: 232, pitchRangeHz: 35, rate: 0.93, tract: 1.06 }),
+      en: flite('slt', { pitchHz: 232, pitchRangeHz: 35, rate: 0.93, tract: 1.03 }),
       fr: espeak('fr+f3', { pitch: 58, range: 50, rate: 0.95, tract: 1.04 }),
     },
     elevenLabsVoiceId: 'XB0fDUnXU5powFXDhCwa',
@@ -114,7 +118,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
   chris: {
     name: 'chris',
     presets: {
-      en: flite('kal16', { pitchHz: 112, pitchRangeHz: 15, rate: 1.0, tract: 0.99 }),
+      en: flite('kal16', { pitchHz: 112, pitchRangeHz: 15, rate: 1.0, tract: 0.98 }),
       fr: espeak('fr+m4', { pitch: 36, range: 50, rate: 1.0, tract: 1.0 }),
     },
     elevenLabsVoiceId: 'iP95p4xoKVk53GoZ742B',
@@ -132,7 +136,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
   eric: {
     name: 'eric',
     presets: {
-      en: flite('rms', { rate: 1.06, tract: 1.01 }),
+      en: flite('rms', { rate: 1.06, tract: 1.02 }),
       fr: espeak('fr+m5', { pitch: 48, range: 45, rate: 1.06, tract: 1.0 }),
     },
     elevenLabsVoiceId: 'cjVigY5qzO86Huf0OWal',
@@ -150,7 +154,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
   jessica: {
     name: 'jessica',
     presets: {
-      en: flite('slt', { pitchHz: 248, pitchRangeHz: 40, rate: 1.1, tract: 1.08 }),
+      en: flite('slt', { pitchHz: 248, pitchRangeHz: 40, rate: 1.1, tract: 1.04 }),
       fr: espeak('fr+f4', { pitch: 70, range: 70, rate: 1.1, tract: 1.06 }),
     },
     elevenLabsVoiceId: 'cgSgspJ2msm6clMCkdW9',
@@ -168,7 +172,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
   liam: {
     name: 'liam',
     presets: {
-      en: flite('kal16', { pitchHz: 146, pitchRangeHz: 22, rate: 1.12, tract: 1.05 }),
+      en: flite('kal16', { pitchHz: 146, pitchRangeHz: 22, rate: 1.12, tract: 1.025 }),
       fr: espeak('fr+m8', { pitch: 72, range: 60, rate: 1.12, tract: 1.06 }),
     },
     elevenLabsVoiceId: 'TX3LPaxmHKxFdv7VOQHJ',
@@ -177,7 +181,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
   matilda: {
     name: 'matilda',
     presets: {
-      en: flite('slt', { pitchHz: 196, pitchRangeHz: 20, rate: 0.9, tract: 1.045 }),
+      en: flite('slt', { pitchHz: 196, pitchRangeHz: 20, rate: 0.9, tract: 1.0225 }),
       fr: espeak('fr+Annie', { pitch: 38, range: 40, rate: 0.9, tract: 1.02 }),
     },
     elevenLabsVoiceId: 'XrExE9yKIg1WjnnlVkGX',
@@ -186,7 +190,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
   river: {
     name: 'river',
     presets: {
-      en: flite('slt', { pitchHz: 152, pitchRangeHz: 18, rate: 1.0, tract: 0.96 }),
+      en: flite('slt', { pitchHz: 152, pitchRangeHz: 18, rate: 1.0, tract: 0.92 }),
       fr: espeak('fr+Andrea', { pitch: 18, range: 35, rate: 1.0, tract: 0.95 }),
     },
     elevenLabsVoiceId: 'SAz9YHcvj6GT2YYXdXww',
@@ -204,7 +208,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
   bill: {
     name: 'bill',
     presets: {
-      en: flite('rms', { rate: 0.88, tract: 0.94 }),
+      en: flite('rms', { rate: 0.88, tract: 0.97 }),
       fr: espeak('fr+grandpa', { pitch: 22, range: 30, rate: 0.88, tract: 0.94 }),
     },
     elevenLabsVoiceId: 'pqHfZKP75CvOlQylNhV4',
@@ -213,4 +217,4 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
 };
 
 /** Part of every cache key: bump it when a preset or the audio pipeline changes. */
-export const localEngineVersion = 'flite-2.3+espeak-ng-1.52+lame-3.100/presets-3+r128';
+export const localEngineVersion = 'flite-2.3+espeak-ng-1.52+lame-3.100/presets-4+r128';
