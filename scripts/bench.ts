@@ -46,7 +46,7 @@ async function pagesSection(baseURL: string): Promise<void> {
   try {
     const results = [];
     for (const target of benchPages(baseURL)) results.push(await measurePageScripts(browser, baseURL, target));
-    console.log('\nFirst-render JavaScript (Chromium, 375 px, compressed bytes transferred)\n');
+    console.log('\nFirst-render JavaScript (Chromium, 375 px, compressed script bodies)\n');
     console.log(formatPageTable(results));
   } finally {
     await browser.close();

@@ -2,9 +2,12 @@ import type { Browser, BrowserContext, CDPSession } from 'playwright-core';
 import { viewports } from '../../tests/helpers/browser';
 
 /**
- * First-render JavaScript of one page as Chromium loads it: the compressed bytes transferred
- * (`encodedDataLength` from the DevTools protocol's Network events) of every script the page asked
- * for before its content was first rendered. "First rendered" is the `first-render` performance mark
+ * First-render JavaScript of one page as Chromium loads it: the compressed bytes of every script
+ * body the page asked for before its content was first rendered (the DevTools protocol's Network
+ * events: the compressed `Content-Length`, else the bytes transferred less the response head).
+ * Response headers are left out: they are not JavaScript, they vary with configuration (the
+ * security headers added ~1 KB to every request), and HTTP/2 sends repeated headers compressed.
+ * "First rendered" is the `first-render` performance mark
  * the SPA sets when the routed page commits (src/app/first-render.ts), or, for a build without it,
  * the moment the page's heading shows and the load event has fired.
  */
@@ -33,6 +36,9 @@ interface Pending {
   wallTimeMs: number;
   type?: string;
   bytes?: number;
+  /** The compressed body's length as the server declared it, or the response head's bytes. */
+  declaredBytes?: number;
+  headBytes?: number;
   done: Promise<void>;
   finish: () => void;
 }
@@ -54,12 +60,16 @@ export async function measurePageScripts(browser: Browser, baseURL: string, targ
     });
     cdp.on('Network.responseReceived', (event) => {
       const entry = requests.get(event.requestId);
-      if (entry) entry.type = event.type;
+      if (!entry) return;
+      entry.type = event.type;
+      const length = Object.entries(event.response.headers).find(([name]) => name.toLowerCase() === 'content-length')?.[1];
+      if (length !== undefined && /^\d+$/.test(String(length))) entry.declaredBytes = Number(length);
+      entry.headBytes = event.response.encodedDataLength;
     });
     cdp.on('Network.loadingFinished', (event) => {
       const entry = requests.get(event.requestId);
       if (!entry) return;
-      entry.bytes = event.encodedDataLength;
+      entry.bytes = entry.declaredBytes ?? Math.max(0, event.encodedDataLength - (entry.headBytes ?? 0));
       entry.finish();
     });
     cdp.on('Network.loadingFailed', (event) => {

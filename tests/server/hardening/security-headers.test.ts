@@ -50,4 +50,21 @@ describe('security headers', () => {
       await app.close();
     }
   });
+
+  it('hashed static files keep nosniff and the resource policy, without the documents-only headers', async () => {
+    const app = await buildTestApp({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://ringwise.example' } });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/assets/index-missing.js' });
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-site');
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(response.headers['content-security-policy']).toBeUndefined();
+      expect(response.headers['x-frame-options']).toBeUndefined();
+      // A page (any client route) still gets the whole set.
+      const page = await app.inject({ method: 'GET', url: '/en/assets-are-not-a-prefix-here' });
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    } finally {
+      await app.close();
+    }
+  });
 });
