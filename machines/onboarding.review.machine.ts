@@ -42,6 +42,7 @@ export const reviewMachine = setup({
   states: {
     checking: {
       invoke: {
+        id: 'fetchKycStatus',
         src: 'fetchKycStatus',
         onDone: [
           { guard: 'isValidated', target: 'validated', actions: 'takeKycStatus' },
@@ -59,7 +60,7 @@ export const reviewMachine = setup({
     },
     validated: { type: 'final', entry: 'continueToCheckout' },
     signingOut: {
-      invoke: { src: 'signOut', onDone: { target: 'signedOut' }, onError: { target: 'signedOut' } },
+      invoke: { id: 'signOut', src: 'signOut', onDone: { target: 'signedOut' }, onError: { target: 'signedOut' } },
     },
     signedOut: { type: 'final', entry: 'goHome' },
   },

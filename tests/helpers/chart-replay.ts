@@ -48,6 +48,9 @@ export function replayChart<TSnapshot>(machine: AnyStateMachine, input: unknown,
       for (const taken of (inspection as unknown as { _transitions: AnyTransitionDefinition[] })._transitions) {
         const key = index.get(taken);
         if (key) transitions.add(key);
+        // The state a transition leaves was active, even when it is transient and no snapshot
+        // rests in it (an initial state left at once by an eventless transition).
+        stateIds.add(taken.source.id);
       }
     },
   });

@@ -5,6 +5,7 @@ import { RetryableRefreshError } from '../../../machines/session.actors';
 import { sessionMachine, type AuthSession } from '../../../machines/session.machine';
 import { setAccessTokenProvider } from '../../app/api-client';
 import { afterFirstRender } from '../../app/first-render';
+import { publishInspection } from '../charts/live-state';
 import { carriesAuthCallback, hasStoredSession, isAuthError } from './signed-in';
 
 export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';
@@ -54,7 +55,7 @@ export function startSessionActor(): SessionActor {
       }),
     },
   });
-  const started = createActor(machine, { input: {} }).start();
+  const started = createActor(machine, { input: {}, inspect: publishInspection('session') }).start();
   actor = started;
   // The product API's bearer: whatever supabase-js holds (loading it if a call comes first).
   setAccessTokenProvider(async () => (await (await loadSupabase()).auth.getSession()).data.session?.access_token ?? null);

@@ -10,12 +10,21 @@ import { Heading, Text } from '../../ui/Text';
 import { generatorMachine } from '../../../machines/generator.machine';
 import { onboardingMachine } from '../../../machines/onboarding.machine';
 import { sessionMachine } from '../../../machines/session.machine';
+import { reviewMachine } from '../../../machines/onboarding.review.machine';
 import { checkoutMachine } from '../checkout/checkout.machine';
+import { signupMachine } from '../landing/signup.machine';
 import * as styles from './ChartViewer.css';
 import { toElkGraph } from './chart-graph';
 import { subscribeChartStates, type ChartName } from './live-state';
 
-const machines: Record<ChartName, AnyStateMachine> = { session: sessionMachine, onboarding: onboardingMachine, paywall: checkoutMachine, generator: generatorMachine };
+const machines: Record<ChartName, AnyStateMachine> = {
+  session: sessionMachine,
+  signup: signupMachine,
+  onboarding: onboardingMachine,
+  review: reviewMachine,
+  paywall: checkoutMachine,
+  generator: generatorMachine,
+};
 
 interface Drawn {
   nodes: { id: string; x: number; y: number; width: number; height: number; label: string; compound: boolean }[];
@@ -47,7 +56,7 @@ async function layout(machine: AnyStateMachine): Promise<Drawn> {
 }
 
 /**
- * /inspect/charts: the session, funnel, paywall and generator charts drawn by the product itself (elkjs, offline), with
+ * /inspect/charts: every chart of the product (session, sign-up, funnel, review, paywall, generator) drawn by the product itself (elkjs, offline), with
  * the live state of another tab of this site highlighted (BroadcastChannel, see ./live-state.ts).
  * Off in production unless ENABLE_CHART_VIEWER is set.
  */

@@ -5,7 +5,11 @@
  */
 export const chartChannelName = 'ringwise-charts';
 
-export type ChartName = 'session' | 'onboarding' | 'paywall' | 'generator';
+import type { AnyMachineSnapshot, InspectionEvent } from 'xstate';
+import { activeStateIds } from '../../../machines/active-states';
+import { publicConfig } from '../../app/public-config';
+
+export type ChartName = 'session' | 'signup' | 'onboarding' | 'review' | 'paywall' | 'generator';
 
 export type ChartMessage =
   | { kind: 'state'; chart: ChartName; stateIds: string[]; at: number; path: string }
@@ -19,16 +23,37 @@ function open(): BroadcastChannel | null {
   channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(chartChannelName);
   // A viewer opened later asks once; every publisher answers with its latest state.
   channel?.addEventListener('message', (event: MessageEvent<ChartMessage>) => {
-    if (event.data?.kind === 'hello') for (const message of latest.values()) channel?.postMessage(message);
+    if (event.data?.kind === 'hello' && viewerEnabled()) for (const message of latest.values()) channel?.postMessage(message);
   });
   return channel;
+}
+
+/** Only where the viewer is on (never in production unless asked): nothing to tell otherwise. */
+function viewerEnabled(): boolean {
+  try {
+    return publicConfig().features.chartViewer;
+  } catch {
+    return false;
+  }
 }
 
 /** Publishes a chart's active state node ids (e.g. ['onboarding', 'onboarding.size', 'onboarding.size.answering']). */
 export function publishChartState(chart: ChartName, stateIds: string[]): void {
   const message: ChartMessage = { kind: 'state', chart, stateIds, at: Date.now(), path: typeof location === 'undefined' ? '' : location.pathname };
   latest.set(chart, message);
-  open()?.postMessage(message);
+  if (viewerEnabled()) open()?.postMessage(message);
+}
+
+/**
+ * An actor's `inspect` option that publishes its chart's state after every change, so each chart a
+ * page runs (session, sign-up, funnel, review, paywall, generator) shows live in the viewer.
+ */
+export function publishInspection(chart: ChartName): (event: InspectionEvent) => void {
+  return (event) => {
+    // The chart's own snapshots, not those of the requests it invokes.
+    if (event.type !== '@xstate.snapshot' || event.actorRef.sessionId !== event.rootId) return;
+    publishChartState(chart, activeStateIds(event.snapshot as AnyMachineSnapshot));
+  };
 }
 
 /** Listens for live states (the viewer); returns the unsubscribe function. */

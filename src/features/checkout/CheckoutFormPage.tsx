@@ -28,6 +28,7 @@ import { checkoutMachine } from './checkout.machine';
 import * as styles from './CheckoutFormPage.css';
 import { detectCurrency } from './currency';
 import { formatDate } from '../../lib/format-date';
+import { publishInspection } from '../charts/live-state';
 import { SelectField } from '../../ui/Field';
 
 export interface CheckoutFormPageProps {
@@ -89,6 +90,7 @@ export default function CheckoutFormPage({ lng, interval, plan, onSelect, onChec
         },
       },
     }),
+    { inspect: publishInspection('paywall') },
   );
 
   const config = publicConfig();

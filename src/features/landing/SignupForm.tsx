@@ -21,6 +21,7 @@ import { initialPhoneValue } from '../phone-input/phone-format';
 import { PhoneField } from '../phone-input/PhoneField';
 import { focusFirstInvalid } from './focus';
 import * as styles from './Landing.css';
+import { publishInspection } from '../charts/live-state';
 import { readPendingCodeStep } from './code-step-storage';
 import { recipientOf, sendSignupCode, type SignupValues } from './signup.actors';
 import { signupMachine } from './signup.machine';
@@ -62,7 +63,7 @@ export function SignupForm({ variant, landingPage, lng, prefill, title, submitLa
       },
     }),
     // A code step kept from before a reload or Back/Forward is picked up again (session storage).
-    { input: { landingPage, language: lng, restored: readPendingCodeStep(landingPage) } },
+    { input: { landingPage, language: lng, restored: readPendingCodeStep(landingPage) }, inspect: publishInspection('signup') },
   );
   const [values, setValues] = useState<SignupValues>(() => ({
     email: snapshot.context.values?.email ?? prefill.email ?? '',

@@ -100,6 +100,12 @@ export const signupMachine = setup({
       if (context.values && context.sentAt !== null) rememberCodeStep({ landingPage: context.landingPage, values: context.values, sentAt: context.sentAt });
     },
     forgetCodeStep: () => forgetCodeStep(),
+    refuseDisposableEmail: assign({ failure: { source: 'email', code: 'disposable' } }),
+    refuseInvalidEmail: assign({ failure: { source: 'email', code: 'invalid' } }),
+    takeOutcome: assign({ outcome: ({ event }) => (event as unknown as { output: SignupOutcome }).output }),
+    forgetOutcome: assign({ outcome: null }),
+    refuseEmailOfAnotherAccount: assign({ failure: { source: 'api', code: 'EMAIL_ALREADY_EXISTS' } }),
+    takeFailure: assign({ failure: ({ event }) => toFailure(errorOf(event)) }),
     /** Provided by the page (it owns navigation): on to onboarding, replacing the landing entry. */
     goToOnboarding: () => {},
   },
@@ -130,11 +136,12 @@ export const signupMachine = setup({
     },
     checkingEmail: {
       invoke: {
+        id: 'classifyEmail',
         src: 'classifyEmail',
         input: ({ context }) => ({ email: context.values?.email ?? '' }),
         onDone: [
-          { guard: { type: 'isDisposable', params: ({ event }) => event.output }, target: 'editing', actions: assign({ failure: { source: 'email', code: 'disposable' } }) },
-          { guard: { type: 'isInvalid', params: ({ event }) => event.output }, target: 'editing', actions: assign({ failure: { source: 'email', code: 'invalid' } }) },
+          { guard: { type: 'isDisposable', params: ({ event }) => event.output }, target: 'editing', actions: 'refuseDisposableEmail' },
+          { guard: { type: 'isInvalid', params: ({ event }) => event.output }, target: 'editing', actions: 'refuseInvalidEmail' },
           { guard: { type: 'isUnconfirmedPersonal', params: ({ event }) => event.output }, target: 'personalEmailPrompt' },
           { target: 'checkingAccount' },
         ],
@@ -156,23 +163,24 @@ export const signupMachine = setup({
      */
     checkingAccount: {
       invoke: {
+        id: 'checkAccount',
         src: 'checkAccount',
         input: ({ context }) => ({ values: context.values as SignupValues }),
         onDone: [
           {
             guard: { type: 'isEmailOfAnotherAccount', params: ({ event }) => event.output },
             target: 'editing',
-            actions: assign({ outcome: ({ event }) => event.output, failure: { source: 'api', code: 'EMAIL_ALREADY_EXISTS' } }),
+            actions: ['takeOutcome', 'refuseEmailOfAnotherAccount'],
           },
           {
             guard: { type: 'isEmailClaimedElsewhere', params: ({ event }) => event.output },
             target: 'emailClaimedPrompt',
-            actions: assign({ outcome: ({ event }) => event.output }),
+            actions: 'takeOutcome',
           },
-          { target: 'sendingCode', actions: assign({ outcome: ({ event }) => event.output }) },
+          { target: 'sendingCode', actions: 'takeOutcome' },
         ],
         // The check is advice (the server decides again after the code): go on without it.
-        onError: { target: 'sendingCode', actions: assign({ outcome: null }) },
+        onError: { target: 'sendingCode', actions: 'forgetOutcome' },
       },
     },
     /**
@@ -189,12 +197,13 @@ export const signupMachine = setup({
     },
     sendingCode: {
       invoke: {
+        id: 'sendCode',
         src: 'sendCode',
         input: ({ context }) => ({ values: context.values as SignupValues, language: context.language, resend: false }),
         onDone: { target: 'enteringCode', actions: 'markSentNow' },
         onError: [
           { guard: 'isCodeAlreadyOnItsWay', target: 'enteringCode', actions: 'markSentBefore' },
-          { target: 'editing', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+          { target: 'editing', actions: 'takeFailure' },
         ],
       },
     },
@@ -209,13 +218,14 @@ export const signupMachine = setup({
     savingAccount: {
       entry: 'clearFailure',
       invoke: {
+        id: 'saveAccount',
         src: 'saveAccount',
         input: ({ context }) => ({ values: context.values as SignupValues, landingPage: context.landingPage, language: context.language }),
         onDone: [
           { guard: { type: 'isReturningAccount', params: ({ event }) => event.output }, target: 'accountExists' },
           { target: 'done' },
         ],
-        onError: { target: 'saveFailed', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+        onError: { target: 'saveFailed', actions: 'takeFailure' },
       },
     },
     /**

@@ -13,6 +13,7 @@ import { Box } from '../../ui/Box';
 import { Button } from '../../ui/Button';
 import { Text } from '../../ui/Text';
 import { signOut } from '../auth/sign-out';
+import { publishInspection } from '../charts/live-state';
 
 const fetchKycStatus = fromPromise<KycStatus | null, void>(async ({ signal }) => (await apiRequest<User>('/v1/user', { signal })).kyc_status);
 
@@ -34,6 +35,7 @@ export function ReviewActions({ lng, who }: { lng: Language; who: string }) {
         goHome: () => navigate(paths.home.build(lng), { replace: true }),
       },
     }),
+    { inspect: publishInspection('review') },
   );
 
   useEffect(() => {

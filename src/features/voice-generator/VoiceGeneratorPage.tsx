@@ -14,6 +14,7 @@ import { brandClassName, Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { Heading, Text } from '../../ui/Text';
 import { fetchGreeting, playSample } from './generator.actors';
+import { publishInspection } from '../charts/live-state';
 import { groupOf, loadTemplates } from './templates';
 import * as styles from './VoiceGeneratorPage.css';
 import { VoicePicker } from './VoicePicker';
@@ -34,6 +35,7 @@ export default function VoiceGeneratorPage() {
   const templates = useMemo(() => loadTemplates(t), [t]);
   const [snapshot, send] = useMachine(generatorMachine.provide({ actors: { fetchGreeting, playSample } }), {
     input: { lang: lng, templates },
+    inspect: publishInspection('generator'),
   });
   const { context } = snapshot;
 

@@ -69,7 +69,7 @@ export const serializeSession = (snapshot: AnyMachineSnapshot) => {
 
 export const sessionModel: ChartModel = {
   machine: pendingSessionMachine,
-  input: { now },
+  inputs: [{ now }],
   fixtures: Object.values(fixtures),
   serialize: serializeSession,
 };

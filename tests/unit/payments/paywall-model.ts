@@ -24,6 +24,7 @@ export const paywallModel: ChartModel = {
     actors: { startCheckout: fromPromise<CheckoutSessionResponse, StartCheckoutInput>(() => new Promise(() => undefined)) },
     actions: { redirect: () => undefined },
   }),
+  inputs: [undefined],
   fixtures: Object.values(paywallFixtures),
   serialize: (snapshot: AnyMachineSnapshot) => JSON.stringify([snapshot.value, snapshot.context]),
 };
