@@ -144,7 +144,10 @@ async function startTrial(db: Kysely<Database>, sessionId: string, card: Checked
     await trx
       .insertInto('payment_customers')
       .values({ user_id: session.user_id, provider: 'local', customer_ref: session.user_id })
-      .onConflict((conflict) => conflict.columns(['user_id', 'provider']).doNothing())
+      // No conflict target: a local customer's ref is its user id, so (user_id, provider) and
+      // (provider, customer_ref) state one fact. With a target, a concurrent payment of the same
+      // user could slip past it and hit the other unique index as an error (a 500 on Postgres).
+      .onConflict((conflict) => conflict.doNothing())
       .execute();
     let percentOff = session.percent_off;
     let chargesLeft: number | null = null;

@@ -18,7 +18,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
   const production = options.env?.NODE_ENV === 'production' ? { PUBLIC_URL: 'https://ringwise.test' } : {};
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...production, ...options.env });
   const database = await createTestDatabase();
-  const deps: AppDeps = { env, database, logger: pino({ level: 'silent' }), clientDir: options.clientDir, ownsDatabase: true };
+  const deps: AppDeps = { env, database, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), clientDir: options.clientDir, ownsDatabase: true };
   if (options.clock) deps.clock = options.clock;
   const app = await buildApp(deps);
   await app.ready();
