@@ -1,4 +1,3 @@
-import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { mobileQuery, vars } from './theme.css';
 
@@ -29,9 +28,3 @@ export const main = recipe({
   defaultVariants: { width: 'content' },
 });
 
-export const brand = style({
-  fontWeight: vars.fontWeight.strong,
-  fontSize: vars.fontSize.lead,
-  color: vars.color.brandStrong,
-  textDecoration: 'none',
-});

@@ -3,11 +3,6 @@ import * as styles from './Page.css';
 
 interface PageProps {
   width?: 'narrow' | 'content' | 'wide';
-  /**
-   * @deprecated The site shell (src/ui/shell) draws the one header of every page; this is ignored
-   * and goes once no page passes it.
-   */
-  header?: ReactNode;
   children: ReactNode;
 }
 
@@ -23,4 +18,3 @@ export function Page({ width, children }: PageProps) {
   );
 }
 
-export const brandClassName = styles.brand;

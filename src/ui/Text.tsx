@@ -1,7 +1,12 @@
-import type { HTMLAttributes, ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode, Ref } from 'react';
 import { heading, text } from './Text.css';
 
-export function Heading({ level = 1, className, children, ...rest }: { level?: 1 | 2 | 3; children: ReactNode } & HTMLAttributes<HTMLHeadingElement>) {
+export function Heading({
+  level = 1,
+  className,
+  children,
+  ...rest
+}: { level?: 1 | 2 | 3; children: ReactNode; ref?: Ref<HTMLHeadingElement> } & HTMLAttributes<HTMLHeadingElement>) {
   const Tag = `h${level}` as const;
   return (
     <Tag className={[heading({ level }), className].filter(Boolean).join(' ')} {...rest}>

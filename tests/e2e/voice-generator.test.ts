@@ -136,6 +136,8 @@ describe('voice generator in a browser', () => {
     expect(greeting.src).toContain('/greetings/audio/');
     expect(greeting.src).toContain('voice=george');
     expect(Math.round(greeting.height)).toBe(45);
+    // Focus moves to the result (the busy submit button had dropped it to the page).
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H2');
     const downloads = await page.locator('a[download]').evaluateAll((links) => (links as HTMLAnchorElement[]).map((link) => link.href));
     expect(downloads).toHaveLength(2);
     const wav = await page.request.get(downloads.find((href) => href.includes('.wav')) ?? '');

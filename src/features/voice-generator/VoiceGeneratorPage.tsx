@@ -1,16 +1,14 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useId, useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IntentLink as Link } from '../../app/IntentLink';
 import { generatorMachine, placeholderFields, type PlaceholderField } from '../../../machines/generator.machine';
-import { paths } from '../../app/paths';
 import { useLanguage } from '../../app/use-language';
 import { findPlaceholders, greetingTextLimits, voiceDisplayList, type GreetingLanguage, type VoiceName } from '../../contracts/greetings';
 import { Alert } from '../../ui/Alert';
 import { Button, ButtonLink } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextAreaField, TextField } from '../../ui/Field';
-import { brandClassName, Page } from '../../ui/Page';
+import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { Heading, Text } from '../../ui/Text';
 import { fetchGreeting, playSample } from './generator.actors';
@@ -18,6 +16,13 @@ import { publishInspection } from '../charts/live-state';
 import { groupOf, loadTemplates } from './templates';
 import * as styles from './VoiceGeneratorPage.css';
 import { VoicePicker } from './VoicePicker';
+
+/**
+ * What just appeared (the result, or the error) takes the focus: the submit button is disabled while
+ * the greeting is made, which drops focus to the page, and keyboard and screen-reader users should
+ * land on the answer rather than start again from the top.
+ */
+const focusOnArrival = (element: HTMLElement | null) => element?.focus();
 
 const labelOf = (voice: VoiceName) => voiceDisplayList.find((label) => label.toLowerCase() === voice) ?? voice;
 
@@ -44,7 +49,6 @@ export default function VoiceGeneratorPage() {
     if (context.lang !== lng) send({ type: 'language.changed', lang: lng, templates });
   }, [lng, templates, context.lang, send]);
 
-  const otherLanguage: GreetingLanguage = lng === 'en' ? 'fr' : 'en';
   const voiceLabel = labelOf(context.voice);
   const menuOpen = snapshot.matches({ voiceMenu: 'open' });
   const sampleLoading = snapshot.matches({ sample: { active: 'loading' } });
@@ -81,19 +85,7 @@ export default function VoiceGeneratorPage() {
   const wav = greeting?.formats.find((format) => format.format === 'wav');
 
   return (
-    <Page
-      width="content"
-      header={
-        <>
-          <Link href={paths.home.build(lng)} className={brandClassName} aria-label={t('home')}>
-            {t('brand', { ns: 'common' })}
-          </Link>
-          <Link href={paths.voiceGeneratorLocalized.build(otherLanguage)} lang={otherLanguage} hrefLang={otherLanguage}>
-            {t('languageSwitch', { ns: 'common' })}
-          </Link>
-        </>
-      }
-    >
+    <Page width="content">
       <div className={styles.intro}>
         <Heading level={1}>{t('title')}</Heading>
         <Text tone="muted" size="lead">
@@ -172,11 +164,15 @@ export default function VoiceGeneratorPage() {
               })}
             </Alert>
           ) : null}
-          {failed ? <Alert tone="critical">{t('error')}</Alert> : null}
+          {failed ? (
+            <div tabIndex={-1} ref={focusOnArrival}>
+              <Alert tone="critical">{t('error')}</Alert>
+            </div>
+          ) : null}
 
           {greeting ? (
             <section className={styles.result} aria-labelledby={resultHeadingId}>
-              <Heading level={2} id={resultHeadingId}>
+              <Heading level={2} id={resultHeadingId} key={greeting.url} tabIndex={-1} ref={focusOnArrival}>
                 {t('result.label')}
               </Heading>
               {/* A new greeting gets a new element, so the browser never plays the previous one. It
