@@ -1,4 +1,5 @@
 import { encodeValue } from '../../src/features/auth/cookie-storage';
+import type { Session } from '../../tests/helpers/accounts';
 
 /**
  * The signed-in people the visual check photographs, each stopped at one point of the funnel, made
@@ -6,14 +7,6 @@ import { encodeValue } from '../../src/features/auth/cookie-storage';
  * phone numbers are fixed, so the pages show the same text on every run.
  */
 
-export interface Session {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-  expires_at: number;
-  token_type: string;
-  user: { id: string };
-}
 
 export type VisitorName = 'verifyPhone' | 'size' | 'details' | 'crm' | 'paywall' | 'subscribed' | 'customer';
 

@@ -21,7 +21,8 @@ import { axeViolations } from '../../tests/helpers/axe';
 import { launchBrowser } from '../../tests/helpers/browser';
 import { compareScreenshots } from './compare';
 import { visualPages, type VisualPage } from './pages';
-import { createVisitors, sessionCookie, type Session, type VisitorName } from './visitors';
+import { createVisitors, sessionCookie, type VisitorName } from './visitors';
+import type { Session } from '../../tests/helpers/accounts';
 
 const root = projectRoot();
 const referencesDir = join(root, 'tests', 'visual', 'references');

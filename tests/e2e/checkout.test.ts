@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { encodeValue } from '../../src/features/auth/cookie-storage';
 import { launchBrowser, newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
+import type { Session } from '../helpers/accounts';
 import { axeViolations } from '../helpers/axe';
 
 /**
@@ -12,15 +13,6 @@ import { axeViolations } from '../helpers/axe';
  */
 
 const baseURL = inject('baseURL');
-
-interface Session {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-  expires_at: number;
-  token_type: string;
-  user: { id: string };
-}
 
 let phoneCounter = 0;
 

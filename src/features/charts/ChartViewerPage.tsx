@@ -7,24 +7,12 @@ import { publicConfig } from '../../app/public-config';
 import { Button } from '../../ui/Button';
 import { Page } from '../../ui/Page';
 import { Heading, Text } from '../../ui/Text';
-import { generatorMachine } from '../../../machines/generator.machine';
-import { onboardingMachine } from '../../../machines/onboarding.machine';
-import { sessionMachine } from '../../../machines/session.machine';
-import { reviewMachine } from '../../../machines/onboarding.review.machine';
-import { checkoutMachine } from '../checkout/checkout.machine';
-import { signupMachine } from '../landing/signup.machine';
+import { charts } from './charts';
 import * as styles from './ChartViewer.css';
 import { toElkGraph } from './chart-graph';
 import { subscribeChartStates, type ChartName } from './live-state';
 
-const machines: Record<ChartName, AnyStateMachine> = {
-  session: sessionMachine,
-  signup: signupMachine,
-  onboarding: onboardingMachine,
-  review: reviewMachine,
-  paywall: checkoutMachine,
-  generator: generatorMachine,
-};
+const machines = charts;
 
 interface Drawn {
   nodes: { id: string; x: number; y: number; width: number; height: number; label: string; compound: boolean }[];

@@ -16,7 +16,7 @@ describe('exported chart config (docs/charts, for Stately and the team)', () => 
   });
 
   it.each(Object.keys(charts))('%s round-trips: rebuilt from its JSON and named implementations, it has the same states and transitions', (name) => {
-    const source = charts[name]!;
+    const source = charts[name as keyof typeof charts];
     const rebuilt = machineFromConfigJson(committed(name), source.implementations);
     const [expected, actual] = [machineShape(source), machineShape(rebuilt)];
     expect(actual.states).toEqual(expected.states);
@@ -47,8 +47,8 @@ describe('exported chart config (docs/charts, for Stately and the team)', () => 
   it('sees a lossy export: a chart missing one eventless transition has another shape', () => {
     const json = committed('session') as { states: { signedIn: { states: { routing: ChartJson } } } };
     json.states.signedIn.states.routing.always = [{ target: 'aal1' }];
-    const lossy = machineShape(machineFromConfigJson(json as ChartJson, charts.session!.implementations));
-    expect(lossy.transitions).not.toEqual(machineShape(charts.session!).transitions);
+    const lossy = machineShape(machineFromConfigJson(json as ChartJson, charts.session.implementations));
+    expect(lossy.transitions).not.toEqual(machineShape(charts.session).transitions);
   });
 
   it('refuses a chart with an inline action, naming where it is', () => {

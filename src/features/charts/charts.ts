@@ -1,0 +1,18 @@
+import type { AnyStateMachine } from 'xstate';
+import { generatorMachine } from '../../../machines/generator.machine';
+import { reviewMachine } from '../../../machines/onboarding.review.machine';
+import { onboardingMachine } from '../../../machines/onboarding.machine';
+import { sessionMachine } from '../../../machines/session.machine';
+import { checkoutMachine } from '../checkout/checkout.machine';
+import { signupMachine } from '../landing/signup.machine';
+import type { ChartName } from './live-state';
+
+/** Every chart of the product, in the order a visitor meets them: drawn by the viewer, exported for Stately. */
+export const charts: Record<ChartName, AnyStateMachine> = {
+  session: sessionMachine,
+  signup: signupMachine,
+  onboarding: onboardingMachine,
+  review: reviewMachine,
+  paywall: checkoutMachine,
+  generator: generatorMachine,
+};
