@@ -139,14 +139,18 @@ describe('analytics in the browser', () => {
       { path: `/en/form?utm_source=${source}` },
       { path: `/fr/demo?utm_source=${source}` },
     ];
-    for (const visitor of visitors) {
+    const pageViews = `utm_source=${source}&event_type=${encodeURIComponent('[Amplitude] Page Viewed')}`;
+    for (const [index, visitor] of visitors.entries()) {
       const context = await newContext(browser, baseURL);
       const page = await context.newPage();
       await visit(page, visitor.path);
+      // Leaving sends the queued page view as a beacon; a person's browser lives on after that, so
+      // the profile is closed only once the server has it (closing it at once can cancel the beacon).
       await page.goto('about:blank');
+      await waitForEvents(pageViews, (found) => found.length >= index + 1);
       await context.close();
     }
-    const events = await waitForEvents(`utm_source=${source}&event_type=${encodeURIComponent('[Amplitude] Page Viewed')}`, (found) => found.length >= 3);
+    const events = await waitForEvents(pageViews, (found) => found.length >= 3);
     const deviceOf = (landing: string) => events.find((event) => event.landing === landing)!.device_id!;
 
     // The later funnel steps are logged by the onboarding, paywall and payment pages of other
