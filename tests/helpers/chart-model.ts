@@ -40,8 +40,8 @@ function replay<TEvent extends EventObject>(model: ChartModel<TEvent>, path: Mod
 
 /**
  * The path set: for each input, @xstate/graph's shortest path to every distinct state (dropping
- * those that are a prefix of another), then, for each transition still untaken, a path to a state
- * where it is enabled plus the event that takes it. Only paths that add coverage are kept.
+ * those that are a prefix of another), then, for each transition they leave untaken, a path to a
+ * state where it is enabled plus the event that takes it (only those that add one are kept).
  */
 export function chartPathSet<TEvent extends EventObject>(model: ChartModel<TEvent>): ModelPath<TEvent>[] {
   const paths: ModelPath<TEvent>[] = [];
@@ -53,9 +53,7 @@ export function chartPathSet<TEvent extends EventObject>(model: ChartModel<TEven
     const keys = prefixes.map((events) => events.map((event) => JSON.stringify(event)).join('>'));
     const maximal = prefixes.filter((_, index) => !keys.some((other, otherIndex) => otherIndex !== index && other.startsWith(`${keys[index]}>`)));
     for (const events of maximal) {
-      const taken = [...replay(model, { input, events }).transitions].filter((key) => !covered.has(key));
-      if (taken.length === 0 && paths.length > 0) continue;
-      taken.forEach((key) => covered.add(key));
+      replay(model, { input, events }).transitions.forEach((key) => covered.add(key));
       paths.push({ input, events });
     }
     shortest.forEach((path, index) => {

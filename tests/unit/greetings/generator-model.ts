@@ -1,9 +1,9 @@
-import { getShortestPaths } from '@xstate/graph';
-import { fromCallback, fromPromise, type AnyTransitionDefinition, type SnapshotFrom } from 'xstate';
+import { fromCallback, fromPromise, type AnyMachineSnapshot, type SnapshotFrom } from 'xstate';
 import { findPlaceholders, type Greeting } from '../../../src/contracts/greetings';
 import type { GreetingRequest } from '../../../machines/generator.actors';
 import { generatorMachine, type GeneratorEvent, type GeneratorInput, type GreetingTemplate } from '../../../machines/generator.machine';
-import { chartStateIds, chartTransitions, replayChart, type ChartReplay } from '../../helpers/chart-replay';
+import { chartCoverage, chartPathSet, type ChartCoverage, type ChartModel } from '../../helpers/chart-model';
+import { replayChart, type ChartReplay } from '../../helpers/chart-replay';
 
 /**
  * The generator chart's test model. Paths come from the REAL chart by @xstate/graph; invoked actors
@@ -78,29 +78,19 @@ export const standInMachine = generatorMachine.provide({
   },
 });
 
-export function eventsFor(snapshot: Snapshot): ModelEvent[] {
-  const events: ModelEvent[] = [...(Object.values(eventFixtures).flat() as GeneratorEvent[])];
-  if ('fetchGreeting' in snapshot.children) events.push(...actorOutcomes);
-  // Only events some transition takes from here.
-  return events.filter((event) => snapshot.can(event as GeneratorEvent));
-}
-
 /** What the guards and the page read: the regions, the voice, whether the text is speakable or holds placeholders, a result. */
 export function serializeSnapshot(snapshot: Snapshot): string {
   const { context } = snapshot;
   return JSON.stringify([snapshot.value, context.voice, context.lang, context.text.trim() !== '', findPlaceholders(context.text).length > 0, context.templateIndex !== null, context.greeting !== null]);
 }
 
-const traversal = { input, events: eventsFor as never, serializeState: serializeSnapshot as never };
-
-/** Every transition definition, keyed `source|event|index`. */
-export function allTransitions(machine: typeof generatorMachine = generatorMachine): Map<string, AnyTransitionDefinition> {
-  return chartTransitions(machine);
-}
-
-export function allStateIds(): string[] {
-  return chartStateIds(generatorMachine);
-}
+/** The generic model (tests/helpers/chart-model.ts) over this chart: its path set and coverage. */
+export const generatorModel: ChartModel<ModelEvent> = {
+  machine: standInMachine,
+  inputs: [input],
+  fixtures: [...(Object.values(eventFixtures).flat() as GeneratorEvent[]), ...actorOutcomes],
+  serialize: serializeSnapshot as (snapshot: AnyMachineSnapshot) => string,
+};
 
 export type Replay = ChartReplay<Snapshot>;
 
@@ -109,42 +99,11 @@ export function replay(events: readonly ModelEvent[]): Replay {
   return replayChart<Snapshot>(standInMachine, input, events as readonly GeneratorEvent[]);
 }
 
-/**
- * The path set: the shortest path to every model state (those that are not a prefix of another),
- * then, for each transition they leave untaken, one reachable state followed by an event that takes
- * it. Every enabled transition of every reachable state is tried; only the paths that add one are kept.
- */
+/** The path set derived from the real chart (see chartPathSet). */
 export function pathSet(): ModelEvent[][] {
-  const shortest = getShortestPaths(generatorMachine, traversal) as unknown as { state: Snapshot; steps: { event: ModelEvent }[] }[];
-  const prefixes = shortest.map((path) => path.steps.map((step) => step.event).filter((event) => (event.type as string) !== 'xstate.init'));
-  const keys = prefixes.map((events) => events.map((event) => JSON.stringify(event)).join('>'));
-  const paths = prefixes.filter((_, index) => !keys.some((other, otherIndex) => otherIndex !== index && other.startsWith(`${keys[index]}>`)));
-  const covered = new Set<string>();
-  for (const events of paths) replay(events).transitions.forEach((key) => covered.add(key));
-  shortest.forEach((path, index) => {
-    for (const next of eventsFor(path.state)) {
-      const candidate = [...(prefixes[index] ?? []), next];
-      const taken = [...replay(candidate).transitions].filter((key) => !covered.has(key));
-      if (taken.length === 0) continue;
-      taken.forEach((key) => covered.add(key));
-      paths.push(candidate);
-    }
-  });
-  return paths;
+  return chartPathSet(generatorModel).map((path) => path.events);
 }
 
-export function coverage(paths: readonly ModelEvent[][]): { states: string[]; transitions: string[]; missingStates: string[]; missingTransitions: string[] } {
-  const states = new Set<string>();
-  const transitions = new Set<string>();
-  for (const events of paths) {
-    const run = replay(events);
-    run.stateIds.forEach((id) => states.add(id));
-    run.transitions.forEach((key) => transitions.add(key));
-  }
-  return {
-    states: [...states],
-    transitions: [...transitions],
-    missingStates: allStateIds().filter((id) => !states.has(id)),
-    missingTransitions: [...allTransitions().keys()].filter((key) => !transitions.has(key)),
-  };
+export function coverage(paths: readonly ModelEvent[][]): ChartCoverage {
+  return chartCoverage(generatorModel, paths.map((events) => ({ input, events })));
 }
