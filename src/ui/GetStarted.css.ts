@@ -42,19 +42,6 @@ export const step = style({
   border: `${vars.size.border} solid ${vars.color.borderSoft}`,
 });
 
-export const stepNumber = style({
-  flex: 'none',
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: vars.size.controlSmall,
-  height: vars.size.controlSmall,
-  borderRadius: vars.radius.pill,
-  background: vars.color.brand,
-  color: vars.color.onBrand,
-  fontWeight: vars.fontWeight.strong,
-});
-
 export const stepText = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxsmall });
 export const stepTitle = style({ fontWeight: vars.fontWeight.strong });
 export const stepBody = style({ color: vars.color.textMuted, fontSize: vars.fontSize.small });
@@ -73,14 +60,4 @@ export const appButtons = style({
   padding: 0,
   listStyle: 'none',
   '@media': { [mobileQuery]: { flexDirection: 'column' } },
-});
-
-/** The steps' heading is for screen readers; the numbered cards speak for themselves on screen. */
-export const visuallyHiddenHeading = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
 });

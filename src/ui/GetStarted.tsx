@@ -5,6 +5,8 @@ import { ButtonLink } from './Button';
 import { Card } from './Card';
 import * as styles from './GetStarted.css';
 import { Heading, Text } from './Text';
+import { stepNumber } from './StepNumber.css';
+import { visuallyHidden } from './visually-hidden.css';
 
 type AppLinks = Partial<PublicConfig['appLinks']>;
 
@@ -49,13 +51,13 @@ export function GetStarted({ links, headingId, extra }: { links: AppLinks; headi
         ) : null}
       </div>
       <section aria-labelledby="get-started-steps">
-        <Heading level={2} id="get-started-steps" className={styles.visuallyHiddenHeading}>
+        <Heading level={2} id="get-started-steps" className={visuallyHidden}>
           {t('getStarted.stepsTitle')}
         </Heading>
         <ol className={styles.steps}>
           {steps.map((step, index) => (
             <li key={step} className={styles.step}>
-              <span className={styles.stepNumber} aria-hidden="true">
+              <span className={stepNumber()} aria-hidden="true">
                 {index + 1}
               </span>
               <span className={styles.stepText}>

@@ -10,6 +10,7 @@ import { useSession } from '../auth/session';
 import { ReviewActions } from '../onboarding/ReviewActions';
 import * as styles from './Landing.css';
 import { LandingLayout } from './LandingLayout';
+import { stepNumber } from '../../ui/StepNumber.css';
 
 /**
  * /{lng}/failure: where the identity check sends accounts it could not validate (SPEC §4). Says what
@@ -39,7 +40,7 @@ export default function FailurePage() {
         <ol className={styles.timeline}>
           {steps.map((step) => (
             <li key={step} className={styles.timelineItem}>
-              <span className={step === 1 ? styles.timelineDotCurrent : styles.timelineDot} aria-hidden="true">
+              <span className={stepNumber({ tone: step === 1 ? 'current' : 'upcoming' })} aria-hidden="true">
                 {step}
               </span>
               <span className={styles.timelineText}>

@@ -105,20 +105,6 @@ export const timeline = style({ listStyle: 'none', margin: 0, padding: 0, displa
 
 export const timelineItem = style({ display: 'flex', gap: vars.space.medium, alignItems: 'flex-start' });
 
-const dot = {
-  flex: 'none',
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: vars.size.controlSmall,
-  height: vars.size.controlSmall,
-  borderRadius: vars.radius.pill,
-  fontWeight: vars.fontWeight.strong,
-} as const;
-
-export const timelineDot = style({ ...dot, background: vars.color.surfaceMuted, color: vars.color.textSoft });
-export const timelineDotCurrent = style({ ...dot, background: vars.color.brand, color: vars.color.onBrand });
-
 export const timelineText = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxsmall, paddingTop: vars.space.xxsmall });
 export const timelineBody = style({ color: vars.color.textMuted });
 

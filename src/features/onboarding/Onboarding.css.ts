@@ -41,14 +41,6 @@ export const progressBar = styleVariants({
 export const progressCurrent = style({ color: vars.color.text, fontWeight: vars.fontWeight.medium });
 export const progressSummary = style({ margin: 0, fontSize: vars.fontSize.small, color: vars.color.textMuted });
 export const progressSummaryLabel = style({ '@media': { [desktopQuery]: { display: 'none' } } });
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-});
 
 /** Choice lists (size, CRM): native radios inside full-width labels, so keyboard and readers work. */
 export const fieldset = style({ border: 0, margin: 0, padding: 0, minWidth: 0, display: 'flex', flexDirection: 'column', gap: vars.space.xsmall });

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import * as styles from './Onboarding.css';
+import { visuallyHidden } from '../../ui/visually-hidden.css';
 
 /** The whole funnel as people see it: the account they just made counts as the first step done. */
 export const progressSteps = ['account', 'verifyPhone', 'size', 'details', 'crm', 'checkout'] as const;
@@ -29,7 +30,7 @@ export function Progress({ current }: { current: ProgressStep | 'done' }) {
               <span className={styles.progressBar[state]} aria-hidden="true" />
               <span className={styles.progressLabel}>
                 {t(`progress.${step}`)}
-                {state === 'done' ? <span className={styles.visuallyHidden}> ({t('progress.done')})</span> : null}
+                {state === 'done' ? <span className={visuallyHidden}> ({t('progress.done')})</span> : null}
               </span>
             </li>
           );

@@ -137,16 +137,3 @@ export const empty = style({
   // The live region stays in the page (so screen readers announce it) but takes no room while empty.
   selectors: { '&:empty': { padding: 0 } },
 });
-
-/** Read by screen readers, not shown (the classic clip pattern; display:none would hide it from both). */
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});

@@ -7,6 +7,7 @@ import { FieldFrame } from '../../ui/Field';
 import { control } from '../../ui/Field.css';
 import { changePhoneCountry, formatPhoneInput, phoneStateFromValue, type PhoneInputState } from './phone-format';
 import * as styles from './PhoneField.css';
+import { visuallyHidden } from '../../ui/visually-hidden.css';
 
 export interface PhoneFieldProps {
   label: ReactNode;
@@ -130,7 +131,7 @@ export function PhoneField({ label, defaultValue, defaultCountry, onChange, onBl
             onClick={() => (open ? closePicker('none') : openPicker())}
           >
             {/* The name is read, the flag is not; the visible prefix is part of the name (WCAG 2.5.3). */}
-            <span className={styles.visuallyHidden}>{t('phoneInput.countryButton', { name: currentName })}</span>
+            <span className={visuallyHidden}>{t('phoneInput.countryButton', { name: currentName })}</span>
             <span className={styles.flag} aria-hidden="true">
               {flagEmoji(current.code)}
             </span>

@@ -6,6 +6,7 @@ import { paths } from '../../app/paths';
 import { useLanguage } from '../../app/use-language';
 import { signOut } from '../../features/auth/sign-out';
 import * as styles from './Shell.css';
+import { visuallyHidden } from '../visually-hidden.css';
 
 function PersonIcon() {
   return (
@@ -68,7 +69,7 @@ export default function AccountMenu() {
         </span>
         <span className={styles.longLabel}>{t('shell.account')}</span>
         <span className={styles.shortLabel}>
-          <span className={styles.visuallyHidden}>{t('shell.account')}</span>
+          <span className={visuallyHidden}>{t('shell.account')}</span>
         </span>
       </button>
       {open ? (

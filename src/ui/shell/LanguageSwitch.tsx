@@ -6,6 +6,7 @@ import { isLanguage, storeLanguage, type Language } from '../../app/languages';
 import { paths } from '../../app/paths';
 import { useLanguage } from '../../app/use-language';
 import * as styles from './Shell.css';
+import { visuallyHidden } from '../visually-hidden.css';
 
 function GlobeIcon() {
   return (
@@ -35,7 +36,7 @@ export function LanguageSwitch() {
       {/* Phones show the code; its accessible name starts with what is shown (WCAG 2.5.3). */}
       <span className={styles.shortLabel}>
         {other.toUpperCase()}
-        <span className={styles.visuallyHidden}> ({t('languageSwitch')})</span>
+        <span className={visuallyHidden}> ({t('languageSwitch')})</span>
       </span>
     </>
   );

@@ -176,16 +176,3 @@ export const footerLink = style({
 export const logoTile = style({ fill: vars.color.brand });
 export const logoBubble = style({ fill: vars.color.onBrand });
 export const logoDot = style({ fill: vars.color.brand });
-
-/** Read by screen readers, not shown (the standard clip pattern). */
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  padding: 0,
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});

@@ -8,6 +8,7 @@ import { hasPersonSession } from '../../features/auth/signed-in';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import * as styles from './Shell.css';
+import { visuallyHidden } from '../visually-hidden.css';
 
 // Its own chunk: sign-out brings the auth client, which a signed-out visitor's first paint does without.
 const AccountMenu = lazy(() => import('./AccountMenu'));
@@ -30,7 +31,7 @@ export function SiteHeader() {
         <Link href={paths.home.build(lng)} className={styles.brand}>
           <Logo />
           <span>{t('brand')}</span>
-          <span className={styles.visuallyHidden}> {t('shell.home')}</span>
+          <span className={visuallyHidden}> {t('shell.home')}</span>
         </Link>
         <nav className={styles.tools} aria-label={t('shell.tools')}>
           <LanguageSwitch />
