@@ -1,5 +1,6 @@
-import { getShortestPaths } from '@xstate/graph';
-import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
+import { getAdjacencyMap, getShortestPaths } from '@xstate/graph';
+import { createActor, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import { activeStateIds } from '../../machines/active-states';
 import { chartStateIds, chartTransitions, replayChart } from './chart-replay';
 
 /**
@@ -84,4 +85,180 @@ export function chartCoverage<TEvent extends EventObject>(model: ChartModel<TEve
     missingStates: chartStateIds(model.machine).filter((id) => !states.has(id)),
     missingTransitions: [...chartTransitions(model.machine).keys()].filter((key) => !transitions.has(key)),
   };
+}
+
+/** What one step of a path did: the state nodes it entered (transient ones too) and the transitions it took. */
+export interface StepLabel {
+  stateIds: string[];
+  transitions: string[];
+}
+
+/** A live actor of the model's chart that says what each event it is sent does. */
+export function chartStepper<TEvent extends EventObject>(model: ChartModel<TEvent>, input: unknown) {
+  const index = new Map<unknown, string>();
+  for (const [key, definition] of chartTransitions(model.machine)) index.set(definition, key);
+  let current = { states: new Set<string>(), transitions: new Set<string>() };
+  const actor = createActor(model.machine, {
+    input,
+    inspect: (inspection) => {
+      if (inspection.type !== '@xstate.microstep') return;
+      for (const id of activeStateIds(inspection.snapshot as AnyMachineSnapshot)) current.states.add(id);
+      for (const taken of (inspection as unknown as { _transitions: { source: { id: string } }[] })._transitions) {
+        const key = index.get(taken);
+        if (key) current.transitions.add(key);
+        // The state a transition leaves was active, even a transient one no snapshot rests in.
+        current.states.add(taken.source.id);
+      }
+    },
+  });
+  const close = (): StepLabel => {
+    for (const id of activeStateIds(actor.getSnapshot() as AnyMachineSnapshot)) current.states.add(id);
+    const label = { stateIds: [...current.states], transitions: [...current.transitions] };
+    current = { states: new Set(), transitions: new Set() };
+    return label;
+  };
+  // A stand-in actor's error event is part of the path, not a failure.
+  actor.subscribe({ error: () => undefined });
+  actor.start();
+  const start = close();
+  return {
+    start,
+    snapshot: () => actor.getSnapshot() as AnyMachineSnapshot,
+    send(event: TEvent): StepLabel {
+      actor.send(event);
+      return close();
+    },
+    stop: () => actor.stop(),
+  };
+}
+
+/**
+ * Replays a path on a live actor and says, step by step, what each event did (step 0 is the start:
+ * the initial state and any eventless transitions taken before the first event).
+ */
+export function chartSteps<TEvent extends EventObject>(model: ChartModel<TEvent>, path: ModelPath<TEvent>): { labels: StepLabel[]; snapshots: AnyMachineSnapshot[] } {
+  const stepper = chartStepper(model, path.input);
+  const labels = [stepper.start];
+  const snapshots = [stepper.snapshot()];
+  for (const event of path.events) {
+    labels.push(stepper.send(event));
+    snapshots.push(stepper.snapshot());
+  }
+  stepper.stop();
+  return { labels, snapshots };
+}
+
+export interface CoverWalkOptions<TEvent extends EventObject> {
+  /**
+   * The events worth trying at a snapshot, among those enabled (default: all). A browser walk
+   * uses it to let an actor's prompt answer come before anything else the visitor could do.
+   */
+  choose?: (snapshot: AnyMachineSnapshot, enabled: TEvent[]) => TEvent[];
+  /** A path ends once it has this many events (default 30). */
+  maxLength?: number;
+}
+
+export interface CoverWalk<TEvent extends EventObject> {
+  paths: ModelPath<TEvent>[];
+  /** Every state node id and transition key the model's events can reach (`state:` / `transition:` prefixed). */
+  reachable: { states: string[]; transitions: string[] };
+}
+
+interface WalkNode<TEvent extends EventObject> {
+  input: unknown;
+  edges: { event: TEvent; to: string; label: StepLabel }[];
+}
+
+/**
+ * Few, long paths that together take every state and transition the model's events can reach. The
+ * graph is @xstate/graph's (its adjacency map over the chosen events, and its shortest path to each
+ * node); each edge is labelled by a replay with what it enters and takes. Each path then walks from
+ * its start to the nearest edge that covers something new, again and again, until nothing new is in
+ * reach; then the next path starts. Where a path costs a fresh browser and server round trips,
+ * fewer longer paths are cheaper than one shortest path per state.
+ */
+export function chartCoverWalk<TEvent extends EventObject>(model: ChartModel<TEvent>, options: CoverWalkOptions<TEvent> = {}): CoverWalk<TEvent> {
+  const maxLength = options.maxLength ?? 30;
+  const nodes = new Map<string, WalkNode<TEvent>>();
+  const starts: { key: string; label: StepLabel }[] = [];
+  model.inputs.forEach((input, inputIndex) => {
+    const keyOf = (snapshot: AnyMachineSnapshot) => `${inputIndex}#${model.serialize(snapshot)}`;
+    const events = (snapshot: AnyMachineSnapshot) => {
+      if (snapshot.status !== 'active') return [];
+      const enabled = model.fixtures.filter((event) => snapshot.can(event));
+      return options.choose ? options.choose(snapshot, enabled) : enabled;
+    };
+    const traversal = { input, events: events as never, serializeState: model.serialize as never };
+    const shortest = getShortestPaths(model.machine, traversal) as unknown as { state: AnyMachineSnapshot; steps: { event: TEvent }[] }[];
+    const prefixOf = new Map(shortest.map((path) => [keyOf(path.state), path.steps.map((step) => step.event).filter((event) => event.type !== 'xstate.init')]));
+    const adjacency = getAdjacencyMap(model.machine, traversal) as unknown as Record<string, { state: AnyMachineSnapshot; transitions: Record<string, { event: TEvent; state: AnyMachineSnapshot }> }>;
+    const start = chartSteps(model, { input, events: [] });
+    starts.push({ key: keyOf(start.snapshots[0]!), label: start.labels[0]! });
+    for (const { state, transitions } of Object.values(adjacency)) {
+      const key = keyOf(state);
+      const prefix = prefixOf.get(key);
+      if (!prefix || nodes.has(key)) continue;
+      const edges = Object.values(transitions).map(({ event, state: next }) => ({
+        event,
+        to: keyOf(next),
+        label: chartSteps(model, { input, events: [...prefix, event] }).labels.at(-1)!,
+      }));
+      nodes.set(key, { input, edges });
+    }
+  });
+  const itemsOf = (label: StepLabel) => [...label.stateIds.map((id) => `state:${id}`), ...label.transitions.map((key) => `transition:${key}`)];
+  const reachableItems = new Set<string>(starts.flatMap((start) => itemsOf(start.label)));
+  for (const node of nodes.values()) for (const edge of node.edges) itemsOf(edge.label).forEach((item) => reachableItems.add(item));
+
+  const covered = new Set<string>();
+  const fresh = (label: StepLabel) => itemsOf(label).some((item) => !covered.has(item));
+  /** The shortest edge sequence from a node whose last edge covers something new. */
+  const nearest = (from: string): { event: TEvent; label: StepLabel; to: string }[] | null => {
+    const seen = new Map<string, { event: TEvent; label: StepLabel; to: string }[]>([[from, []]]);
+    const queue = [from];
+    while (queue.length > 0) {
+      const key = queue.shift()!;
+      const route = seen.get(key)!;
+      for (const edge of nodes.get(key)?.edges ?? []) {
+        const next = [...route, edge];
+        if (fresh(edge.label)) return next;
+        if (!seen.has(edge.to)) {
+          seen.set(edge.to, next);
+          queue.push(edge.to);
+        }
+      }
+    }
+    return null;
+  };
+  const paths: ModelPath<TEvent>[] = [];
+  for (;;) {
+    let progressed = false;
+    for (const start of starts) {
+      const input = nodes.get(start.key)!.input;
+      const inputIndex = start.key.slice(0, start.key.indexOf('#'));
+      itemsOf(start.label).forEach((item) => covered.add(item));
+      // The path runs on a live actor as it grows: two snapshots the model serializes alike may
+      // differ in what an action does (a template filled from other fields), so the graph only
+      // proposes the route and the live actor says where it really leads.
+      const stepper = chartStepper(model, input);
+      const events: TEvent[] = [];
+      while (events.length < maxLength) {
+        const route = nearest(`${inputIndex}#${model.serialize(stepper.snapshot())}`);
+        if (!route || events.length + route.length > maxLength || !stepper.snapshot().can(route[0]!.event)) break;
+        for (const step of route) {
+          if (!stepper.snapshot().can(step.event)) break;
+          events.push(step.event);
+          itemsOf(stepper.send(step.event)).forEach((item) => covered.add(item));
+        }
+      }
+      stepper.stop();
+      if (events.length > 0) {
+        paths.push({ input, events });
+        progressed = true;
+      }
+    }
+    if (!progressed) break;
+  }
+  const strip = (prefix: string) => [...reachableItems].filter((item) => item.startsWith(prefix)).map((item) => item.slice(prefix.length));
+  return { paths, reachable: { states: strip('state:'), transitions: strip('transition:') } };
 }

@@ -9,10 +9,18 @@ import type { AnyMachineSnapshot, InspectionEvent } from 'xstate';
 import { activeStateIds } from '../../../machines/active-states';
 import { publicConfig } from '../../app/public-config';
 
-export type ChartName = 'session' | 'signup' | 'onboarding' | 'review' | 'paywall' | 'generator';
+export type ChartName = 'app' | 'session' | 'signup' | 'onboarding' | 'review' | 'paywall' | 'generator';
 
 export type ChartMessage =
-  | { kind: 'state'; chart: ChartName; stateIds: string[]; at: number; path: string }
+  | {
+      kind: 'state';
+      chart: ChartName;
+      stateIds: string[];
+      at: number;
+      path: string;
+      /** The event the chart just took (its type), when known: the browser path tests match it with their path's events. */
+      event?: string;
+    }
   | { kind: 'hello' };
 
 let channel: BroadcastChannel | null | undefined;
@@ -38,8 +46,8 @@ function viewerEnabled(): boolean {
 }
 
 /** Publishes a chart's active state node ids (e.g. ['onboarding', 'onboarding.size', 'onboarding.size.answering']). */
-export function publishChartState(chart: ChartName, stateIds: string[]): void {
-  const message: ChartMessage = { kind: 'state', chart, stateIds, at: Date.now(), path: typeof location === 'undefined' ? '' : location.pathname };
+export function publishChartState(chart: ChartName, stateIds: string[], event?: string): void {
+  const message: ChartMessage = { kind: 'state', chart, stateIds, at: Date.now(), path: typeof location === 'undefined' ? '' : location.pathname, ...(event ? { event } : {}) };
   latest.set(chart, message);
   if (viewerEnabled()) open()?.postMessage(message);
 }
@@ -52,7 +60,7 @@ export function publishInspection(chart: ChartName): (event: InspectionEvent) =>
   return (event) => {
     // The chart's own snapshots, not those of the requests it invokes.
     if (event.type !== '@xstate.snapshot' || event.actorRef.sessionId !== event.rootId) return;
-    publishChartState(chart, activeStateIds(event.snapshot as AnyMachineSnapshot));
+    publishChartState(chart, activeStateIds(event.snapshot as AnyMachineSnapshot), event.event.type);
   };
 }
 

@@ -1,0 +1,76 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { projectRoot } from '../../server/config/project-root';
+import { launchBrowser } from '../helpers/browser';
+import { browserCharts } from './paths/charts';
+import { browserPlan, eventName, pathLabels, type BrowserPlan } from './paths/plan';
+import { runPath } from './paths/run';
+
+/**
+ * Model-based tests in the browser (#13): each chart's path set is derived from the same graph as
+ * `npm run test:paths` (the real chart, tests/helpers/chart-model.ts), restricted to what a person
+ * can cause; each path drives the real SPA against the real server in Chromium, one test per path,
+ * and after every event checks the live state the page's chart publishes. At the end: the states
+ * and transitions the browser was seen to take, per chart.
+ */
+
+const plans: BrowserPlan[] = browserCharts.map((adapter) => browserPlan(adapter));
+
+interface Seen {
+  states: Set<string>;
+  transitions: Set<string>;
+}
+const seen = new Map<string, Seen>(plans.map((plan) => [plan.adapter.chart, { states: new Set(), transitions: new Set() }]));
+
+function coverageTable(): string {
+  const pct = (covered: number, total: number) => (total === 0 ? '—' : `${((covered / total) * 100).toFixed(1)} %`);
+  const lines = [`${'chart'.padEnd(18)} ${'paths'.padStart(5)} ${'states'.padStart(18)} ${'transitions / user-causable'.padStart(28)}   not user-causable`];
+  const details: string[] = [];
+  for (const plan of plans) {
+    const taken = seen.get(plan.adapter.chart)!;
+    const states = plan.states.filter((id) => taken.states.has(id));
+    const transitions = plan.userCausable.filter((key) => taken.transitions.has(key));
+    lines.push(
+      `${plan.adapter.title.padEnd(18)} ${String(plan.paths.length).padStart(5)} ${`${states.length}/${plan.states.length} (${pct(states.length, plan.states.length)})`.padStart(18)} ${`${transitions.length}/${plan.userCausable.length} (${pct(transitions.length, plan.userCausable.length)})`.padStart(28)}   ${plan.notUserCausable.length}`,
+    );
+    for (const id of plan.states.filter((state) => !taken.states.has(state))) details.push(`  ${plan.adapter.title}: state not seen: ${id}`);
+    for (const key of plan.userCausable.filter((transition) => !taken.transitions.has(transition))) details.push(`  ${plan.adapter.title}: transition not seen: ${key}`);
+    for (const { transition, why } of plan.notUserCausable) details.push(`  ${plan.adapter.title}: not user-causable: ${transition} — ${why}`);
+  }
+  return [...lines, ...details].join('\n');
+}
+
+describe('browser paths: each chart driven by its generated paths', () => {
+  const baseURL = inject('baseURL');
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    const table = coverageTable();
+    console.log(`\nBrowser path coverage (states seen / all; transitions seen / user-causable)\n${table}`);
+    const dir = join(projectRoot(), 'test-results');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'browser-paths.txt'), `${table}\n`);
+  });
+
+  for (const plan of plans) {
+    plan.paths.forEach((path, index) => {
+      const name = `${plan.adapter.chart} ${index + 1}/${plan.paths.length}: ${path.events.map(eventName).join(' → ')}`;
+      it(name, async () => {
+        const result = await runPath(browser, baseURL, plan.adapter, path);
+        // Only what the page was seen to do counts: the start, then each event checked.
+        const labels = pathLabels(plan, path).slice(0, result.started ? result.verified + 1 : 0);
+        const taken = seen.get(plan.adapter.chart)!;
+        for (const label of labels) {
+          label.stateIds.forEach((id) => taken.states.add(id));
+          label.transitions.forEach((key) => taken.transitions.add(key));
+        }
+        if (result.error) throw result.error;
+      });
+    });
+  }
+});

@@ -1,0 +1,80 @@
+import { generatorModel } from '../../unit/greetings/generator-model';
+import { param, rolesByType, type ChartAdapter, type PathRun } from './adapter';
+
+/**
+ * The voice generator (/voice-generator), desktop layout. The page's own controls are found by what
+ * does not change with the language (the path may switch to French): roles, names of fields, the
+ * language link's hreflang.
+ */
+
+type Run = PathRun<null>;
+
+const voiceButton = (run: Run) => run.page.locator('button[aria-haspopup="menu"]');
+const sampleButton = (run: Run) => run.page.locator('form button[aria-pressed]');
+
+export const generatorAdapter: ChartAdapter<null> = {
+  chart: 'generator',
+  title: 'generator',
+  model: generatorModel,
+  maxLength: 40,
+  roleOf: rolesByType<null>({
+    'menu.toggled': { role: 'user', act: (run) => voiceButton(run).click() },
+    'menu.closed': { role: 'user', act: (run) => run.page.getByRole('menu').press('Escape') },
+    'voice.selected': {
+      role: 'user',
+      act: async (run, event) => {
+        const voice = param(event, 'voice');
+        if ((await voiceButton(run).getAttribute('aria-expanded')) === 'true') {
+          await run.page.getByRole('menuitemradio', { name: new RegExp(`^${voice}\\b`, 'i') }).click();
+        } else {
+          // With the menu closed the voice comes from the phones' native select (hidden at this width).
+          await run.page.locator('form select').selectOption(voice, { force: true });
+        }
+      },
+    },
+    'sample.toggled': { role: 'user', act: (run) => sampleButton(run).click() },
+    // The browser starts the real sample from the server at once.
+    'sample.playing': { role: 'answer' },
+    // A sample lasts seconds: the test moves the playing sample to its end instead of waiting.
+    'sample.ended': {
+      role: 'later',
+      act: (run) =>
+        run.page.evaluate(() => {
+          const audio = (window as unknown as { __pathsAudio?: HTMLAudioElement }).__pathsAudio;
+          if (!audio || !Number.isFinite(audio.duration)) throw new Error('no sample playing');
+          audio.currentTime = audio.duration;
+        }),
+    },
+    'sample.failed': { role: 'unreachable', why: 'the sample file failing to load or play: a network or server failure' },
+    'text.changed': { role: 'user', act: (run, event) => run.page.locator('form textarea').fill(param(event, 'text')) },
+    'field.changed': {
+      role: 'user',
+      act: (run, event) => {
+        return run.page.locator(`form input[name="${param(event, 'field')}"]`).fill(param(event, 'value'));
+      },
+    },
+    'script.shuffled': { role: 'user', act: (run) => run.page.locator('form button[title]').click() },
+    // The shell's language link: a move to /fr/voice-generator within the page. The model switches
+    // to French each time; on a French page the way to take the same transitions is back to English.
+    'language.changed': { role: 'user', act: (run) => run.page.locator('header a[hreflang]').first().click() },
+    'greeting.submitted': { role: 'user', act: (run) => run.page.locator('form button[type="submit"]').click() },
+    // The real greeting service synthesizes it.
+    'xstate.done.actor.fetchGreeting': { role: 'answer' },
+    'xstate.error.actor.fetchGreeting': { role: 'unreachable', why: 'the greeting service failing: a network or server failure (the chart refuses texts the service would)' },
+  }),
+  prepare: () => Promise.resolve(null),
+  open: async (run) => {
+    // The model's chart picks templates with random() = 0 (the first one, then the first other one);
+    // the page does the same here, so the script it starts with has the model's placeholders.
+    await run.context.addInitScript(() => {
+      Math.random = () => 0;
+      // The sample player is an Audio element outside the page: kept so a test can play it to its end.
+      const play = HTMLMediaElement.prototype.play;
+      HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+        (window as unknown as { __pathsAudio?: HTMLMediaElement }).__pathsAudio = this;
+        return play.call(this);
+      };
+    });
+    await run.page.goto('/voice-generator');
+  },
+};

@@ -1,0 +1,146 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import type { AnyEventObject } from 'xstate';
+import { activeStateIds } from '../../../machines/active-states';
+import { chartChannelName, type ChartMessage, type ChartName } from '../../../src/features/charts/live-state';
+import { newContext, watchPageErrors } from '../../helpers/browser';
+import { chartSteps, type ModelPath } from '../../helpers/chart-model';
+import type { ChartAdapter, PathRun } from './adapter';
+import { eventName } from './plan';
+
+type StateMessage = Extract<ChartMessage, { kind: 'state' }>;
+
+/**
+ * Every live state the context's pages publish (src/features/charts/live-state.ts), in order, kept
+ * in Node so full page loads lose nothing: a BroadcastChannel listener opened in each document
+ * before the app's own scripts hands each message to a binding.
+ */
+class ChartLog {
+  messages: StateMessage[] = [];
+  private waiters: (() => void)[] = [];
+
+  static async attach(context: BrowserContext): Promise<ChartLog> {
+    const log = new ChartLog();
+    await context.exposeBinding('__ringwiseChartLog', (_source, message: StateMessage) => log.push(message));
+    await context.addInitScript((name: string) => {
+      const channel = new BroadcastChannel(name);
+      channel.addEventListener('message', (event: MessageEvent<{ kind?: string }>) => {
+        if (event.data?.kind === 'state') void (window as unknown as { __ringwiseChartLog: (message: unknown) => Promise<void> }).__ringwiseChartLog(event.data);
+      });
+    }, chartChannelName);
+    return log;
+  }
+
+  push(message: StateMessage): void {
+    this.messages.push(message);
+    for (const wake of this.waiters.splice(0)) wake();
+  }
+
+  /** Resolves at the next message (or after `ms`, whichever comes first). */
+  next(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.waiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+}
+
+const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join(',') === [...b].sort().join(',');
+
+/** How long a page may take to reach a state (a real server under a loaded 2-core machine). */
+const STEP_TIMEOUT_MS = 20_000;
+
+/**
+ * Waits until the page's chart takes the expected step: the first message after `cursor` that is not
+ * a repeat of the state before must be the expected event (when the page says which) landing in the
+ * expected state nodes. Anything else is a difference between the page and the chart's model.
+ * Returns the index of the matching message.
+ */
+async function expectStep(log: ChartLog, chart: ChartName, cursor: number, before: string[] | null, expected: string[], eventType: string | null): Promise<number> {
+  const deadline = Date.now() + STEP_TIMEOUT_MS;
+  let index = cursor + 1;
+  for (;;) {
+    for (; index < log.messages.length; index += 1) {
+      const message = log.messages[index]!;
+      if (message.chart !== chart) continue;
+      const eventMatches = eventType === null || message.event === undefined || message.event === eventType;
+      if (eventMatches && same(message.stateIds, expected)) return index;
+      // The page may take extra events that change nothing (a field's change event while a message is shown).
+      if (before && same(message.stateIds, before)) continue;
+      throw new Error(
+        `expected ${eventType ?? 'the start'} → [${expected.join(', ')}], the page's ${chart} chart took ${message.event ?? 'an event'} → [${message.stateIds.join(', ')}] at ${message.path}`,
+      );
+    }
+    const left = deadline - Date.now();
+    if (left <= 0) {
+      const last = log.messages.filter((message) => message.chart === chart).at(-1);
+      throw new Error(`expected ${eventType ?? 'the start'} → [${expected.join(', ')}] within ${STEP_TIMEOUT_MS / 1000} s; the page's ${chart} chart is at [${last?.stateIds.join(', ') ?? 'nothing published'}]`);
+    }
+    await log.next(left);
+  }
+}
+
+export interface PathResult {
+  /** How many of the path's events the page was seen to take as the model says (0 = only the start). */
+  verified: number;
+  /** Whether the start was seen. */
+  started: boolean;
+  error?: Error;
+}
+
+/** Runs one generated path on the real page in a fresh context, step by step, checking the page's live state after each. */
+export async function runPath(browser: Browser, baseURL: string, adapter: ChartAdapter<unknown>, path: ModelPath): Promise<PathResult> {
+  const { snapshots } = chartSteps(adapter.model, path);
+  const expected = snapshots.map((snapshot) => activeStateIds(snapshot));
+  const result: PathResult = { verified: 0, started: false };
+  const context = await newContext(browser, baseURL, adapter.contextOptions);
+  try {
+    const log = await ChartLog.attach(context);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    const scenario = await adapter.prepare(path, baseURL);
+    const roles = path.events.map((event) => adapter.roleOf(event));
+    const run: PathRun<unknown> = {
+      browser,
+      context,
+      page,
+      baseURL,
+      path,
+      scenario,
+      answersAfter: (index) => {
+        const answers: AnyEventObject[] = [];
+        for (let next = index + 1; next < path.events.length && roles[next]!.role === 'answer'; next += 1) answers.push(path.events[next]!);
+        return answers;
+      },
+      restartLog: () => {
+        log.messages = [];
+      },
+    };
+    const opened = Date.now();
+    await adapter.open(run);
+    let cursor = await expectStep(log, adapter.chart, -1, null, expected[0]!, null);
+    result.started = true;
+    if (process.env.PATHS_DEBUG) console.log(`${adapter.chart} start ${Date.now() - opened} ms`);
+    for (const [index, event] of path.events.entries()) {
+      const role = roles[index]!;
+      if (role.role === 'unreachable') throw new Error(`path holds ${event.type}, which no person can cause: ${role.why}`);
+      const stepStarted = Date.now();
+      if (role.role === 'user' || role.role === 'later') await role.act(run, event, index);
+      const step = `step ${index + 1} (${eventName(event)})`;
+      cursor = await expectStep(log, adapter.chart, cursor, expected[index]!, expected[index + 1]!, event.type).catch((error: unknown) => {
+        throw new Error(`${step}: ${error instanceof Error ? error.message : String(error)}`);
+      });
+      result.verified = index + 1;
+      if (process.env.PATHS_DEBUG) console.log(`${adapter.chart} ${step} ${Date.now() - stepStarted} ms`);
+    }
+    const pageErrors = errors.filter((message) => !/Failed to load resource/.test(message));
+    if (pageErrors.length > 0) throw new Error(`page errors: ${pageErrors.join(' | ')}`);
+  } catch (error) {
+    result.error = error instanceof Error ? error : new Error(String(error));
+  } finally {
+    await context.close();
+  }
+  return result;
+}
