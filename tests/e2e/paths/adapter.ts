@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import type { AnyEventObject } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { ChartName } from '../../../src/features/charts/live-state';
 import type { ChartModel, ModelPath } from '../../helpers/chart-model';
 
@@ -34,6 +34,14 @@ export interface ChartAdapter<TScenario = unknown> {
   model: ChartModel;
   /** The role of each event of the model. */
   roleOf: (event: AnyEventObject) => EventRole<TScenario>;
+  /**
+   * Whether the event can happen at this snapshot in the browser, when that depends on more than its
+   * type: an answer the server only gives after what the chart's context remembers (a phone it
+   * already knows), a control the page shows only in some cases. Default: yes.
+   */
+  allow?: (snapshot: AnyMachineSnapshot, event: AnyEventObject) => boolean;
+  /** Why a transition the browser cannot take is out of reach, where `allow` is the reason. */
+  notes?: Record<string, string>;
   /** A path ends after this many events (a long path is cheaper than a new browser context, up to a point). */
   maxLength?: number;
   contextOptions?: BrowserContextOptions;

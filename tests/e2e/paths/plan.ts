@@ -27,13 +27,16 @@ export function browserPlan(adapter: ChartAdapter<unknown>): BrowserPlan {
   const model: ChartModel = { ...adapter.model, fixtures: adapter.model.fixtures.filter((event) => !unreachable(event)) };
   const walk = chartCoverWalk(model, {
     maxLength: adapter.maxLength ?? 30,
-    choose: (_snapshot: AnyMachineSnapshot, enabled: AnyEventObject[]) => {
-      const answers = enabled.filter((event) => adapter.roleOf(event).role === 'answer');
-      return answers.length > 0 ? answers : enabled;
+    choose: (snapshot: AnyMachineSnapshot, enabled: AnyEventObject[]) => {
+      const possible = adapter.allow ? enabled.filter((event) => adapter.allow!(snapshot, event)) : enabled;
+      const answers = possible.filter((event) => adapter.roleOf(event).role === 'answer');
+      return answers.length > 0 ? answers : possible;
     },
   });
   const reachable = new Set(walk.reachable.transitions);
   const whyOf = (key: string) => {
+    const note = adapter.notes?.[key];
+    if (note) return note;
     const eventType = key.split('|')[1]!;
     const refused = adapter.model.fixtures.filter((event) => event.type === eventType && unreachable(event));
     const reasons = [...new Set(refused.map((event) => (adapter.roleOf(event) as { why: string }).why))];

@@ -1,0 +1,214 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { projectRoot } from '../../../server/config/project-root';
+import { api, codeFor, confirmationLink, frenchMobile, outbox, signUpByApi } from '../../helpers/accounts';
+import { signupModel } from '../../unit/landing/signup-model';
+import { param, rolesByType, type ChartAdapter, type PathRun } from './adapter';
+
+/**
+ * The landing sign-up (/{lng}, the start page) on the real server: the answers of its four requests
+ * come from what the form is given — the email's domain (work, personal, disposable), a phone or an
+ * email that already belongs to an account (made and proven through the APIs before the page opens),
+ * a code already on its way to the phone — and from another person proving the same email while
+ * this one reads their code.
+ */
+
+type Lng = 'en' | 'fr';
+const texts = (lng: Lng, ns: string) => JSON.parse(readFileSync(join(projectRoot(), 'locales', lng, `${ns}.json`), 'utf8')) as Record<string, unknown>;
+const locales = { en: { landing: texts('en', 'landing'), auth: texts('en', 'auth') }, fr: { landing: texts('fr', 'landing'), auth: texts('fr', 'auth') } };
+function text(lng: Lng, ns: 'landing' | 'auth', key: string): string {
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], locales[lng][ns]);
+  if (typeof value !== 'string') throw new Error(`no text ${ns}:${key}`);
+  return value;
+}
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter += 1)}`;
+const domains = { work: 'acme-widgets.com', personal: 'gmail.com', disposable: 'yopmail.com' } as const;
+
+/** One submission of the form: what is typed, chosen for the answers the path expects. */
+interface Submission {
+  email: string;
+  phone: { national: string; e164: string };
+}
+
+interface Scenario {
+  lng: Lng;
+  /** By index of each `form.submitted` in the path. */
+  submissions: Map<number, Submission>;
+  /** The submission whose code step is on screen. */
+  current?: Submission;
+}
+
+type Run = PathRun<Scenario>;
+
+/** The answers that follow a submission, up to the next one (the prompt in between is the person's). */
+function answersOf(events: readonly AnyEventObject[], index: number): Map<string, AnyEventObject> {
+  const answers = new Map<string, AnyEventObject>();
+  for (let next = index + 1; next < events.length && events[next]!.type !== 'form.submitted'; next += 1) {
+    const event = events[next]!;
+    const actor = /^xstate\.(?:done|error)\.actor\.(\w+)$/.exec(event.type)?.[1];
+    if (actor && !answers.has(actor)) answers.set(actor, event);
+  }
+  return answers;
+}
+
+/** Another account proves this email: signed up with it, asked to confirm it (as the page does), confirmed by its link. */
+async function proveEmailElsewhere(baseURL: string, email: string): Promise<void> {
+  const session = await signUpByApi(baseURL, { phone: frenchMobile().e164, email });
+  const config = await api<{ auth: { publishableKey: string } }>(baseURL, '/config.json');
+  const asked = await fetch(new URL('/auth/v1/user', baseURL), {
+    method: 'PUT',
+    headers: { apikey: config.auth.publishableKey, authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  if (!asked.ok) throw new Error(`PUT /auth/v1/user → ${asked.status} ${await asked.text()}`);
+  const link = await confirmationLink(baseURL, email);
+  const response = await fetch(link, { redirect: 'manual' });
+  if (!response.headers.get('location')?.includes('email_confirmed=1')) throw new Error(`could not confirm ${email}`);
+}
+
+const field = (run: Run, key: string) => run.page.getByLabel(text(run.scenario.lng, 'landing', key), { exact: true });
+
+async function pickFrance(run: Run): Promise<void> {
+  const { lng } = run.scenario;
+  const start = (text(lng, 'landing', 'phoneInput.countryButton').split('{{')[0] ?? '').trim();
+  await run.page.getByRole('button', { name: new RegExp(`^${start}`) }).click();
+  const search = run.page.getByRole('combobox', { name: text(lng, 'landing', 'phoneInput.search') });
+  await search.fill('France');
+  await search.press('Enter');
+}
+
+async function fillAndSubmit(run: Run, submission: Submission): Promise<void> {
+  await field(run, 'fields.email').fill(submission.email);
+  await field(run, 'fields.firstName').fill('Ada');
+  await field(run, 'fields.lastName').fill('Lovelace');
+  await field(run, 'fields.companyName').fill('Acme Widgets');
+  await field(run, 'fields.phone').fill(submission.phone.national);
+  run.scenario.current = submission;
+  await run.page.getByRole('button', { name: text(run.scenario.lng, 'landing', 'fields.submit') }).click();
+}
+
+/** The code the auth service sent for the current submission (the dev outbox), typed in. */
+async function enterCode(run: Run): Promise<void> {
+  const phone = run.scenario.current?.phone.e164;
+  if (!phone) throw new Error('no code step on screen');
+  await run.page.getByLabel(text(run.scenario.lng, 'auth', 'code.label')).fill(await codeFor(run.baseURL, phone));
+}
+
+const outcomeOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as { outcome: string | null }).outcome;
+const failureOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as { failure: { code: string } | null }).failure;
+
+export const signupAdapter: ChartAdapter<Scenario> = {
+  chart: 'signup',
+  title: 'sign-up',
+  model: signupModel,
+  maxLength: 24,
+  roleOf: rolesByType<Scenario>({
+    'form.submitted': {
+      role: 'user',
+      act: async (run, _event, index) => {
+        const submission = run.scenario.submissions.get(index);
+        if (!submission) throw new Error(`no submission prepared for step ${index + 1}`);
+        await fillAndSubmit(run, submission);
+      },
+    },
+    // Any field typed into while a message or a prompt is shown.
+    'form.changed': { role: 'user', act: (run) => field(run, 'fields.lastName').fill(`Lovelace ${unique()}`) },
+    'prompt.continued': {
+      role: 'user',
+      act: (run) => run.page.getByRole('button', { name: text(run.scenario.lng, 'landing', 'personalEmail.continue'), exact: true }).click(),
+    },
+    'prompt.changed': { role: 'user', act: (run) => run.page.getByRole('button', { name: text(run.scenario.lng, 'landing', 'personalEmail.change') }).click() },
+    'code.verified': {
+      role: 'user',
+      act: async (run, _event, index) => {
+        // Someone else proves this email while the code is read: the save then finds it taken.
+        const save = run.answersAfter(index).find((event) => event.type === 'xstate.error.actor.saveAccount');
+        const email = run.scenario.current?.email;
+        if (save && email) {
+          await proveEmailElsewhere(run.baseURL, email);
+        }
+        await enterCode(run);
+      },
+    },
+    'code.changed': { role: 'user', act: (run) => run.page.getByRole('button', { name: text(run.scenario.lng, 'landing', 'code.change') }).click() },
+    'save.retried': { role: 'user', act: (run) => run.page.getByRole('button', { name: text(run.scenario.lng, 'landing', 'errors.retry') }).click() },
+    'form.reopened': { role: 'user', act: (run) => run.page.getByRole('button', { name: text(run.scenario.lng, 'landing', 'personalEmail.change') }).click() },
+    'account.continued': { role: 'user', act: (run) => run.page.getByRole('button', { name: text(run.scenario.lng, 'auth', 'signup.continue') }).click() },
+    'xstate.done.actor.classifyEmail': (event) =>
+      param(event, 'output') === 'invalid'
+        ? { role: 'unreachable', why: 'the form refuses an address that is not one before the chart sees it' }
+        : { role: 'answer' },
+    'xstate.error.actor.classifyEmail': { role: 'unreachable', why: 'the domain lists failing to download: a network failure' },
+    'xstate.done.actor.checkAccount': (event) =>
+      param(event, 'output') === 'emailClaimed'
+        ? { role: 'unreachable', why: 'asked only without a phone (/email-form); the model starts on the start page, which sends one' }
+        : { role: 'answer' },
+    'xstate.error.actor.checkAccount': { role: 'unreachable', why: 'the account check failing: a network or server failure' },
+    'xstate.done.actor.sendCode': { role: 'answer' },
+    'xstate.error.actor.sendCode': (event) =>
+      (event as { error?: { code?: string } }).error?.code === 'invalid_phone'
+        ? { role: 'unreachable', why: 'the form refuses the numbers the auth service would' }
+        : { role: 'answer' },
+    'xstate.done.actor.saveAccount': { role: 'answer' },
+    'xstate.error.actor.saveAccount': { role: 'answer' },
+  }),
+  allow: (snapshot, event) => {
+    // What the check found decides what the save finds: a known phone is a returning account.
+    if (event.type === 'xstate.done.actor.saveAccount') return (param<{ returning: boolean }>(event, 'output').returning) === (outcomeOf(snapshot) === 'returning');
+    if (event.type === 'xstate.error.actor.saveAccount') return outcomeOf(snapshot) === 'new';
+    // The form tells the chart about typing only while a message or a prompt is shown.
+    if (event.type === 'form.changed') return failureOf(snapshot) !== null || snapshot.value !== 'editing';
+    // 'Try again' is offered for a failed save, not for an email that belongs to another account.
+    if (event.type === 'save.retried') return failureOf(snapshot)?.code !== 'EMAIL_ALREADY_EXISTS';
+    return true;
+  },
+  notes: {
+    'signup.editing|form.changed|0': 'typing with no message on screen',
+    'signup.saveFailed|save.retried|0':
+      "'Try again' shows for a save that failed (a network or server failure); the failure a person can cause, the email proven by another account meanwhile, offers 'Change the email' instead",
+  },
+  prepare: async (path, baseURL) => {
+    const lng = (path.input as { language: Lng }).language;
+    const submissions = new Map<number, Submission>();
+    for (const [index, event] of path.events.entries()) {
+      if (event.type !== 'form.submitted') continue;
+      const answers = answersOf(path.events, index);
+      const kind = (answers.get('classifyEmail') as { output?: keyof typeof domains } | undefined)?.output ?? 'work';
+      const outcome = (answers.get('checkAccount') as { output?: string } | undefined)?.output ?? 'new';
+      const submission: Submission = { email: `paths.${unique()}@${domains[kind] ?? domains.work}`, phone: frenchMobile() };
+      if (outcome === 'returning') await signUpByApi(baseURL, { phone: submission.phone.e164, email: `paths.${unique()}@${domains.work}` });
+      if (outcome === 'emailTaken') {
+        await proveEmailElsewhere(baseURL, submission.email);
+      }
+      // A code sent to this phone less than a minute ago: the form's send is refused, that code is on its way.
+      if (answers.get('sendCode')?.type === 'xstate.error.actor.sendCode') {
+        const config = await api<{ auth: { publishableKey: string } }>(baseURL, '/config.json');
+        const before = (await outbox(baseURL, submission.phone.e164)).length;
+        await fetch(new URL('/auth/v1/otp', baseURL), {
+          method: 'POST',
+          headers: { apikey: config.auth.publishableKey, 'content-type': 'application/json' },
+          body: JSON.stringify({ phone: submission.phone.e164, create_user: true }),
+        });
+        await codeFor(baseURL, submission.phone.e164, before);
+      }
+      submissions.set(index, submission);
+    }
+    return { lng, submissions };
+  },
+  open: async (run) => {
+    const { lng } = run.scenario;
+    await run.page.goto(`/${lng}`);
+    await pickFrance(run);
+    if ((run.path.input as { restored: unknown }).restored) {
+      // The model starts this walk at a code step kept from before a reload: get there, then reload.
+      const submission: Submission = { email: `paths.${unique()}@${domains.work}`, phone: frenchMobile() };
+      await fillAndSubmit(run, submission);
+      await run.page.getByLabel(text(lng, 'auth', 'code.label')).waitFor();
+      run.restartLog();
+      await run.page.reload();
+    }
+  },
+};
