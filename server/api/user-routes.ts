@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/require-user';
+import { ReadCache } from '../db/read-cache';
 import { badRequest, conflict } from '../http/errors';
 import { userDataMaxBytes, userDataSchema, userSchema, userUpdateSchema } from '../../src/contracts/user';
 import { emailTakenByAnother, phoneTakenByAnother } from './auth-users';
 import { getProfile, mergeProfileData, normalisePhone, splitName, updateProfile } from './profiles';
-import type { ProfileUpdate } from './tables';
+import type { Profile, ProfileUpdate } from './tables';
 import { userView } from './user-view';
 
 const errorBody = z.object({ code: z.string(), message: z.string() });
@@ -15,9 +16,18 @@ const errorBody = z.object({ code: z.string(), message: z.string() });
 export default async function userRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  // GET /v1/user is the API's most frequent call (every signed-in page asks who is there). Its profile
+  // read is cached like the auth rows (decision 701): emptied by any write to profiles made through
+  // this process, at most READ_CACHE_TTL_MS old for a write made by another instance.
+  const profiles = new ReadCache<Profile | null>({ maxEntries: 5_000 });
+  const unwatch = app.database.writes.on(['profiles'], () => profiles.clear());
+  app.addHook('onClose', async () => unwatch());
+
   r.get('/v1/user', { schema: { response: { 200: userSchema, 401: errorBody } } }, async (request) => {
     const user = await requireUser(request);
-    return userView(app.db, user);
+    const cached = profiles.get(user.id);
+    const profile = cached !== undefined ? cached : await profiles.load(user.id, () => getProfile(app.db, user.id));
+    return userView(app.db, user, profile ?? null);
   });
 
   r.patch(

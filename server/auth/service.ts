@@ -9,7 +9,9 @@ import { SigningKeyStore } from './keys';
 import { RateLimiter } from './rate-limit';
 import { SecretBox, loadAuthSecret } from './secret';
 import type { AuthSessionsTable } from './tables';
-import { verifyAccessToken, type AccessClaims } from './tokens';
+import { verifyAccessToken, VerifiedTokens, type AccessClaims } from './tokens';
+import { ReadCache } from '../db/read-cache';
+import type { WriteWatch } from '../db/write-watch';
 import { UUID, type AuthUserRow } from './users';
 import { readBearer } from './bearer';
 import type { HitCounter } from '../rate-limits/hit-counter';
@@ -32,13 +34,24 @@ export class AuthService {
   readonly limiter: RateLimiter;
   /** Production senders; tests may replace them. */
   adapters: { sms: DeliveryAdapter | null; email: DeliveryAdapter | null };
+  /** Access tokens whose signature was already checked (immutable, so right on every instance). */
+  readonly verifiedTokens = new VerifiedTokens();
+  /**
+   * The user and session rows behind a token, read at most READ_CACHE_TTL_MS ago and emptied by any
+   * write to either table through this process: a sign-out or ban made on another instance is seen
+   * here within that bound (decision 701). Only used to accept: a cached pair that would refuse is
+   * read again.
+   */
+  readonly userSessions = new ReadCache<{ user: AuthUserRow; session: AuthSessionRow | null }>({ maxEntries: 5_000 });
 
   constructor(
     readonly db: Kysely<Database>,
     readonly env: Env,
     readonly clock: Clock,
     hitCounter: HitCounter,
+    writes?: WriteWatch,
   ) {
+    writes?.on(['auth_users', 'auth_sessions'], () => this.userSessions.clear());
     this.keys = new SigningKeyStore(db, () => clock.now(), env.AUTH_JWT_EXPIRY_SECONDS * 1000);
     this.box = new SecretBox(loadAuthSecret(env));
     this.limiter = new RateLimiter(hitCounter, clock);
@@ -72,18 +85,26 @@ export class AuthService {
   async authenticate(request: FastifyRequest): Promise<Authenticated> {
     const token = readBearer(request.headers.authorization);
     if (!token) throw new AuthApiError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-    const claims = await verifyAccessToken(this.keys, token, { issuer: this.issuer, now: this.now() });
-    const found = await findUserAndSession(this.db, claims.sub, claims.session_id);
-    if (!found) throw new AuthApiError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
-    const { user, session } = found;
+    const claims = await verifyAccessToken(this.keys, token, { issuer: this.issuer, now: this.now(), verified: this.verifiedTokens });
+    const key = `${claims.sub} ${claims.session_id}`;
+    const cached = this.userSessions.get(key);
+    if (cached && this.refusal(cached) === null) return { claims, user: cached.user, session: cached.session as AuthSessionRow };
+    const found = await this.userSessions.load(key, async () => (await findUserAndSession(this.db, claims.sub, claims.session_id)) ?? undefined);
+    const refusal = found ? this.refusal(found) : new AuthApiError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    if (refusal) throw refusal;
+    return { claims, user: found!.user, session: found!.session as AuthSessionRow };
+  }
+
+  /** Why a token's user and session do not let it in (GoTrue's codes), or null. */
+  private refusal({ user, session }: { user: AuthUserRow; session: AuthSessionRow | null }): AuthApiError | null {
     if (!session || session.user_id !== user.id) {
-      throw new AuthApiError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+      return new AuthApiError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
     }
-    if (this.sessionExpired(session)) throw new AuthApiError(403, 'session_expired', 'Session has expired');
+    if (this.sessionExpired(session)) return new AuthApiError(403, 'session_expired', 'Session has expired');
     if (user.banned_until && new Date(user.banned_until).getTime() > this.now().getTime()) {
-      throw new AuthApiError(403, 'user_banned', 'User is banned');
+      return new AuthApiError(403, 'user_banned', 'User is banned');
     }
-    return { claims, user, session };
+    return null;
   }
 }
 
@@ -130,7 +151,7 @@ declare module 'fastify' {
 }
 
 export async function createAuthService(app: FastifyInstance): Promise<AuthService> {
-  const service = new AuthService(app.db, app.env, app.clock, app.hitCounter);
+  const service = new AuthService(app.db, app.env, app.clock, app.hitCounter, app.database.writes);
   await service.keys.init();
   return service;
 }

@@ -9,12 +9,15 @@ import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClien
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
 import type { Database } from './schema';
+import { WriteWatch } from './write-watch';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /** Tells in-process read caches which tables this process has just written (server/db/read-cache.ts). */
+  writes: WriteWatch;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -38,14 +41,15 @@ export type DatabaseTarget =
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {
+  const writes = new WriteWatch();
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     pool.on('error', (error) => target.onConnectionError?.(error));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedStatements(pool) }) });
-    return handle(db, 'postgres');
+    const db = new Kysely<Database>({ dialect: writes.wrap(new PostgresDialect({ pool: namedStatements(pool) })) });
+    return handle(db, 'postgres', writes);
   }
   if (target.kind === 'pglite-memory') {
-    return handle(new Kysely<Database>({ dialect: new PGliteDialect(new PGlite(pgliteOptions)) }), 'pglite');
+    return handle(new Kysely<Database>({ dialect: writes.wrap(new PGliteDialect(new PGlite(pgliteOptions))) }), 'pglite', writes);
   }
   const dir = resolve(target.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
@@ -53,7 +57,7 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     if (!existsSync(join(dir, 'PG_VERSION'))) await createClusterInChildProcess(dir);
     return new PGlite(dir, pgliteOptions);
   };
-  return handle(new Kysely<Database>({ dialect: new PGliteDialect(open) }), 'pglite');
+  return handle(new Kysely<Database>({ dialect: writes.wrap(new PGliteDialect(open)) }), 'pglite', writes);
 }
 
 /**
@@ -129,10 +133,11 @@ function namedStatements(pool: pg.Pool): PostgresPool {
   };
 }
 
-function handle(db: Kysely<Database>, kind: DatabaseKind): DatabaseHandle {
+function handle(db: Kysely<Database>, kind: DatabaseKind, writes: WriteWatch): DatabaseHandle {
   return {
     db,
     kind,
+    writes,
     async ping() {
       await sql`select 1`.execute(db);
     },
