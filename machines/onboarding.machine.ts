@@ -118,7 +118,7 @@ export const onboardingMachine = setup({
     takeLocation: assign(({ event }) => {
       assertEvent(event, 'location.changed');
       const parsed = parseOnboardingSearch(event.route, event.search);
-      return { requested: event.route, ...parsed.values, error: null };
+      return { requested: event.route, ...parsed.values, error: null, ...(event.lng ? { lng: event.lng } : {}) };
     }),
     takeSession: assign(({ event }) => {
       assertEvent(event, 'session.changed');

@@ -57,7 +57,8 @@ export interface OnboardingContext {
 }
 
 export type OnboardingEvent =
-  | { type: 'location.changed'; route: OnboardingRoute; search: string }
+  /** `lng`: the address's language (the same funnel is reached in the other language). */
+  | { type: 'location.changed'; route: OnboardingRoute; search: string; lng?: Language }
   | { type: 'session.changed'; session: SessionInfo | null }
   | { type: 'phone.submitted'; phone: string }
   | { type: 'phone.edit' }

@@ -78,7 +78,7 @@ export function matchOnboardingPath(pathname: string): { route: OnboardingRoute;
 export function locationToEvent(pathname: string, search: string): Extract<OnboardingEvent, { type: 'location.changed' }> | null {
   const matched = matchOnboardingPath(pathname);
   if (!matched) return null;
-  return { type: 'location.changed', route: matched.route, search: search.replace(/^\?/, '') };
+  return { type: 'location.changed', route: matched.route, search: search.replace(/^\?/, ''), lng: matched.lng };
 }
 
 /** Whether the browser's address already is the projected one (same path and same search). */

@@ -3,6 +3,7 @@
  * stand-in actors), replays it on live actors, and prints states and transitions covered / total.
  * Exits 1 when any chart is below 100 %.
  */
+import { appModel } from '../tests/unit/app/app-model';
 import * as generator from '../tests/unit/greetings/generator-model';
 import * as onboarding from '../tests/unit/onboarding/model';
 import { sessionModel } from '../tests/unit/auth/session-model';
@@ -41,6 +42,7 @@ const generic = (model: ChartModel) => () => {
 };
 
 const rows: Row[] = [
+  measure('app', 'machines/app.machine.ts', generic(appModel)),
   measure('session', 'machines/session.machine.ts', generic(sessionModel)),
   measure('sign-up', 'src/features/landing/signup.machine.ts', generic(signupModel)),
   measure('onboarding funnel', 'machines/onboarding.machine.ts', () => {

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { startApp } from './app/address/app-actor';
 import { App } from './app/App';
 import { initI18n } from './app/i18n';
 import { detectLanguage, isLanguage } from './app/languages';
@@ -12,9 +13,9 @@ async function boot() {
   const [config] = await Promise.all([loadPublicConfig(), initI18n(language)]);
   // The SDK loads after the first render; events logged before then wait for it (not dropped).
   expectAnalytics(config.analytics);
-  // The session chart starts at once (it reads the cookie and any auth callback in the address),
-  // in its own chunk so supabase-js stays off the critical path of the first paint.
-  void import('./features/auth/session').then(({ startSessionActor }) => startSessionActor());
+  // The app chart decides the page from the address before the first render; it starts the session
+  // chart at once (in its own chunk, so supabase-js stays off the critical path of the first paint).
+  startApp(config.webAppUrl);
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(

@@ -3,6 +3,7 @@ import { Router } from 'wouter';
 import { AnalyticsShell } from '../features/analytics/AnalyticsShell';
 import { SiteShell } from '../ui/shell/SiteShell';
 import { Toaster } from '../ui/Toaster';
+import { useAppLocation } from './address/app-location';
 import { AppRoutes } from './AppRoutes';
 import { i18n } from './i18n';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
@@ -10,7 +11,8 @@ import { RouteErrorBoundary } from './RouteErrorBoundary';
 export function App() {
   return (
     <I18nextProvider i18n={i18n}>
-      <Router>
+      {/* Links go through the app chart: the address is its projection. */}
+      <Router hook={useAppLocation}>
         <SiteShell>
           <RouteErrorBoundary>
             <AppRoutes />

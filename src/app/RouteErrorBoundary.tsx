@@ -1,6 +1,7 @@
 import { Component, useState, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/Button';
+import { button } from '../ui/Button.css';
 import { Page } from '../ui/Page';
 import { Heading, Text } from '../ui/Text';
 
@@ -14,7 +15,10 @@ function ErrorDetails({ error }: { error: Error }) {
         {shown ? t('errors.hideDetails') : t('errors.showDetails')}
       </Button>
       {shown ? <Text tone="muted">{error.message}</Text> : null}
-      <Button onClick={() => window.location.assign('/')}>{t('errors.backHome')}</Button>
+      {/* A document load, not a router link: after a crash the app starts afresh. */}
+      <a href="/" className={button({ tone: 'primary' })}>
+        {t('errors.backHome')}
+      </a>
     </Page>
   );
 }

@@ -1,9 +1,8 @@
-import { useLocation } from 'wouter';
-import { detectLanguage, isLanguage, type Language } from './languages';
+import { useSelector } from '@xstate/react';
+import type { Language } from './languages';
+import { appActor } from './address/app-actor';
 
-/** The page language: the first path segment when it is one, else the stored or browser language. */
+/** The page language: the app chart's, which its address carries (SPEC §3). */
 export function useLanguage(): Language {
-  const [location] = useLocation();
-  const first = location.split('/')[1];
-  return isLanguage(first) ? first : detectLanguage();
+  return useSelector(appActor(), (snapshot) => snapshot.context.lng);
 }

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { ApiError, apiRequest } from '../../app/api-client';
 import { IntentLink as Link } from '../../app/IntentLink';
 import { paths } from '../../app/paths';
@@ -21,6 +21,7 @@ import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { Heading, Text } from '../../ui/Text';
 import * as styles from './AccountPage.css';
+import { appActor } from '../../app/address/app-actor';
 
 const SUBSCRIPTION_KEY = ['subscription'] as const;
 type Action = 'cancel' | 'refund';
@@ -42,7 +43,6 @@ function ServerDate({ iso, lng }: { iso: string; lng: string }) {
 export default function AccountPage() {
   const { t } = useTranslation('account');
   const lng = useLanguage();
-  const [, navigate] = useLocation();
   const session = useSession();
   const [signingOut, setSigningOut] = useState(false);
   const query = useQuery(SUBSCRIPTION_KEY, () => apiRequest<SubscriptionResponse>('/v1/subscription'), {
@@ -58,7 +58,7 @@ export default function AccountPage() {
     try {
       await signOut();
     } finally {
-      navigate(paths.home.build(lng), { replace: true });
+      appActor().send({ type: 'signedOut' });
     }
   };
 
@@ -152,7 +152,7 @@ function Subscription({ subscription, who, signingOut, onSignOut }: { subscripti
     setErrorCode(null);
     try {
       const { url } = await apiRequest<CardUpdateResponse>('/v1/subscription/payment-method', { method: 'POST', body: { locale: lng } });
-      window.location.assign(url);
+      appActor().send({ type: 'leave', href: url });
     } catch (error) {
       setErrorCode(error instanceof ApiError ? error.code : 'UNKNOWN_ERROR');
       setOpeningCardPage(false);

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { IntentLink as Link } from '../../app/IntentLink';
 import { paths, withSearch } from '../../app/paths';
 import { useLanguage } from '../../app/use-language';
@@ -18,6 +18,7 @@ import { sendCode, type Recipient } from './otp';
 import { arrivedFromAuthLink, authUrlError, useSession } from './session';
 import { signOut } from './sign-out';
 import * as styles from './SignInOtpPage.css';
+import { appActor } from '../../app/address/app-actor';
 
 type Method = 'phone' | 'email';
 
@@ -41,7 +42,6 @@ const urlErrorKeys: Record<string, string> = {
 export default function SignInOtpPage() {
   const { t } = useTranslation('auth');
   const lng = useLanguage();
-  const [, navigate] = useLocation();
   const search = new URLSearchParams(useSearch());
   const initialEmail = search.get('email') ?? '';
   const initialPhone = search.get('phone') ?? '';
@@ -66,8 +66,8 @@ export default function SignInOtpPage() {
   // Back from an emailed sign-in link: once supabase-js has the session, carry on.
   const [cameWithCode] = useState(() => arrivedFromAuthLink());
   useEffect(() => {
-    if (cameWithCode && status === 'signedIn') navigate(paths.onboarding.build(lng), { replace: true });
-  }, [cameWithCode, status, navigate, lng]);
+    if (cameWithCode && status === 'signedIn') appActor().send({ type: 'signIn.completed', resumed: true });
+  }, [cameWithCode, status]);
 
   useEffect(() => {
     let active = true;
@@ -168,7 +168,7 @@ export default function SignInOtpPage() {
                 recipient={'phone' in sentTo.recipient ? sentTo.recipient.phone : sentTo.recipient.email}
                 channel={'phone' in sentTo.recipient ? 'sms' : 'email'}
                 sentAt={sentTo.sentAt}
-                onVerified={() => navigate(paths.onboarding.build(lng))}
+                onVerified={() => appActor().send({ type: 'signIn.completed', resumed: false })}
                 onResend={() => send(sentTo.recipient)}
               />
               <Button tone="ghost" block onClick={() => setSentTo(null)}>

@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { appMachine } from '../../../machines/app.machine';
 import { generatorMachine } from '../../../machines/generator.machine';
 import { reviewMachine } from '../../../machines/onboarding.review.machine';
 import { onboardingMachine } from '../../../machines/onboarding.machine';
@@ -9,6 +10,7 @@ import type { ChartName } from './live-state';
 
 /** Every chart of the product, in the order a visitor meets them: drawn by the viewer, exported for Stately. */
 export const charts: Record<ChartName, AnyStateMachine> = {
+  app: appMachine,
   session: sessionMachine,
   signup: signupMachine,
   onboarding: onboardingMachine,

@@ -30,6 +30,7 @@ import { detectCurrency } from './currency';
 import { formatDate } from '../../lib/format-date';
 import { publishInspection } from '../charts/live-state';
 import { SelectField } from '../../ui/Field';
+import { appActor } from '../../app/address/app-actor';
 
 export interface CheckoutFormPageProps {
   lng: Language;
@@ -86,7 +87,7 @@ export default function CheckoutFormPage({ lng, interval, plan, onSelect, onChec
       actions: {
         redirect: (_, params) => {
           onCheckoutStarted?.();
-          window.location.assign(params.url);
+          appActor().send({ type: 'leave', href: params.url });
         },
       },
     }),

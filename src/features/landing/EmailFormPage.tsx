@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Redirect, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { IntentLink as Link } from '../../app/IntentLink';
 import { paths } from '../../app/paths';
 import { useLanguage } from '../../app/use-language';
@@ -8,15 +8,12 @@ import { Card } from '../../ui/Card';
 import { Heading, Text } from '../../ui/Text';
 import { Facts, LandingLayout } from './LandingLayout';
 import { SignupForm } from './SignupForm';
-import { useSignedInRedirect } from './use-signed-in-redirect';
 
 /** /{lng}/email-form: 'Start your 7-day free trial' with the email only; the code goes by email. */
 export default function EmailFormPage() {
   const { t } = useTranslation('landing');
   const lng = useLanguage();
   const search = useSearch();
-  const redirect = useSignedInRedirect(lng);
-  if (redirect) return <Redirect to={redirect} replace />;
   const prefill = emailFormSearchSchema.parse(Object.fromEntries(new URLSearchParams(search)));
   return (
     <LandingLayout width="narrow">

@@ -53,7 +53,7 @@ export default function FailurePage() {
       </Card>
       {/* A signed-in person in review gets the waiting room's actions (check again, sign out), not a
           'Back to Home' that the signed-in redirect would bring straight back here. */}
-      {inReview ? <ReviewActions lng={lng} who={who} /> : null}
+      {inReview ? <ReviewActions who={who} /> : null}
       <div className={styles.actions}>
         {session.status !== 'signedOut' || inReview ? null : (
           <Link href={paths.home.build(lng)} className={button({ tone: 'primary' })}>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Redirect, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { IntentLink as Link } from '../../app/IntentLink';
 import { paths } from '../../app/paths';
 import { useLanguage } from '../../app/use-language';
@@ -8,15 +8,12 @@ import { Card } from '../../ui/Card';
 import { Heading, Text } from '../../ui/Text';
 import { Facts, LandingLayout } from './LandingLayout';
 import { SignupForm } from './SignupForm';
-import { useSignedInRedirect } from './use-signed-in-redirect';
 
 /** /{lng}/form: a focused, form-first landing (ads), same params and flow as the start page. */
 export default function FormPage() {
   const { t } = useTranslation('landing');
   const lng = useLanguage();
   const search = useSearch();
-  const redirect = useSignedInRedirect(lng);
-  if (redirect) return <Redirect to={redirect} replace />;
   return (
     <LandingLayout width="narrow">
       <Heading>{t('form.title')}</Heading>

@@ -1,11 +1,10 @@
 import { useMachine } from '@xstate/react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
 import { IntentLink as Link } from '../../app/IntentLink';
 import type { Language } from '../../app/languages';
 import { paths, withSearch } from '../../app/paths';
-import { readTrackingParams } from '../../app/tracking-params';
+import { appActor, storedTracking } from '../../app/address/app-actor';
 import { emailSignupSchema, signupSchema, type LandingPage, type LandingSearch } from '../../contracts/signup';
 import { defaultCountryCode } from '../../lib/countries';
 import { preloadEmailKind } from '../../lib/email-kind.lazy';
@@ -53,13 +52,11 @@ interface SignupFormProps {
  */
 export function SignupForm({ variant, landingPage, lng, prefill, title, submitLabel }: SignupFormProps) {
   const { t } = useTranslation(['landing', 'common', 'auth']);
-  const [, navigate] = useLocation();
   const [snapshot, send] = useMachine(
     signupMachine.provide({
       actions: {
-        goToOnboarding: () =>
-          // Replace: Back from onboarding must not return to a code screen that was already used.
-          navigate(withSearch(paths.onboarding.build(lng), { origin: onboardingOrigin[landingPage], ...readTrackingParams() }), { replace: true }),
+        // The app chart moves on to onboarding (replacing the code screen's entry).
+        goToOnboarding: () => appActor().send({ type: 'signup.completed', origin: onboardingOrigin[landingPage], tracking: storedTracking() }),
       },
     }),
     // A code step kept from before a reload or Back/Forward is picked up again (session storage).

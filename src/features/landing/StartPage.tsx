@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Redirect, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { IntentLink as Link } from '../../app/IntentLink';
 import { paths } from '../../app/paths';
 import { useLanguage } from '../../app/use-language';
@@ -9,15 +9,12 @@ import { Heading, Text } from '../../ui/Text';
 import * as styles from './Landing.css';
 import { Facts, LandingLayout } from './LandingLayout';
 import { SignupForm } from './SignupForm';
-import { useSignedInRedirect } from './use-signed-in-redirect';
 
 /** /{lng}: welcome, 'I already have an account', and the sign-up form (prefilled from the address). */
 export default function StartPage() {
   const { t } = useTranslation('landing');
   const lng = useLanguage();
   const search = useSearch();
-  const redirect = useSignedInRedirect(lng);
-  if (redirect) return <Redirect to={redirect} replace />;
   return (
     <LandingLayout>
       <div className={styles.startHero}>

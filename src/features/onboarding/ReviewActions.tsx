@@ -1,12 +1,9 @@
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { reviewMachine } from '../../../machines/onboarding.review.machine';
 import { apiRequest } from '../../app/api-client';
-import type { Language } from '../../app/languages';
-import { paths } from '../../app/paths';
 import type { KycStatus, User } from '../../contracts/user';
 import { Alert } from '../../ui/Alert';
 import { Box } from '../../ui/Box';
@@ -14,6 +11,7 @@ import { Button } from '../../ui/Button';
 import { Text } from '../../ui/Text';
 import { signOut } from '../auth/sign-out';
 import { publishInspection } from '../charts/live-state';
+import { appActor } from '../../app/address/app-actor';
 
 const fetchKycStatus = fromPromise<KycStatus | null, void>(async ({ signal }) => (await apiRequest<User>('/v1/user', { signal })).kyc_status);
 
@@ -23,16 +21,14 @@ const fetchKycStatus = fromPromise<KycStatus | null, void>(async ({ signal }) =>
  * status' and when the tab is shown again; VALIDATED goes on to the paywall, 'Sign out' goes home
  * signed out. Signed-out visitors keep the page's plain 'Back to Home'.
  */
-export function ReviewActions({ lng, who }: { lng: Language; who: string }) {
+export function ReviewActions({ who }: { who: string }) {
   const { t } = useTranslation('onboarding');
-  const [, navigate] = useLocation();
   const [snapshot, send] = useMachine(
     reviewMachine.provide({
       actors: { fetchKycStatus, signOut: fromPromise<void, void>(() => signOut()) },
       actions: {
-        // Replace: Back from the paywall must not return to a review that is over.
-        continueToCheckout: () => navigate(paths.onboarding.build(lng), { replace: true }),
-        goHome: () => navigate(paths.home.build(lng), { replace: true }),
+        continueToCheckout: () => appActor().send({ type: 'review.validated' }),
+        goHome: () => appActor().send({ type: 'signedOut' }),
       },
     }),
     { inspect: publishInspection('review') },

@@ -1,12 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
 import { IntentLink as Link } from '../../app/IntentLink';
 import { paths } from '../../app/paths';
-import { useLanguage } from '../../app/use-language';
 import { signOut } from '../../features/auth/sign-out';
 import * as styles from './Shell.css';
 import { visuallyHidden } from '../visually-hidden.css';
+import { appActor } from '../../app/address/app-actor';
 
 function PersonIcon() {
   return (
@@ -24,8 +23,6 @@ function PersonIcon() {
  */
 export default function AccountMenu() {
   const { t } = useTranslation();
-  const lng = useLanguage();
-  const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const menuId = useId();
@@ -57,7 +54,7 @@ export default function AccountMenu() {
     } finally {
       setSigningOut(false);
       setOpen(false);
-      navigate(paths.home.build(lng), { replace: true });
+      appActor().send({ type: 'signedOut' });
     }
   }
 

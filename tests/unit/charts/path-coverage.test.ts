@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutSessionResponseSchema } from '../../../src/contracts/payments';
 import { chartCoverage, chartPathSet } from '../../helpers/chart-model';
+import { appModel } from '../app/app-model';
 import { fixtures as sessionFixtures, sessionModel } from '../auth/session-model';
 import { signupModel } from '../landing/signup-model';
 import { reviewModel } from '../onboarding/review-model';
 import { paywallFixtures, paywallModel } from '../payments/paywall-model';
 
 describe.each([
+  ['app', appModel],
   ['session', sessionModel],
   ['sign-up', signupModel],
   ['identity review', reviewModel],

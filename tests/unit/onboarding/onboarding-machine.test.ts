@@ -183,7 +183,7 @@ describe('SPEC §4 loader rules, each from a typed address', () => {
 
 describe('URL projection helpers', () => {
   it('reads onboarding addresses as events and ignores others', () => {
-    expect(locationToEvent('/fr/onboarding/steps/crm', '?x=1')).toEqual({ type: 'location.changed', route: 'crm', search: 'x=1' });
+    expect(locationToEvent('/fr/onboarding/steps/crm', '?x=1')).toEqual({ type: 'location.changed', route: 'crm', search: 'x=1', lng: 'fr' });
     expect(locationToEvent('/fr/onboarding/', '')).toMatchObject({ route: 'onboarding' });
     expect(locationToEvent('/de/onboarding/steps/crm', '')).toBeNull();
     expect(locationToEvent('/en/failure', '')).toBeNull();

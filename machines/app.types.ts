@@ -1,0 +1,71 @@
+import type { Language } from '../src/app/languages';
+import type { RoutedName } from '../src/app/route-matching';
+import type { KycStatus } from '../src/contracts/user';
+
+/** What the browser knows when an address arrives, carried by the event so the chart's guards stay pure. */
+export interface AddressFacts {
+  pathname: string;
+  search: string;
+  /** The stored or browser language, for `/` and addresses without a known language. */
+  detected: Language;
+  /** Whether a session cookie is held right now (landing pages send such a visitor on, SPEC §2). */
+  signedIn: boolean;
+  /** The custom_code and utm values kept from earlier visits (carried into the onboarding address). */
+  tracking: Record<string, string>;
+}
+
+/** What the app chart keeps of the funnel's own chart (machines/onboarding.machine.ts). */
+export interface FunnelReport {
+  /** The funnel's address (its own projection), null while it decides (a loading view). */
+  href: string | null;
+  replace: boolean;
+  /** Where a finished funnel sent the person: the language home, the review page, or the web app. */
+  exit: 'home' | 'failure' | 'webApp' | null;
+  kyc: KycStatus | null;
+  hasRole: boolean;
+  businessComplete: boolean;
+}
+
+export interface SessionFacts {
+  userId: string;
+  isAnonymous: boolean;
+}
+
+export interface AppContext {
+  lng: Language;
+  /** The page on screen (a name from src/app/paths.ts). */
+  page: RoutedName;
+  /** The search string of the page's address (tracking values, prefills, a plan). */
+  search: string;
+  /** How the next address the chart projects enters history. */
+  historyMode: 'push' | 'replace';
+  /** An address outside the SPA to leave for (payment provider, card page, web app). */
+  leaveTo: string | null;
+  funnel: FunnelReport | null;
+  /** The address that arrived, until the page states have decided on it. */
+  arrived: AddressFacts | null;
+  webAppUrl: string;
+}
+
+export type AppEvent =
+  /** Every address change the browser makes: load, link, typed, back, forward, reload. */
+  | ({ type: 'url.changed' } & AddressFacts)
+  /** The landing sign-up saved the account: on to onboarding (SPEC §2). */
+  | { type: 'signup.completed'; origin: 'default' | 'email-form' | 'form'; tracking: Record<string, string> }
+  /** A code or emailed link signed the person in. `resumed`: back from an emailed link. */
+  | { type: 'signIn.completed'; resumed: boolean }
+  /** The identity review found the person VALIDATED: on to the paywall. */
+  | { type: 'review.validated' }
+  /** Sign-out finished (account menu, account page, review page). */
+  | { type: 'signedOut' }
+  /** Leave the SPA for an address a server gave (hosted checkout, card update page). */
+  | { type: 'leave'; href: string }
+  /** The funnel's in-page Back; `previousIsStep`: the history entry before is the previous step. */
+  | { type: 'funnel.back'; previousIsStep: boolean }
+  | { type: 'funnel.changed'; report: FunnelReport }
+  | { type: 'session.changed'; session: SessionFacts | null };
+
+export interface AppInput {
+  address: AddressFacts;
+  webAppUrl: string;
+}

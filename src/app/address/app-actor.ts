@@ -1,0 +1,157 @@
+import { createActor, fromCallback, type Actor, type AnyEventObject } from 'xstate';
+import { navigate } from 'wouter/use-browser-location';
+import { appMachine, type FunnelInput } from '../../../machines/app.machine';
+import type { AddressFacts, SessionFacts } from '../../../machines/app.types';
+import { projectAddress, type AddressProjection } from '../../../machines/app.url';
+import { isAtHref } from '../../../machines/onboarding.url';
+import { publishInspection } from '../../features/charts/live-state';
+import { hasStoredSession } from '../../features/auth/signed-in';
+import { switchLanguage } from '../i18n';
+import { detectLanguage, storeLanguage } from '../languages';
+import { readTrackingParams, saveTrackingParams } from '../tracking-params';
+
+/** The custom_code and utm values kept in storage (SPEC §2). */
+export function storedTracking(): Record<string, string> {
+  return Object.fromEntries(Object.entries(readTrackingParams()).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+/** The browser's address now, with what the chart's guards read alongside it. */
+export function currentAddress(): AddressFacts {
+  const tracking = storedTracking();
+  return {
+    pathname: window.location.pathname,
+    search: window.location.search.replace(/^\?/, ''),
+    detected: detectLanguage(),
+    signedIn: hasStoredSession(),
+    tracking,
+  };
+}
+
+/**
+ * The funnel's chart, loaded with its page: events the app chart sends it are held until it has
+ * loaded; its address and the person's standing come back as `funnel.changed`.
+ */
+const funnel = fromCallback<AnyEventObject, FunnelInput>(({ input, sendBack, receive }) => {
+  let stopped = false;
+  let stop = () => undefined as void;
+  let deliver: ((event: AnyEventObject) => void) | null = null;
+  const held: AnyEventObject[] = [];
+  receive((event) => (deliver ? deliver(event) : held.push(event)));
+  void import('../../features/onboarding/funnel-bridge').then(({ connectFunnel }) => {
+    if (stopped) return;
+    const connection = connectFunnel(input, sendBack);
+    deliver = connection.send;
+    stop = connection.stop;
+    held.splice(0).forEach(connection.send);
+  });
+  return () => {
+    stopped = true;
+    stop();
+  };
+});
+
+/** Whether a history entry is one the funnel pushed (its in-page Back may use the browser's Back). */
+export function isFunnelEntry(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { funnelStep?: unknown }).funnelStep === true;
+}
+
+const browserMachine = appMachine.provide({
+  actors: { funnel },
+  actions: {
+    historyBack: () => window.history.back(),
+    rememberLanguage: ({ context }) => {
+      storeLanguage(context.lng);
+      void switchLanguage(context.lng);
+    },
+    saveTracking: ({ context, event }) => saveTrackingParams(event.type === 'url.changed' ? event.search : (context.arrived?.search ?? '')),
+  },
+});
+
+export type AppActor = Actor<typeof browserMachine>;
+
+let actor: AppActor | null = null;
+
+/** The tab's application chart (started once, at boot). */
+export function appActor(): AppActor {
+  return actor ?? startApp('');
+}
+
+/** The projection last written, so a state change that projects the same address writes nothing. */
+let written = '';
+
+function write(projection: AddressProjection): void {
+  const key = projection.kind === 'stay' ? written : `${projection.kind}:${projection.href}`;
+  if (key === written) return;
+  written = key;
+  if (projection.kind === 'external') {
+    if (projection.replace) window.location.replace(projection.href);
+    else window.location.assign(projection.href);
+    return;
+  }
+  if (projection.kind !== 'internal' || isAtHref(window.location.pathname, window.location.search, projection.href)) return;
+  // Entries the funnel pushes are marked, so its in-page Back knows the one before is a step.
+  const state = projection.funnelStep ? { funnelStep: projection.replace ? isFunnelEntry(window.history.state) : true } : null;
+  navigate(projection.href, { replace: projection.replace, state });
+}
+
+/** Every address the browser reaches by itself (back, forward, a page shown again from its cache). */
+function listenToBrowser(started: AppActor): void {
+  const arrived = () => {
+    // What the browser shows now is written, whatever was written before.
+    written = `internal:${window.location.pathname}${window.location.search}`;
+    started.send({ type: 'url.changed', ...currentAddress() });
+  };
+  window.addEventListener('popstate', arrived);
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) arrived();
+  });
+}
+
+/** The session as the app chart sees it: who, and whether anonymous; a token refresh is no change. */
+function followSession(started: AppActor): void {
+  void import('../../features/auth/session').then(({ startSessionActor }) => {
+    const session = startSessionActor();
+    let key = '';
+    const report = () => {
+      const snapshot = session.getSnapshot();
+      let facts: SessionFacts | null | undefined;
+      if (snapshot.matches('signedIn')) {
+        const user = snapshot.context.session?.user;
+        facts = user ? { userId: user.id, isAnonymous: Boolean(user.is_anonymous) } : null;
+      } else if (snapshot.matches('signedOut')) facts = null;
+      if (facts === undefined) return;
+      const next = facts ? `${facts.userId}:${facts.isAnonymous}` : 'none';
+      if (next === key) return;
+      key = next;
+      started.send({ type: 'session.changed', session: facts });
+    };
+    session.subscribe(report);
+    report();
+  });
+}
+
+/**
+ * Starts the application chart for this tab: the page comes from its state and the address is
+ * written from its projection; links (through the router, src/app/address/app-location.ts),
+ * back/forward and the session come in as events.
+ */
+export function startApp(webAppUrl: string): AppActor {
+  if (actor) return actor;
+  const address = currentAddress();
+  written = `internal:${window.location.pathname}${window.location.search}`;
+  const started = createActor(browserMachine, { input: { address, webAppUrl }, inspect: publishInspection('app') });
+  actor = started;
+  started.subscribe((snapshot) => write(projectAddress(snapshot)));
+  started.start();
+  write(projectAddress(started.getSnapshot()));
+  listenToBrowser(started);
+  followSession(started);
+  return started;
+}
+
+/** A link (or anything routing through the router) went to `to`: the browser's address change, as an event. */
+export function followLink(to: string, options?: { replace?: boolean }): void {
+  navigate(to, { replace: options?.replace ?? false });
+  written = `internal:${window.location.pathname}${window.location.search}`;
+  appActor().send({ type: 'url.changed', ...currentAddress() });
+}

@@ -1,0 +1,121 @@
+import { createActor, fromCallback, type AnyEventObject } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { appMachine, type FunnelInput } from '../../../machines/app.machine';
+import type { AddressFacts, FunnelReport } from '../../../machines/app.types';
+import { projectAddress } from '../../../machines/app.url';
+import { isAtHref } from '../../../machines/onboarding.url';
+import { paths, type PathName } from '../../../src/app/paths';
+import { address } from './app-model';
+
+/** The app chart with a funnel child that records what it is sent, and browser effects recorded. */
+function start(arrival: AddressFacts) {
+  const funnelReceived: AnyEventObject[] = [];
+  const effects: string[] = [];
+  const machine = appMachine.provide({
+    actors: {
+      funnel: fromCallback<AnyEventObject, FunnelInput>(({ receive }) => {
+        receive((event) => funnelReceived.push(event));
+      }),
+    },
+    actions: {
+      historyBack: () => void effects.push('history.back'),
+      rememberLanguage: ({ context }) => void effects.push(`language:${context.lng}`),
+      saveTracking: () => void effects.push('tracking'),
+    },
+  });
+  const actor = createActor(machine, { input: { address: arrival, webAppUrl: 'https://app.example' } }).start();
+  const projection = () => projectAddress(actor.getSnapshot());
+  return { actor, funnelReceived, effects, projection };
+}
+
+const report = (extra: Partial<FunnelReport>): FunnelReport => ({ href: null, replace: true, exit: null, kyc: null, hasRole: false, businessComplete: false, ...extra });
+
+describe('app chart: the address is a projection of its state', () => {
+  const pages = (Object.keys(paths) as PathName[]).filter((name) => name !== 'root');
+  it.each(pages.flatMap((name) => (['en', 'fr'] as const).map((lng) => [name, lng] as const)))('%s (%s): arriving at its address shows it and projects the same address', (name, lng) => {
+    const pathname = paths[name].build(lng);
+    const { actor, projection } = start(address(pathname, { detected: lng }));
+    expect(actor.getSnapshot().context.page).toBe(name);
+    const projected = projection();
+    expect(projected.kind).toBe('internal');
+    if (projected.kind === 'internal') expect(isAtHref(pathname, '', projected.href)).toBe(true);
+  });
+
+  it('redirects replace history: `/` goes to the detected language, an unknown language is swapped, search kept', () => {
+    expect(start(address('/', { detected: 'fr', search: 'utm_source=x' })).projection()).toEqual({ kind: 'internal', href: '/fr?utm_source=x', replace: true, funnelStep: false });
+    expect(start(address('/de/form', { detected: 'en' })).projection()).toMatchObject({ href: '/en/form', replace: true });
+    expect(start(address('/nowhere/at/all')).projection()).toMatchObject({ href: '/en', replace: true });
+  });
+
+  it('a visitor arriving signed in on a landing page goes on to onboarding with the tracking values (SPEC §2); the language is remembered', () => {
+    const { actor, projection, effects } = start(address('/fr', { signedIn: true, search: 'utm_campaign=again', tracking: { custom_code: 'E2E10' } }));
+    expect(actor.getSnapshot().matches({ page: 'funnel' })).toBe(true);
+    const projected = projection();
+    expect(projected).toMatchObject({ kind: 'internal', replace: true });
+    if (projected.kind === 'internal') expect(isAtHref('/fr/onboarding', '?custom_code=E2E10&utm_campaign=again', projected.href)).toBe(true);
+    expect(effects).toEqual(['tracking', 'language:fr']);
+  });
+
+  it('only the arrival counts: a session created on the page (the sign-up) does not cut the flow short', () => {
+    const { actor } = start(address('/en'));
+    actor.send({ type: 'session.changed', session: { userId: 'u1', isAnonymous: false } });
+    expect(actor.getSnapshot().matches({ page: 'landing', session: 'signedIn' })).toBe(true);
+    actor.send({ type: 'signup.completed', origin: 'form', tracking: { utm_source: 'ads' } });
+    expect(actor.getSnapshot().matches({ page: 'funnel' })).toBe(true);
+    expect(projectAddress(actor.getSnapshot())).toEqual({ kind: 'internal', href: '/en/onboarding?origin=form&utm_source=ads', replace: true, funnelStep: true });
+  });
+
+  it('the funnel child gets the session and every funnel address, language included; its address becomes the app address', () => {
+    const { actor, funnelReceived, projection } = start(address('/en/onboarding'));
+    actor.send({ type: 'session.changed', session: { userId: 'u1', isAnonymous: false } });
+    actor.send({ type: 'funnel.changed', report: report({ href: '/en/onboarding/steps/size', replace: true }) });
+    expect(projection()).toEqual({ kind: 'internal', href: '/en/onboarding/steps/size', replace: true, funnelStep: true });
+    actor.send({ type: 'funnel.changed', report: report({ href: '/en/onboarding/steps/details', replace: false }) });
+    expect(projection()).toMatchObject({ href: '/en/onboarding/steps/details', replace: false });
+    expect(actor.getSnapshot().context.page).toBe('details');
+    // The same step in the other language (the language switch): one event, the language kept.
+    actor.send({ type: 'url.changed', ...address('/fr/onboarding/steps/details') });
+    expect(actor.getSnapshot().context.lng).toBe('fr');
+    expect(funnelReceived).toEqual([
+      { type: 'session.changed', session: { userId: 'u1', isAnonymous: false } },
+      { type: 'location.changed', route: 'details', search: '', lng: 'fr' },
+    ]);
+    // Until the funnel has decided, the address is the one the browser is at.
+    expect(projection()).toMatchObject({ href: '/fr/onboarding/steps/details' });
+  });
+
+  it("the funnel's in-page Back uses the browser's Back when it can, else steps back in place and replaces", () => {
+    const { actor, funnelReceived, effects, projection } = start(address('/en/onboarding/steps/crm'));
+    actor.send({ type: 'funnel.changed', report: report({ href: '/en/onboarding/steps/crm', replace: true }) });
+    actor.send({ type: 'funnel.back', previousIsStep: true });
+    expect(effects).toContain('history.back');
+    expect(funnelReceived).toEqual([]);
+    actor.send({ type: 'funnel.back', previousIsStep: false });
+    expect(funnelReceived).toEqual([{ type: 'step.back' }]);
+    actor.send({ type: 'funnel.changed', report: report({ href: '/en/onboarding/steps/details', replace: false }) });
+    expect(projection()).toMatchObject({ href: '/en/onboarding/steps/details', replace: true });
+  });
+
+  it('standing: identity check, role and company answers are states, as the funnel reports them', () => {
+    const { actor } = start(address('/en/onboarding'));
+    actor.send({ type: 'funnel.changed', report: report({ kyc: 'VALIDATED', businessComplete: true }) });
+    expect(actor.getSnapshot().matches({ standing: { kyc: 'validated', role: 'none', business: 'complete' } })).toBe(true);
+    actor.send({ type: 'funnel.changed', report: report({ kyc: 'PENDING_REVIEW', exit: 'failure' }) });
+    expect(actor.getSnapshot().matches({ page: 'review', standing: { kyc: 'inReview' } })).toBe(true);
+    expect(projectAddress(actor.getSnapshot())).toMatchObject({ href: '/en/failure', replace: true });
+    actor.send({ type: 'review.validated' });
+    expect(projectAddress(actor.getSnapshot())).toMatchObject({ href: '/en/onboarding', replace: true });
+  });
+
+  it('leaving the SPA: the payment page is pushed, the web app replaces; signing out goes home replacing', () => {
+    const { actor, projection } = start(address('/en/onboarding/checkout-form'));
+    actor.send({ type: 'leave', href: 'https://checkout.example/s' });
+    expect(projection()).toEqual({ kind: 'external', href: 'https://checkout.example/s', replace: false });
+    actor.send({ type: 'url.changed', ...address('/en/onboarding/next-steps') });
+    actor.send({ type: 'funnel.changed', report: report({ exit: 'webApp', hasRole: true }) });
+    expect(projection()).toEqual({ kind: 'external', href: 'https://app.example', replace: true });
+    const account = start(address('/account'));
+    account.actor.send({ type: 'signedOut' });
+    expect(account.projection()).toMatchObject({ href: '/en', replace: true });
+  });
+});
