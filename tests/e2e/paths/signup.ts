@@ -4,6 +4,7 @@ import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { projectRoot } from '../../../server/config/project-root';
 import { api, codeFor, confirmationLink, frenchMobile, outbox, signUpByApi } from '../../helpers/accounts';
 import { signupModel } from '../../unit/landing/signup-model';
+import { unique } from './accounts';
 import { param, rolesByType, type ChartAdapter, type PathRun } from './adapter';
 
 /**
@@ -23,8 +24,6 @@ function text(lng: Lng, ns: 'landing' | 'auth', key: string): string {
   return value;
 }
 
-let counter = 0;
-const unique = () => `${Date.now().toString(36)}${(counter += 1)}`;
 const domains = { work: 'acme-widgets.com', personal: 'gmail.com', disposable: 'yopmail.com' } as const;
 
 /** One submission of the form: what is typed, chosen for the answers the path expects. */

@@ -1,0 +1,36 @@
+import { answerBusiness, api, checkLegitimacy, completeBusiness, frenchMobile, signUpByApi, subscribe, type Session } from '../../helpers/accounts';
+
+/** Accounts the browser paths start from, made through the real APIs (tests/helpers/accounts.ts). */
+
+let counter = 0;
+export const unique = () => `${Date.now().toString(36)}${(counter += 1)}`;
+
+export interface PathAccount {
+  session: Session;
+  email: string;
+}
+
+/**
+ * Signed up by phone code, questionnaire answered; with a work email the identity check passes
+ * (VALIDATED), with a personal one it asks for a review (PENDING_REVIEW), unless `check` is false.
+ */
+export async function pathAccount(baseURL: string, options: { email: 'work' | 'personal'; check: boolean }): Promise<PathAccount> {
+  const email = `paths.${unique()}@${options.email === 'work' ? 'acme-widgets.com' : 'gmail.com'}`;
+  const session = await signUpByApi(baseURL, { phone: frenchMobile().e164, email });
+  await answerBusiness(baseURL, session, { ...completeBusiness, website: options.email === 'work' ? 'acme-widgets.com' : 'bob-builds.fr' });
+  if (options.check) await identityCheck(baseURL, { session, email }, options.email === 'work' ? 'VALIDATED' : 'PENDING_REVIEW');
+  return { session, email };
+}
+
+/** The identity check as the funnel runs it; fails the test when it does not decide as the path needs. */
+export async function identityCheck(baseURL: string, account: PathAccount, expected: string): Promise<void> {
+  const status = await checkLegitimacy(baseURL, account.session);
+  if (status !== expected) throw new Error(`identity check of ${account.email}: ${status}, the path needs ${expected}`);
+}
+
+/** A reviewer's decision on the team's KYC page (local development: no admin token). */
+export async function decideKyc(baseURL: string, account: PathAccount, status: 'VALIDATED' | 'REJECTED'): Promise<void> {
+  await api(baseURL, '/admin/kyc/decisions', { method: 'POST', body: { user: account.session.user.id, status, note: 'browser path test' } });
+}
+
+export { subscribe };
