@@ -152,6 +152,7 @@ export const appMachine = setup({
     forwardStepBack: sendTo('funnel', { type: 'step.back' }),
     markStepBack: assign({ stepBackPending: true }),
     forwardSession: sendTo('funnel', ({ event }) => ({ type: 'session.changed', session: event.type === 'session.changed' ? event.session : null })),
+    takeLanguage: assign(({ context, event }) => (event.type === 'language.chosen' ? { lng: event.lng } : { lng: context.lng })),
     takeSession: assign(({ event }) => (event.type === 'session.changed' ? { session: event.session } : {})),
     /** Browser: history.back(); the entry before arrives as `url.changed`. */
     historyBack: () => undefined,
@@ -182,6 +183,7 @@ export const appMachine = setup({
       on: {
         'url.changed': { target: '.routing', actions: 'takeAddress' },
         signedOut: { target: '.landing', actions: 'goHome' },
+        'language.chosen': { actions: ['takeLanguage', 'rememberLanguage'] },
       },
       states: {
         /** SPEC §2's address rules: the page for the address, or a redirect that replaces history. */

@@ -63,7 +63,9 @@ export type AppEvent =
   /** The funnel's in-page Back; `previousIsStep`: the history entry before is the previous step. */
   | { type: 'funnel.back'; previousIsStep: boolean }
   | { type: 'funnel.changed'; report: FunnelReport }
-  | { type: 'session.changed'; session: SessionFacts | null };
+  | { type: 'session.changed'; session: SessionFacts | null }
+  /** The language switch on a page whose address has no language (/account, /success). */
+  | { type: 'language.chosen'; lng: Language };
 
 export interface AppInput {
   address: AddressFacts;

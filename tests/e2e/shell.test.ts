@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { projectRoot } from '../../server/config/project-root';
 import { encodeValue } from '../../src/features/auth/cookie-storage';
 import { axeViolations } from '../helpers/axe';
+import { answerBusiness, frenchMobile, signInContext, signUpByApi, workEmail } from '../helpers/accounts';
 import { launchBrowser, newContext, viewports, watchPageErrors } from '../helpers/browser';
 
 /**
@@ -22,6 +23,12 @@ const text = (lng: 'en' | 'fr', key: string) => {
   return value;
 };
 const title = (lng: 'en' | 'fr', page: string) => `${text(lng, `titles.${page}`)} · Ringwise`;
+const onboardingText = (lng: 'en' | 'fr', key: string) => {
+  const texts = JSON.parse(readFileSync(join(projectRoot(), 'locales', lng, 'onboarding.json'), 'utf8')) as Texts;
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts);
+  if (typeof value !== 'string') throw new Error(`no text onboarding:${key}`);
+  return value;
+};
 
 async function signedInSession(): Promise<object> {
   const config = (await (await fetch(`${baseURL}/config.json`)).json()) as { auth: { publishableKey: string } };
@@ -106,6 +113,32 @@ describe('site shell (browser)', () => {
     await header.getByRole('link', { name: text('en', 'shell.signIn') }).waitFor();
     const cookies = await context.cookies();
     expect(cookies.filter((cookie) => cookie.name.includes('auth-token'))).toEqual([]);
+    await context.close();
+  });
+
+  it('switches the funnel to French without a reload: same step, answers kept, Back returns to English', async () => {
+    const phone = frenchMobile();
+    const session = await signUpByApi(baseURL, { phone: phone.e164, email: workEmail('lang') });
+    await answerBusiness(baseURL, session, { size: '2-10' });
+    const context = await newContext(browser, baseURL, { viewport: viewports.desktop });
+    await signInContext(context, baseURL, session);
+    const page = await context.newPage();
+    await page.goto('/en/onboarding/steps/details');
+    await page.getByRole('heading', { level: 1, name: onboardingText('en', 'details.title') }).waitFor();
+    // A marker that a full page load would wipe.
+    await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
+    await page.getByRole('banner').getByRole('link', { name: text('en', 'languageSwitch') }).click();
+    await page.getByRole('heading', { level: 1, name: onboardingText('fr', 'details.title') }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/fr/onboarding/steps/details');
+    expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+    // The funnel itself moved to French: its in-page Back leads to the French size step.
+    await page.getByRole('button', { name: onboardingText('fr', 'actions.back') }).click();
+    await page.waitForURL('**/fr/onboarding/steps/size');
+    // The switch was a new entry; stepping back from it replaced it (SPEC: moving back adds none).
+    await page.goBack();
+    await page.waitForURL('**/en/onboarding/steps/details');
+    await page.getByRole('heading', { level: 1, name: onboardingText('en', 'details.title') }).waitFor();
     await context.close();
   });
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { IntentLink as Link } from '../../app/IntentLink';
-import { switchLanguage } from '../../app/i18n';
-import { isLanguage, storeLanguage, type Language } from '../../app/languages';
+import { appActor } from '../../app/address/app-actor';
+import { isLanguage, type Language } from '../../app/languages';
 import { paths } from '../../app/paths';
 import { useLanguage } from '../../app/use-language';
 import * as styles from './Shell.css';
@@ -18,9 +18,9 @@ function GlobeIcon() {
 }
 
 /**
- * The same page in the other language. Addresses with a language segment switch it (the funnel's
- * with a full load, because its chart keeps the language it started with); /voice-generator moves
- * to its localised twin; pages without one (/success, /account) store the choice and re-render.
+ * The same page in the other language. Addresses with a language segment switch it (a link: the
+ * app chart takes the language from the address, and passes it to the funnel); /voice-generator
+ * moves to its localised twin; pages without one (/success, /account) tell the app chart.
  */
 export function LanguageSwitch() {
   const { t } = useTranslation();
@@ -46,11 +46,7 @@ export function LanguageSwitch() {
   if (isLanguage(segments[1])) {
     const path = [...segments.slice(0, 1), other, ...segments.slice(2)].join('/');
     const href = search ? `${path}?${search}` : path;
-    return segments[2] === 'onboarding' ? (
-      <a href={href} {...common}>
-        {label}
-      </a>
-    ) : (
+    return (
       <Link href={href} {...common}>
         {label}
       </Link>
@@ -67,10 +63,7 @@ export function LanguageSwitch() {
     <button
       type="button"
       {...buttonProps}
-      onClick={() => {
-        storeLanguage(other);
-        void switchLanguage(other);
-      }}
+      onClick={() => appActor().send({ type: 'language.chosen', lng: other })}
     >
       {label}
     </button>

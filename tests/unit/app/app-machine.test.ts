@@ -115,7 +115,12 @@ describe('app chart: the address is a projection of its state', () => {
     actor.send({ type: 'funnel.changed', report: report({ exit: 'webApp', hasRole: true }) });
     expect(projection()).toEqual({ kind: 'external', href: 'https://app.example', replace: true });
     const account = start(address('/account'));
+    // A page without a language in its address switches in place; the chart keeps the choice.
+    account.actor.send({ type: 'language.chosen', lng: 'fr' });
+    expect(account.actor.getSnapshot().context.lng).toBe('fr');
+    expect(account.effects).toContain('language:fr');
+    expect(account.projection()).toMatchObject({ href: '/account' });
     account.actor.send({ type: 'signedOut' });
-    expect(account.projection()).toMatchObject({ href: '/en', replace: true });
+    expect(account.projection()).toMatchObject({ href: '/fr', replace: true });
   });
 });

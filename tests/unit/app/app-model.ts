@@ -52,6 +52,7 @@ export const appEventFixtures = {
   ],
   'review.validated': [{ type: 'review.validated' }],
   signedOut: [{ type: 'signedOut' }],
+  'language.chosen': [{ type: 'language.chosen', lng: 'fr' }],
   leave: [{ type: 'leave', href: 'https://checkout.example/session' }],
   'funnel.back': [
     { type: 'funnel.back', previousIsStep: true },
