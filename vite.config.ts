@@ -26,6 +26,16 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
+    rolldownOptions: {
+      treeshake: {
+        // The contracts only define schemas and constants. Declared free of side effects, a module
+        // behind a barrel (signup.ts → signup-forms.ts) is left out of a chunk whose importers use
+        // none of its exports: a landing page that parses its search params does not download the
+        // form schemas, zod's chained API and the phone metadata (npm run budget holds this). Other
+        // modules keep the default (package.json `sideEffects`, else assume side effects).
+        moduleSideEffects: (id) => (/\/src\/contracts\/[^/]+\.ts$/.test(id) ? false : undefined),
+      },
+    },
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

@@ -1,9 +1,10 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { publicConfigSchema, type PublicConfig } from '../contracts/public-config';
 
 // zod compiles object parsers with `new Function` when it may; the site's Content-Security-Policy
 // (script-src 'self', no 'unsafe-eval') refuses that, and each probe is a reported violation.
-// This module runs before any schema in the SPA parses, so every parse takes the plain path.
+// This module runs before any schema in the SPA parses, so every parse takes the plain path. The
+// setting is zod's one global configuration: it holds for the chained API loaded later as well.
 z.config({ jitless: true });
 
 let current: PublicConfig | undefined;

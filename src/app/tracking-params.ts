@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** SPEC §2/§5: optional tracking params on any route; custom_code has its own storage key. */
 export const trackingParamNames = ['custom_code', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
@@ -8,8 +8,9 @@ export const customCodeStorageKey = 'allo_checkout_custom_code';
 
 const storageKeyOf = (name: TrackingParamName) => (name === 'custom_code' ? customCodeStorageKey : name);
 
-// Bounded so a crafted link cannot fill localStorage or smuggle a huge value into analytics.
-const trackingValue = z.string().trim().min(1).max(200);
+// Bounded so a crafted link cannot fill localStorage or smuggle a huge value into analytics. Saved
+// on every first render, hence zod/mini (a few KB) rather than the chained API.
+const trackingValue = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 
 /** Saves each tracking param present in the search string; returns what it saved. */
 export function saveTrackingParams(search: string, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage) {

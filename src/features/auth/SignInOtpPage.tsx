@@ -11,9 +11,9 @@ import { TextField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { Heading, Text } from '../../ui/Text';
 import { PhoneField } from '../phone-input/PhoneField';
-import { phoneStateFromValue } from '../phone-input/phone-format';
+import { loadPhoneFormat, phoneFormat, phoneStateFromValue } from '../phone-input/phone-format.lazy';
 import { defaultCountryCode } from '../../lib/countries';
-import { CodeEntry, RESEND_COOLDOWN_SECONDS } from './CodeEntry';
+import { CodeEntry, loadCodeEntry } from './CodeEntry.lazy';
 import { sendCode, type Recipient } from './otp';
 import { arrivedFromAuthLink, authUrlError, useSession } from './session';
 import { signOut } from './sign-out';
@@ -96,8 +96,17 @@ export default function SignInOtpPage() {
   // Sign-in never creates an account (decision 103): an unknown phone or unproven email is refused.
   const send = (target: Recipient) => sendCode(target, { language: lng, createUser: false });
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (method === 'phone' && !phoneFormat()) {
+      // Submitted before the phone formatter arrived: submit again once it has (the phone field
+      // reports its formatted, validated number first).
+      const form = event.currentTarget;
+      await loadPhoneFormat().catch(() => undefined);
+      if (phoneFormat() && form.isConnected) form.requestSubmit();
+      return;
+    }
+    void loadCodeEntry().catch(() => undefined);
     setFormError(null);
     setUnknown(null);
     const target = recipient();
@@ -116,6 +125,7 @@ export default function SignInOtpPage() {
     // A code left for this address less than a minute ago (the sign-up's, a reload): it is on its
     // way and valid, so the code entry shows, with the countdown where it is.
     if ((result.code === 'over_sms_send_rate_limit' || result.code === 'over_email_send_rate_limit') && result.retryAfterSeconds) {
+      const { RESEND_COOLDOWN_SECONDS } = await loadCodeEntry();
       setSentTo({ recipient: target, sentAt: Date.now() - (RESEND_COOLDOWN_SECONDS - result.retryAfterSeconds) * 1000 });
       return;
     }

@@ -1,14 +1,14 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { IntentLink as Link } from '../../app/IntentLink';
 import { ApiError, apiRequest } from '../../app/api-client';
 import { paths, withSearch } from '../../app/paths';
 import { useLanguage } from '../../app/use-language';
-import { bookingRequestSchema, parseLandingSearch, type Booking, type BookingKind } from '../../contracts/signup';
+import { parseLandingSearch, type Booking, type BookingKind } from '../../contracts/signup';
+import { preloadSignupForms, signupForms } from '../../contracts/signup.lazy';
 import { currentTimeZone, defaultCountryCode } from '../../lib/countries';
 import { formatDate, formatDateTime, formatTime } from '../../lib/format-date';
-import { formatPhone } from '../../lib/format-phone';
 import { Alert } from '../../ui/Alert';
 import { Box } from '../../ui/Box';
 import { Button } from '../../ui/Button';
@@ -16,7 +16,7 @@ import { button } from '../../ui/Button.css';
 import { Card } from '../../ui/Card';
 import { SelectField, TextAreaField, TextField } from '../../ui/Field';
 import { Heading, Text } from '../../ui/Text';
-import { initialPhoneValue } from '../phone-input/phone-format';
+import { initialPhoneValue, loadPhoneFormat, phoneFormat } from '../phone-input/phone-format.lazy';
 import { PhoneField } from '../phone-input/PhoneField';
 import { slotDays } from './demo-slots';
 import { focusFirstInvalid } from './focus';
@@ -61,9 +61,28 @@ export default function DemoPage() {
     setValues((current) => ({ ...current, [field]: value }));
   }
 
+  // The booking schema (zod, the full phone metadata) and the phone formatter are not part of the
+  // first render: a booking made before they arrive waits for them, then runs with the values the
+  // phone field reported on their arrival (latestBook).
+  const latestBook = useRef<typeof book>(null);
+  useLayoutEffect(() => {
+    latestBook.current = book;
+  });
+  const preload = () => void Promise.all([preloadSignupForms(), loadPhoneFormat()]).catch(() => undefined);
+
   async function book(kind: BookingKind, event?: FormEvent) {
     event?.preventDefault();
     if (pending) return;
+    const forms = signupForms();
+    if (!forms || !phoneFormat()) {
+      const ready = await Promise.all([preloadSignupForms(), loadPhoneFormat()]).then(
+        () => true,
+        () => false,
+      );
+      if (ready) await latestBook.current?.(kind);
+      return;
+    }
+    const { bookingRequestSchema } = forms;
     const request = {
       requestId,
       kind,
@@ -106,8 +125,8 @@ export default function DemoPage() {
           <Heading>{t('demo.title')}</Heading>
           <Alert tone="info">
             {booked.slot
-              ? t('demo.booked', { when: formatDateTime(booked.slot, i18n.language), phone: formatPhone(booked.phone, defaultCountryCode()) })
-              : t('demo.calledSoon', { phone: formatPhone(booked.phone, defaultCountryCode()) })}
+              ? t('demo.booked', { when: formatDateTime(booked.slot, i18n.language), phone: bookedPhone(booked.phone) })
+              : t('demo.calledSoon', { phone: bookedPhone(booked.phone) })}
           </Alert>
           <div className={styles.actions}>
             <Button
@@ -156,7 +175,7 @@ export default function DemoPage() {
           </Card>
         </section>
         <Card>
-          <form ref={formRef} className={styles.form} noValidate onSubmit={(event) => void book('scheduled', event)} aria-busy={pending !== null || undefined}>
+          <form ref={formRef} className={styles.form} noValidate onSubmit={(event) => void book('scheduled', event)} onFocus={preload} onPointerDown={preload} aria-busy={pending !== null || undefined}>
             <Heading level={2}>{t('demo.contactTitle')}</Heading>
             <TextField label={t('fields.email')} type="email" name="email" autoComplete="email" value={values.email} error={errors.email} required aria-required="true" onChange={(e) => set('email', e.target.value)} />
             <div className={styles.nameRow}>
@@ -210,4 +229,9 @@ export default function DemoPage() {
       </div>
     </LandingLayout>
   );
+}
+
+/** The booked number as its reader dials it (the formatter is here: the booking waited for it). */
+function bookedPhone(e164: string): string {
+  return phoneFormat()?.formatPhone(e164, defaultCountryCode()) ?? e164;
 }

@@ -5,7 +5,8 @@ import { IntentLink as Link } from '../../app/IntentLink';
 import type { Language } from '../../app/languages';
 import { paths, withSearch } from '../../app/paths';
 import { appActor, storedTracking } from '../../app/address/app-actor';
-import { emailSignupSchema, signupSchema, type LandingPage, type LandingSearch } from '../../contracts/signup';
+import type { LandingPage, LandingSearch } from '../../contracts/signup';
+import { preloadSignupForms, signupForms } from '../../contracts/signup.lazy';
 import { defaultCountryCode } from '../../lib/countries';
 import { preloadEmailKind } from '../../lib/email-kind.lazy';
 import { Alert } from '../../ui/Alert';
@@ -15,8 +16,8 @@ import { TextField } from '../../ui/Field';
 import { Heading, Text } from '../../ui/Text';
 import { logEvent } from '../analytics/analytics';
 import { analyticsEvents } from '../analytics/events';
-import { CodeEntry } from '../auth/CodeEntry';
-import { initialPhoneValue } from '../phone-input/phone-format';
+import { CodeEntry, loadCodeEntry } from '../auth/CodeEntry.lazy';
+import { initialPhoneValue, loadPhoneFormat, phoneFormat } from '../phone-input/phone-format.lazy';
 import { PhoneField } from '../phone-input/PhoneField';
 import { focusFirstInvalid } from './focus';
 import * as styles from './Landing.css';
@@ -72,9 +73,14 @@ export function SignupForm({ variant, landingPage, lng, prefill, title, submitLa
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempted, setAttempted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const schema = variant === 'full' ? signupSchema : emailSignupSchema;
+  // The schemas (zod, the full phone metadata) arrive on intent; submit waits for them (see submit).
+  const preload = () => void Promise.all([preloadSignupForms(), loadPhoneFormat(), loadCodeEntry()]).catch(() => undefined);
 
   function validate(next: SignupValues): { ok: true; data: SignupValues } | { ok: false; errors: FieldErrors } {
+    const forms = signupForms();
+    // Called once a submit has found the schemas loaded (attempted), so they are here.
+    if (!forms) return { ok: false, errors: {} };
+    const schema = variant === 'full' ? forms.signupSchema : forms.emailSignupSchema;
     const parsed = schema.safeParse(variant === 'full' ? next : { email: next.email });
     if (parsed.success) return { ok: true, data: parsed.data };
     const found: FieldErrors = {};
@@ -96,8 +102,19 @@ export function SignupForm({ variant, landingPage, lng, prefill, title, submitLa
     }
   }
 
-  function submit(event: FormEvent) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (!signupForms() || !phoneFormat()) {
+      // Submitted before the schemas or the phone formatter arrived: submit again once they have
+      // (the phone field reports its formatted value first, so this submit reads it).
+      const form = event.currentTarget;
+      void Promise.all([preloadSignupForms(), loadPhoneFormat()]).then(
+        () => form.isConnected && form.requestSubmit(),
+        // A failed download (offline): nothing is sent; the next submit tries again.
+        () => undefined,
+      );
+      return;
+    }
     setAttempted(true);
     const result = validate(values);
     if (!result.ok) {
@@ -183,7 +200,7 @@ export function SignupForm({ variant, landingPage, lng, prefill, title, submitLa
     (failure?.source === 'email' ? (failure.code === 'disposable' ? t('errors.disposable') : t('validation.invalidEmail', { ns: 'common' })) : undefined);
 
   return (
-    <form ref={formRef} className={styles.form} noValidate onSubmit={submit} aria-busy={pending || undefined}>
+    <form ref={formRef} className={styles.form} noValidate onSubmit={submit} onFocus={preload} onPointerDown={preload} aria-busy={pending || undefined}>
       <Heading level={2}>{title}</Heading>
       <TextField
         label={variant === 'full' ? t('fields.email') : t('fields.emailOnly')}

@@ -1,11 +1,14 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { CountryCode } from 'libphonenumber-js';
+import { afterFirstRender } from '../../app/first-render';
 import { useLanguage } from '../../app/use-language';
 import { defaultCountryCode, findCountry, flagEmoji, localizedCountries, searchCountries } from '../../lib/countries';
 import { FieldFrame } from '../../ui/Field';
 import { control } from '../../ui/Field.css';
-import { changePhoneCountry, formatPhoneInput, phoneStateFromValue, type PhoneInputState } from './phone-format';
+import type { PhoneInputState } from './phone-format';
+import { emptyPhoneState, loadPhoneFormat, phoneFormat, type PhoneFormatModule } from './phone-format.lazy';
 import * as styles from './PhoneField.css';
 import { visuallyHidden } from '../../ui/visually-hidden.css';
 
@@ -28,6 +31,9 @@ export interface PhoneFieldProps {
 /**
  * Phone number input with a searchable country picker (flag, name in the page language, dialling
  * prefix), formatting as the visitor types and an E.164 value, all with libphonenumber-js.
+ * libphonenumber-js is not part of the first render (phone-format.lazy.ts): it is fetched once the
+ * page has rendered, or at once on a focus or keystroke here; anything typed before it arrives is
+ * shown as typed, then formatted and reported when it does.
  *
  * The picker follows the WAI-ARIA combobox pattern: a button opens a popup holding a search box
  * (role combobox) that drives a listbox by aria-activedescendant; arrows move, Enter picks, Escape
@@ -37,7 +43,14 @@ export interface PhoneFieldProps {
 export function PhoneField({ label, defaultValue, defaultCountry, onChange, onBlur, error, hint, disabled, name }: PhoneFieldProps) {
   const { t } = useTranslation(['landing', 'common']);
   const language = useLanguage();
-  const [state, setState] = useState<PhoneInputState>(() => phoneStateFromValue(defaultValue, defaultCountry ?? defaultCountryCode()));
+  const [state, setState] = useState<FieldState>(() => initialState(defaultValue, defaultCountry ?? defaultCountryCode()));
+  const stateRef = useRef(state);
+  // The formatter's arrival reports to the latest onChange (the parent's values may have moved on).
+  const onChangeRef = useRef(onChange);
+  useLayoutEffect(() => {
+    onChangeRef.current = onChange;
+  });
+  const mounted = useRef(false);
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [activeIndex, setActiveIndex] = useState(0);
@@ -53,9 +66,47 @@ export function PhoneField({ label, defaultValue, defaultCountry, onChange, onBl
   const current = findCountry(state.country);
   const currentName = all.find((record) => record.code === current.code)?.country ?? current.code;
 
-  function update(next: PhoneInputState) {
+  function update(next: FieldState) {
+    stateRef.current = next;
     setState(next);
-    onChange(next);
+    const { resolve: _pending, ...reported } = next;
+    onChangeRef.current(reported);
+  }
+
+  /**
+   * Sends for the formatter; when it arrives, a provisional state is formatted and reported at once
+   * (flushSync: a form waiting for the formatter to submit then reads the formatted value).
+   */
+  function requestFormatter() {
+    loadPhoneFormat().then(
+      (format) => {
+        const pending = stateRef.current.resolve;
+        if (mounted.current && pending) flushSync(() => update(pending(format)));
+      },
+      // Offline or a failed chunk: the text stays as typed (not valid); the next keystroke retries.
+      () => undefined,
+    );
+  }
+
+  useEffect(() => {
+    mounted.current = true;
+    // A prefilled number is formatted as soon as possible; otherwise fetch the formatter once the
+    // page has rendered, before the visitor reaches this field.
+    if (stateRef.current.resolve) requestFormatter();
+    else afterFirstRender(() => void loadPhoneFormat().catch(() => undefined));
+    return () => {
+      mounted.current = false;
+    };
+    // Once, on mount: requestFormatter reads the latest state through stateRef.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  function typed(text: string) {
+    const format = phoneFormat();
+    if (format) return update(format.formatPhoneInput(text, state.country));
+    const country = state.country;
+    update({ display: text, value: text.trim(), country, valid: false, resolve: (later) => later.formatPhoneInput(text, country) });
+    requestFormatter();
   }
 
   function openPicker() {
@@ -71,7 +122,13 @@ export function PhoneField({ label, defaultValue, defaultCountry, onChange, onBl
   }
 
   function pick(code: CountryCode) {
-    update(changePhoneCountry(state, code));
+    const format = phoneFormat();
+    if (format) update(format.changePhoneCountry(state, code));
+    else if (!state.display) update(emptyPhoneState(code));
+    else {
+      const before = state.resolve ?? (() => state);
+      update({ ...state, country: code, resolve: (later) => later.changePhoneCountry(before(later), code) });
+    }
     closePicker('input');
   }
 
@@ -152,7 +209,8 @@ export function PhoneField({ label, defaultValue, defaultCountry, onChange, onBl
             aria-invalid={invalid || undefined}
             aria-describedby={describedBy}
             className={`${control({ invalid })} ${styles.numberInput}`}
-            onChange={(event) => update(formatPhoneInput(event.target.value, state.country))}
+            onChange={(event) => typed(event.target.value)}
+            onFocus={() => void loadPhoneFormat().catch(() => undefined)}
             onBlur={onBlur}
           />
           {open ? (
@@ -213,4 +271,17 @@ export function PhoneField({ label, defaultValue, defaultCountry, onChange, onBl
       )}
     </FieldFrame>
   );
+}
+
+/** The field's state; `resolve` is set while the formatter is on its way (how to compute the real state). */
+interface FieldState extends PhoneInputState {
+  resolve?: (format: PhoneFormatModule) => PhoneInputState;
+}
+
+function initialState(defaultValue: string | undefined, country: CountryCode): FieldState {
+  const format = phoneFormat();
+  if (format) return format.phoneStateFromValue(defaultValue, country);
+  const text = defaultValue?.trim() ?? '';
+  if (!text) return emptyPhoneState(country);
+  return { display: text, value: text, country, valid: false, resolve: (later) => later.phoneStateFromValue(defaultValue, country) };
 }

@@ -59,3 +59,6 @@ export function changePhoneCountry(state: PhoneInputState, country: CountryCode)
 export function initialPhoneValue(value: string | undefined, fallbackCountry: CountryCode): string {
   return phoneStateFromValue(value, fallbackCountry).value;
 }
+
+// Pages that load this module lazily (phone-format.lazy.ts) format stored numbers through it too.
+export { formatPhone } from '../../lib/format-phone';

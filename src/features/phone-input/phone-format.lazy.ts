@@ -1,0 +1,56 @@
+import type { CountryCode } from 'libphonenumber-js';
+import type * as PhoneFormat from './phone-format';
+import type { PhoneInputState } from './phone-format';
+
+/**
+ * The phone formatter (phone-format.ts on libphonenumber-js and its metadata, ~35 KB compressed) is a
+ * separate chunk, downloaded after the first render or on intent (a focus, pointer-down or keystroke
+ * in a phone field), so a page paints and takes typing without it. Until it arrives, what the visitor
+ * typed is shown as typed and the field reports a provisional state (`valid: false`); PhoneField then
+ * formats it and reports the real state, exactly as if the formatter had been there all along. A form
+ * that is submitted meanwhile waits for `loadPhoneFormat()` (see SignupForm, SignInOtpPage).
+ */
+export type PhoneFormatModule = typeof PhoneFormat;
+
+let loaded: PhoneFormatModule | undefined;
+let loading: Promise<PhoneFormatModule> | undefined;
+
+export function loadPhoneFormat(): Promise<PhoneFormatModule> {
+  loading ??= import('./phone-format').then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      // A failed chunk download may succeed next time: do not keep the rejection.
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** The formatter once it has arrived, else undefined. */
+export function phoneFormat(): PhoneFormatModule | undefined {
+  return loaded;
+}
+
+/** The state of an empty field: nothing to format, so no formatter is needed. */
+export function emptyPhoneState(country: CountryCode): PhoneInputState {
+  return { display: '', value: '', country, valid: false };
+}
+
+/**
+ * The field's starting state from a stored or prefilled number: formatted when the formatter is
+ * here; else the text as given, not valid yet, and the formatter is sent for (PhoneField reports
+ * the formatted state when it arrives).
+ */
+export function phoneStateFromValue(value: string | undefined, fallbackCountry: CountryCode): PhoneInputState {
+  const text = value?.trim() ?? '';
+  if (!text) return emptyPhoneState(fallbackCountry);
+  if (loaded) return loaded.phoneStateFromValue(text, fallbackCountry);
+  void loadPhoneFormat().catch(() => undefined);
+  return { display: text, value: text, country: fallbackCountry, valid: false };
+}
+
+/** A prefilled or stored number as the form should submit it ('' when absent; see phoneStateFromValue). */
+export function initialPhoneValue(value: string | undefined, fallbackCountry: CountryCode): string {
+  return phoneStateFromValue(value, fallbackCountry).value;
+}
