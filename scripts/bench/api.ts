@@ -47,6 +47,9 @@ export async function productEndpoints(baseURL: string): Promise<Endpoint[]> {
   const sent: string[] = [];
 
   return [
+    // The product's cheapest route: what every request pays in the product's own hooks (request id,
+    // security headers, input guards, logging) over the bare route, before any route's work.
+    { name: 'GET /healthz', options: async (url, connections) => ({ url: `${url}/healthz`, connections }) },
     { name: 'GET /config.json', options: async (url, connections) => ({ url: `${url}/config.json`, connections }) },
     {
       name: 'GET /v1/user (signed in)',
