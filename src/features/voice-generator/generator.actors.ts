@@ -3,7 +3,10 @@ import type { GreetingRequest, SampleReport, SampleRequest } from '../../../mach
 import { publicConfig } from '../../app/public-config';
 import { logEvent } from '../analytics/analytics';
 import { analyticsEvents } from '../analytics/events';
-import { greetingFetchErrorMessage, greetingSchema, voiceSamplePath, type Greeting } from '../../contracts/greetings';
+import { greetingFetchErrorMessage, voiceSamplePath, type Greeting } from '../../contracts/greetings';
+
+// The wire schema (zod's chained API) is not needed to paint the page: it loads with the first request.
+const loadGreetingSchemas = () => import('../../contracts/greetings-schemas');
 
 /** An address from the greeting builder, made absolute against its configured base URL. */
 export function greetingAddress(path: string): string {
@@ -15,6 +18,9 @@ export function greetingAddress(path: string): string {
  * client-side error 'Failed to fetch greeting message'; the page shows its own alert for it.
  */
 export const fetchGreeting = fromPromise<Greeting, GreetingRequest>(async ({ input, signal }) => {
+  const schemas = loadGreetingSchemas();
+  // Awaited below; a failed download before then is not an unhandled rejection.
+  schemas.catch(() => undefined);
   const url = new URL(greetingAddress('/greetings'));
   url.search = new URLSearchParams({ text: input.text, voice: input.voice, lang: input.lang }).toString();
   let response: Response;
@@ -25,6 +31,9 @@ export const fetchGreeting = fromPromise<Greeting, GreetingRequest>(async ({ inp
     throw new Error(greetingFetchErrorMessage);
   }
   if (!response.ok) throw new Error(greetingFetchErrorMessage);
+  const { greetingSchema } = await schemas.catch(() => {
+    throw new Error(greetingFetchErrorMessage);
+  });
   const parsed = greetingSchema.safeParse(await response.json().catch(() => null));
   if (!parsed.success) throw new Error(greetingFetchErrorMessage);
   logEvent(analyticsEvents.greetingGenerated, { voice: input.voice, text_length: input.text.length });
