@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { projectRoot } from '../../server/config/project-root';
 import { launchBrowser } from '../helpers/browser';
 import { browserCharts } from './paths/charts';
-import { browserPlan, eventName, pathLabels, type BrowserPlan } from './paths/plan';
+import { browserPlan, eventName, firstSeenStates, pathLabels, type BrowserPlan } from './paths/plan';
 import { runPath } from './paths/run';
 
 /**
@@ -37,6 +37,7 @@ function coverageTable(): string {
     );
     for (const id of plan.states.filter((state) => !taken.states.has(state))) details.push(`  ${plan.adapter.title}: state not seen: ${id}`);
     for (const key of plan.userCausable.filter((transition) => !taken.transitions.has(transition))) details.push(`  ${plan.adapter.title}: transition not seen: ${key}`);
+    for (const { transition, why } of plan.undriven) details.push(`  ${plan.adapter.title}: user-causable, not driven yet: ${transition} — ${why}`);
     for (const { transition, why } of plan.notUserCausable) details.push(`  ${plan.adapter.title}: not user-causable: ${transition} — ${why}`);
   }
   return [...lines, ...details].join('\n');
@@ -62,9 +63,12 @@ describe('browser paths: each chart driven by its generated paths', () => {
       const name = `${plan.adapter.chart} ${index + 1}/${plan.paths.length}: ${path.events.map(eventName).join(' → ')}`;
       it(name, async () => {
         const result = await runPath(browser, baseURL, plan.adapter, path);
-        // Only what the page was seen to do counts: the start, then each event checked.
-        const labels = pathLabels(plan, path).slice(0, result.started ? result.verified + 1 : 0);
+        // Only what the page was seen to do counts: the state it was first seen in, then each event checked.
+        const all = pathLabels(plan, path);
+        // Seen in its start state, the page also took the start's eventless transitions (starting → editing).
+        const labels = !result.started ? [] : all.slice(result.from === 0 ? 0 : result.from + 1, result.verified + 1);
         const taken = seen.get(plan.adapter.chart)!;
+        if (result.started && result.from > 0) firstSeenStates(plan, path, result.from).forEach((id) => taken.states.add(id));
         for (const label of labels) {
           label.stateIds.forEach((id) => taken.states.add(id));
           label.transitions.forEach((key) => taken.transitions.add(key));

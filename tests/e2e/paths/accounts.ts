@@ -1,4 +1,4 @@
-import { answerBusiness, api, checkLegitimacy, completeBusiness, frenchMobile, signUpByApi, subscribe, type Session } from '../../helpers/accounts';
+import { answerBusiness, api, checkLegitimacy, codeFor, completeBusiness, frenchMobile, signUpByApi, subscribe, type Session } from '../../helpers/accounts';
 
 /** Accounts the browser paths start from, made through the real APIs (tests/helpers/accounts.ts). */
 
@@ -34,3 +34,31 @@ export async function decideKyc(baseURL: string, account: PathAccount, status: '
 }
 
 export { subscribe };
+
+/** Signed up on /email-form through the APIs: the email proven by its code, no phone yet. */
+export async function emailAccount(baseURL: string, kind: 'work' | 'personal'): Promise<PathAccount> {
+  const email = `paths.${unique()}@${kind === 'work' ? 'acme-widgets.com' : 'gmail.com'}`;
+  const config = await api<{ auth: { publishableKey: string } }>(baseURL, '/config.json');
+  const headers = { apikey: config.auth.publishableKey, 'content-type': 'application/json' };
+  const sent = await fetch(new URL('/auth/v1/otp', baseURL), { method: 'POST', headers, body: JSON.stringify({ email, create_user: true }) });
+  if (!sent.ok) throw new Error(`otp → ${sent.status} ${await sent.text()}`);
+  const token = await codeFor(baseURL, email);
+  const verified = await fetch(new URL('/auth/v1/verify', baseURL), { method: 'POST', headers, body: JSON.stringify({ type: 'email', email, token }) });
+  if (!verified.ok) throw new Error(`verify → ${verified.status} ${await verified.text()}`);
+  const session = (await verified.json()) as Session;
+  await api(baseURL, '/v1/signup/complete', { method: 'POST', token: session.access_token, body: { email, landingPage: 'email-form' } });
+  return { session, email };
+}
+
+/** A phone account (proven by its code) with the questionnaire answered as far as `answers` go. */
+export async function phoneAccount(baseURL: string, kind: 'work' | 'personal', answers: Record<string, string>): Promise<PathAccount> {
+  const email = `paths.${unique()}@${kind === 'work' ? 'acme-widgets.com' : 'gmail.com'}`;
+  const session = await signUpByApi(baseURL, { phone: frenchMobile().e164, email });
+  if (Object.keys(answers).length > 0) await answerBusiness(baseURL, session, answers);
+  return { session, email };
+}
+
+/** The onboarding's finish as next-steps calls it (role and finished date; needs a subscription). */
+export async function finishOnboarding(baseURL: string, account: PathAccount): Promise<void> {
+  await api(baseURL, '/v1/onboarding/finish', { method: 'POST', token: account.session.access_token, body: {} });
+}

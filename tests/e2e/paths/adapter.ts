@@ -17,13 +17,16 @@ import type { ChartModel, ModelPath } from '../../helpers/chart-model';
  *   makes it happen now instead of waiting;
  * - `unreachable`: nothing a person can do makes the real server answer this (a network failure, a
  *   server error); `why` says so. Transitions only such events take are reported as not
- *   user-causable, not counted in the browser's denominator.
+ *   user-causable, not counted in the browser's denominator;
+ * - `undriven`: a person can cause it, but these tests do not yet (`why` says what it would take).
+ *   Left out of the paths and still counted in the denominator, so it shows as not covered.
  */
 export type EventRole<TScenario> =
   | { role: 'user'; act: (run: PathRun<TScenario>, event: AnyEventObject, index: number) => Promise<void> }
   | { role: 'answer' }
   | { role: 'later'; act: (run: PathRun<TScenario>, event: AnyEventObject, index: number) => Promise<void> }
-  | { role: 'unreachable'; why: string };
+  | { role: 'unreachable'; why: string }
+  | { role: 'undriven'; why: string };
 
 export interface ChartAdapter<TScenario = unknown> {
   /** The name the page publishes its live state under (src/features/charts/live-state.ts). */
@@ -32,8 +35,12 @@ export interface ChartAdapter<TScenario = unknown> {
   title: string;
   /** The chart's test model (the real chart with stand-in actors): the paths come from its graph. */
   model: ChartModel;
-  /** The role of each event of the model. */
-  roleOf: (event: AnyEventObject) => EventRole<TScenario>;
+  /**
+   * The role of each event of the model; `snapshot` (the model's, before the event) is given where
+   * known, for events whose role depends on where the chart is (the first session is the auth
+   * client's answer, a later one a person signing in or out).
+   */
+  roleOf: (event: AnyEventObject, snapshot?: AnyMachineSnapshot) => EventRole<TScenario>;
   /**
    * Whether the event can happen at this snapshot in the browser, when that depends on more than its
    * type: an answer the server only gives after what the chart's context remembers (a phone it
@@ -45,6 +52,12 @@ export interface ChartAdapter<TScenario = unknown> {
   /** A path ends after this many events (a long path is cheaper than a new browser context, up to a point). */
   maxLength?: number;
   contextOptions?: BrowserContextOptions;
+  /**
+   * 'exact' (default): the page's chart is first seen in the path's start state. 'firstSeen': the
+   * page may have taken the path's first answers before anyone could look (a chart started after
+   * the session was already read); the path is checked from the first state the page shows.
+   */
+  start?: 'exact' | 'firstSeen';
   /** What the path needs before the page opens (accounts, addresses), from the events it will send. */
   prepare: (path: ModelPath, baseURL: string) => Promise<TScenario>;
   /** Opens the page where the chart starts as `path.input` says; the runner then waits for the initial state. */
@@ -58,6 +71,8 @@ export interface PathRun<TScenario> {
   baseURL: string;
   path: ModelPath;
   scenario: TScenario;
+  /** The model's snapshot before the event at `index` (for controls that differ by sub-state). */
+  snapshotBefore: (index: number) => AnyMachineSnapshot;
   /** The `answer` events right after the event at `index`, up to the next event of another role. */
   answersAfter: (index: number) => AnyEventObject[];
   /**

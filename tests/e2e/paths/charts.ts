@@ -1,5 +1,6 @@
 import { listed, type ChartAdapter } from './adapter';
 import { generatorAdapter } from './generator';
+import { onboardingAdapter } from './onboarding';
 import { paywallAdapter } from './paywall';
 import { reviewAdapter } from './review';
 import { signupAdapter } from './signup';
@@ -8,4 +9,4 @@ import { signupAdapter } from './signup';
  * The charts the browser path tests drive, one adapter each (./adapter.ts says what an adapter is).
  * A new chart is one more line here once its adapter exists.
  */
-export const browserCharts: ChartAdapter<unknown>[] = [listed(signupAdapter), listed(reviewAdapter), listed(paywallAdapter), listed(generatorAdapter)];
+export const browserCharts: ChartAdapter<unknown>[] = [listed(signupAdapter), listed(onboardingAdapter), listed(reviewAdapter), listed(paywallAdapter), listed(generatorAdapter)];

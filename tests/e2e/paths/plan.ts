@@ -1,4 +1,5 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { activeStateIds } from '../../../machines/active-states';
 import { chartCoverWalk, chartSteps, type ChartModel, type ModelPath, type StepLabel } from '../../helpers/chart-model';
 import { chartStateIds, chartTransitions } from '../../helpers/chart-replay';
 import type { ChartAdapter } from './adapter';
@@ -13,6 +14,8 @@ export interface BrowserPlan {
   userCausable: string[];
   /** The other transitions, each with why no person can make the real server take it. */
   notUserCausable: { transition: string; why: string }[];
+  /** User-causable transitions only events these tests do not drive yet reach, and what it would take. */
+  undriven: { transition: string; why: string }[];
 }
 
 /**
@@ -23,17 +26,27 @@ export interface BrowserPlan {
  * these events reach (chartCoverWalk): each path is one fresh browser context, the costly part.
  */
 export function browserPlan(adapter: ChartAdapter<unknown>): BrowserPlan {
-  const unreachable = (event: AnyEventObject) => adapter.roleOf(event).role === 'unreachable';
-  const model: ChartModel = { ...adapter.model, fixtures: adapter.model.fixtures.filter((event) => !unreachable(event)) };
-  const walk = chartCoverWalk(model, {
+  const roleIs = (event: AnyEventObject, role: string, snapshot?: AnyMachineSnapshot) => adapter.roleOf(event, snapshot).role === role;
+  const unreachable = (event: AnyEventObject) => roleIs(event, 'unreachable');
+  let excludeUndriven = true;
+  const options = {
     maxLength: adapter.maxLength ?? 30,
     choose: (snapshot: AnyMachineSnapshot, enabled: AnyEventObject[]) => {
-      const possible = adapter.allow ? enabled.filter((event) => adapter.allow!(snapshot, event)) : enabled;
-      const answers = possible.filter((event) => adapter.roleOf(event).role === 'answer');
+      const possible = (adapter.allow ? enabled.filter((event) => adapter.allow!(snapshot, event)) : enabled).filter(
+        (event) => !roleIs(event, 'unreachable', snapshot) && (excludeUndriven ? !roleIs(event, 'undriven', snapshot) : true),
+      );
+      const answers = possible.filter((event) => roleIs(event, 'answer', snapshot));
       return answers.length > 0 ? answers : possible;
     },
-  });
-  const reachable = new Set(walk.reachable.transitions);
+  };
+  // Events whose role never depends on the snapshot are left out of the model; the others per snapshot (choose).
+  const causable: ChartModel = { ...adapter.model, fixtures: adapter.model.fixtures.filter((event) => !unreachable(event)) };
+  const walk = chartCoverWalk(causable, options);
+  // What a person could cause, driven here or not: the denominator.
+  excludeUndriven = false;
+  const reachable = new Set(chartCoverWalk(causable, { ...options, maxLength: 0 }).reachable.transitions);
+  const drivable = new Set(walk.reachable.transitions);
+  const undrivenWhy = [...new Set(adapter.model.fixtures.filter((event) => roleIs(event, 'undriven')).map((event) => `${event.type}: ${(adapter.roleOf(event) as { why: string }).why}`))].join('; ');
   const whyOf = (key: string) => {
     const note = adapter.notes?.[key];
     if (note) return note;
@@ -51,6 +64,7 @@ export function browserPlan(adapter: ChartAdapter<unknown>): BrowserPlan {
     states: chartStateIds(adapter.model.machine),
     userCausable: [...chartTransitions(adapter.model.machine).keys()].filter((key) => reachable.has(key)),
     notUserCausable: [...chartTransitions(adapter.model.machine).keys()].filter((key) => !reachable.has(key)).map((transition) => ({ transition, why: whyOf(transition) })),
+    undriven: [...reachable].filter((key) => !drivable.has(key)).map((transition) => ({ transition, why: undrivenWhy })),
   };
 }
 
@@ -68,4 +82,9 @@ export function eventName(event: AnyEventObject): string {
 /** What a path takes on the model, step by step (step 0: the start). */
 export function pathLabels(plan: BrowserPlan, path: ModelPath): StepLabel[] {
   return chartSteps(plan.adapter.model, path).labels;
+}
+
+/** The state nodes of the path's snapshot after `step` events (where a page was first seen). */
+export function firstSeenStates(plan: BrowserPlan, path: ModelPath, step: number): string[] {
+  return activeStateIds(chartSteps(plan.adapter.model, path).snapshots[step]!);
 }

@@ -11,8 +11,8 @@ type StateMessage = Extract<ChartMessage, { kind: 'state' }>;
 
 /**
  * Every live state the context's pages publish (src/features/charts/live-state.ts), in order, kept
- * in Node so full page loads lose nothing: a BroadcastChannel listener opened in each document
- * before the app's own scripts hands each message to a binding.
+ * in Node so full page loads lose nothing: each document's BroadcastChannel posts on the charts'
+ * channel are handed to a binding as they are made (an init script, before the app's own scripts).
  */
 class ChartLog {
   messages: StateMessage[] = [];
@@ -22,10 +22,15 @@ class ChartLog {
     const log = new ChartLog();
     await context.exposeBinding('__ringwiseChartLog', (_source, message: StateMessage) => log.push(message));
     await context.addInitScript((name: string) => {
-      const channel = new BroadcastChannel(name);
-      channel.addEventListener('message', (event: MessageEvent<{ kind?: string }>) => {
-        if (event.data?.kind === 'state') void (window as unknown as { __ringwiseChartLog: (message: unknown) => Promise<void> }).__ringwiseChartLog(event.data);
-      });
+      // Taken as the page posts it, not when the channel delivers it: a message posted just before
+      // the page leaves (for the payment provider, the web app) would otherwise be lost with it.
+      const post = BroadcastChannel.prototype.postMessage;
+      BroadcastChannel.prototype.postMessage = function (this: BroadcastChannel, message: unknown) {
+        if (this.name === name && (message as { kind?: string } | null)?.kind === 'state') {
+          void (window as unknown as { __ringwiseChartLog: (message: unknown) => Promise<void> }).__ringwiseChartLog(message);
+        }
+        post.call(this, message);
+      };
     }, chartChannelName);
     return log;
   }
@@ -83,6 +88,8 @@ async function expectStep(log: ChartLog, chart: ChartName, cursor: number, befor
 }
 
 export interface PathResult {
+  /** The step the page was first seen at (0 unless the adapter starts at the first state seen). */
+  from: number;
   /** How many of the path's events the page was seen to take as the model says (0 = only the start). */
   verified: number;
   /** Whether the start was seen. */
@@ -96,7 +103,7 @@ let visitors = Math.floor(Math.random() * 1000);
 export async function runPath(browser: Browser, baseURL: string, adapter: ChartAdapter<unknown>, path: ModelPath): Promise<PathResult> {
   const { snapshots } = chartSteps(adapter.model, path);
   const expected = snapshots.map((snapshot) => activeStateIds(snapshot));
-  const result: PathResult = { verified: 0, started: false };
+  const result: PathResult = { from: 0, verified: 0, started: false };
   // Each path is its own visitor (the server believes X-Forwarded-For from loopback in these tests),
   // so per-address limits such as 20 sign-up checks in 10 minutes count each path apart.
   visitors += 1;
@@ -107,7 +114,7 @@ export async function runPath(browser: Browser, baseURL: string, adapter: ChartA
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     const scenario = await adapter.prepare(path, baseURL);
-    const roles = path.events.map((event) => adapter.roleOf(event));
+    const roles = path.events.map((event, index) => adapter.roleOf(event, snapshots[index]));
     const run: PathRun<unknown> = {
       browser,
       context,
@@ -115,6 +122,7 @@ export async function runPath(browser: Browser, baseURL: string, adapter: ChartA
       baseURL,
       path,
       scenario,
+      snapshotBefore: (index) => snapshots[index]!,
       answersAfter: (index) => {
         const answers: AnyEventObject[] = [];
         for (let next = index + 1; next < path.events.length && roles[next]!.role === 'answer'; next += 1) answers.push(path.events[next]!);
@@ -126,12 +134,32 @@ export async function runPath(browser: Browser, baseURL: string, adapter: ChartA
     };
     const opened = Date.now();
     await adapter.open(run);
-    let cursor = await expectStep(log, adapter.chart, -1, null, expected[0]!, null);
+    // The start: the path's start state, or (firstSeen) a state its first answers lead to.
+    const candidates = [0];
+    if (adapter.start === 'firstSeen') {
+      for (let index = 0; index < path.events.length && roles[index]!.role === 'answer'; index += 1) candidates.push(index + 1);
+    }
+    let cursor = -1;
+    for (;;) {
+      const first = await expectStep(log, adapter.chart, -1, null, expected[0]!, null).catch((error: unknown) => error as Error);
+      if (typeof first === 'number') {
+        cursor = first;
+        break;
+      }
+      const seen = log.messages.find((message) => message.chart === adapter.chart);
+      const at = seen ? candidates.find((index) => same(seen.stateIds, expected[index]!)) : undefined;
+      if (!seen || at === undefined) throw first;
+      result.from = at;
+      cursor = log.messages.indexOf(seen);
+      break;
+    }
+    result.verified = result.from;
     result.started = true;
     if (process.env.PATHS_DEBUG) console.log(`${adapter.chart} start ${Date.now() - opened} ms`);
     for (const [index, event] of path.events.entries()) {
+      if (index < result.from) continue;
       const role = roles[index]!;
-      if (role.role === 'unreachable') throw new Error(`path holds ${event.type}, which no person can cause: ${role.why}`);
+      if (role.role === 'unreachable' || role.role === 'undriven') throw new Error(`path holds ${event.type}, which these tests cannot cause: ${role.why}`);
       const stepStarted = Date.now();
       if (role.role === 'user' || role.role === 'later') await role.act(run, event, index);
       const step = `step ${index + 1} (${eventName(event)})`;

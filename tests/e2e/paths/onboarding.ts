@@ -1,0 +1,246 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { projectRoot } from '../../../server/config/project-root';
+import { paths } from '../../../src/app/paths';
+import type { OnboardingRoute } from '../../../machines/onboarding.types';
+import { answerBusiness, codeFor, completeBusiness, frenchMobile, signInContext, signUpByApi } from '../../helpers/accounts';
+import { fetched, standInMachine } from '../../unit/onboarding/model';
+import * as funnel from '../../unit/onboarding/model';
+import type { ChartModel } from '../../helpers/chart-model';
+import { emailAccount, finishOnboarding, identityCheck, phoneAccount, subscribe, type PathAccount } from './accounts';
+import { param, type ChartAdapter, type EventRole, type PathRun } from './adapter';
+
+/**
+ * The onboarding funnel (/en/onboarding…) on the real server. Where a path starts (which profile the
+ * first fetch finds) is an account made through the APIs before the page opens: signed up by email
+ * or by phone, the questionnaire answered so far, the identity check passed or under review, paid and
+ * finished. What the identity check decides follows from the email (work or personal); a phone that
+ * belongs to another account is made so before it is typed; a subscription is paid (through the
+ * local provider's page, by API) before an address leads to next-steps that must finish.
+ */
+
+const texts = (ns: string) => JSON.parse(readFileSync(join(projectRoot(), 'locales', 'en', `${ns}.json`), 'utf8')) as Record<string, unknown>;
+const locales = { onboarding: texts('onboarding'), auth: texts('auth'), checkout: texts('checkout') };
+function text(ns: keyof typeof locales, key: string): string {
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], locales[ns]);
+  if (typeof value !== 'string') throw new Error(`no text ${ns}:${key}`);
+  return value;
+}
+
+type Profile = keyof typeof fetched;
+
+interface Scenario {
+  account: PathAccount | null;
+  kind: 'work' | 'personal';
+  subscribed: boolean;
+  /** The phone whose code the verify-phone step waits for. */
+  phone?: string;
+}
+
+type Run = PathRun<Scenario>;
+
+const model: ChartModel = {
+  machine: standInMachine,
+  inputs: [funnel.initialInput],
+  fixtures: [...Object.values(funnel.eventFixtures).flat(), ...Object.values(funnel.actorOutcomes).flat()] as AnyEventObject[],
+  serialize: funnel.serializeSnapshot as (snapshot: AnyMachineSnapshot) => string,
+};
+
+/** Which of the model's fetched profiles an event carries (by identity with the fixtures). */
+const profileOf = (event: AnyEventObject): Profile | undefined =>
+  (Object.keys(fetched) as Profile[]).find((key) => fetched[key] === (event as { output?: unknown }).output);
+
+async function accountFor(baseURL: string, profile: Profile, kind: 'work' | 'personal'): Promise<PathAccount> {
+  const { crm: _crm, ...detailed } = completeBusiness;
+  switch (profile) {
+    case 'fresh':
+      return emailAccount(baseURL, kind);
+    case 'completeUnverified': {
+      const account = await emailAccount(baseURL, kind);
+      await answerBusiness(baseURL, account.session, { ...completeBusiness });
+      return account;
+    }
+    case 'phoneVerified':
+      return phoneAccount(baseURL, kind, {});
+    case 'sized':
+      return phoneAccount(baseURL, kind, { size: completeBusiness.size });
+    case 'detailed':
+      return phoneAccount(baseURL, kind, { ...detailed, website: 'acme-widgets.com' });
+    case 'complete':
+      return phoneAccount(baseURL, kind, { ...completeBusiness, website: 'acme-widgets.com' });
+    case 'validated':
+    case 'pending':
+    case 'withRole': {
+      const account = await phoneAccount(baseURL, profile === 'pending' ? 'personal' : 'work', { ...completeBusiness, website: profile === 'pending' ? 'bob-builds.fr' : 'acme-widgets.com' });
+      await identityCheck(baseURL, account, profile === 'pending' ? 'PENDING_REVIEW' : 'VALIDATED');
+      if (profile === 'withRole') {
+        await subscribe(baseURL, account.session);
+        await finishOnboarding(baseURL, account);
+      }
+      return account;
+    }
+    case 'failed':
+      throw new Error('a failed profile fetch is not arranged');
+  }
+}
+
+/** Pays before an address leads to a next-steps that must finish (the person paid in another tab). */
+async function payIfFinishing(run: Run, index: number): Promise<void> {
+  const finishing = run.answersAfter(index).some((event) => event.type === 'xstate.done.actor.finishOnboarding');
+  if (finishing && !run.scenario.subscribed && run.scenario.account) {
+    await subscribe(run.baseURL, run.scenario.account.session);
+    run.scenario.subscribed = true;
+  }
+}
+
+const hrefOf = (route: OnboardingRoute, search: string) => `${paths[route].build('en')}${search ? `?${search}` : ''}`;
+
+const continueButton = (run: Run) => run.page.getByRole('button', { name: text('onboarding', 'actions.continue'), exact: true });
+const user = (act: (run: Run, event: AnyEventObject, index: number) => Promise<unknown>): EventRole<Scenario> => ({
+  role: 'user',
+  act: async (run, event, index) => {
+    await payIfFinishing(run, index);
+    await act(run, event, index);
+  },
+});
+const answer: EventRole<Scenario> = { role: 'answer' };
+const network = (what: string): EventRole<Scenario> => ({ role: 'unreachable', why: `${what} failing: a network or server failure` });
+
+const inState = (snapshot: AnyMachineSnapshot | undefined, id: string) => Boolean(snapshot?.matches(id as never));
+
+function roleOf(event: AnyEventObject, snapshot?: AnyMachineSnapshot): EventRole<Scenario> {
+  switch (event.type) {
+    case 'session.changed': {
+      const session = param<{ isAnonymous: boolean; userId: string } | null>(event, 'session');
+      if (session?.isAnonymous) return { role: 'unreachable', why: 'the SPA signs no one in anonymously (only the auth API can)' };
+      // The first session is what the auth client reads from the cookie.
+      if (inState(snapshot, 'waitingForSession')) {
+        return session === null || session.userId === funnel.sessions.member.userId ? answer : { role: 'unreachable', why: 'the first session read is the visitor’s own' };
+      }
+      return { role: 'undriven', why: 'signing out, or in as someone else, in another tab of the same browser' };
+    }
+    case 'location.changed':
+      return user((run) =>
+        run.page.evaluate((href) => {
+          // A link or Back/Forward within the SPA: the address changes, the page stays.
+          history.pushState(null, '', href);
+          window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+        }, hrefOf(param<OnboardingRoute>(event, 'route'), param(event, 'search'))),
+      );
+    case 'phone.submitted':
+      return user(async (run, _event, index) => {
+        const refused = run.answersAfter(index).some((next) => next.type === 'xstate.error.actor.savePhone');
+        const phone = frenchMobile();
+        // The number of another account: the server refuses it (PHONE_ALREADY_EXISTS).
+        if (refused) await signUpByApi(run.baseURL, { phone: phone.e164, email: `paths.taken.${Date.now()}@acme-widgets.com` });
+        run.scenario.phone = phone.e164;
+        await run.page.getByLabel(text('onboarding', 'verifyPhone.phoneLabel'), { exact: true }).fill(phone.e164);
+        await run.page.getByRole('button', { name: text('onboarding', 'verifyPhone.send') }).click();
+      });
+    case 'phone.verified':
+      return user(async (run, _event, index) => {
+        if (inState(run.snapshotBefore(index), 'verifyPhone.enteringNumber')) return continueButton(run).click();
+        const phone = run.scenario.phone;
+        if (!phone) throw new Error('no code on its way');
+        await run.page.getByLabel(text('auth', 'code.label')).fill(await codeFor(run.baseURL, phone));
+      });
+    case 'phone.edit':
+      return user((run) => run.page.getByRole('button', { name: text('onboarding', 'verifyPhone.changeNumber') }).click());
+    case 'size.submitted':
+      return user(async (run) => {
+        await run.page.getByRole('radio', { name: text('onboarding', 'size.options.2-10') }).check();
+        await continueButton(run).click();
+      });
+    case 'details.submitted':
+      return user(async (run) => {
+        await run.page.getByLabel(text('onboarding', 'details.companyName')).fill('Acme Widgets');
+        await run.page.getByLabel(text('onboarding', 'details.website')).fill(run.scenario.kind === 'work' ? 'acme-widgets.com' : 'bob-builds.fr');
+        await run.page.getByLabel(text('onboarding', 'details.industry')).selectOption('construction');
+        await run.page.getByLabel(text('onboarding', 'details.jobRole')).selectOption('founder');
+        await run.page.getByLabel(text('onboarding', 'details.country')).selectOption('FR');
+        await continueButton(run).click();
+      });
+    case 'crm.submitted':
+      return user(async (run, crmEvent) => {
+        const search = run.page.getByLabel(text('onboarding', 'crm.search'));
+        if (param<{ crm: string }>(crmEvent, 'answer').crm === 'other') {
+          await search.fill('Homegrown');
+          await run.page.getByRole('radio', { name: text('onboarding', 'crm.other') }).check();
+        } else {
+          await search.fill('hub');
+          await run.page.getByRole('radio', { name: /HubSpot/ }).check();
+        }
+        await continueButton(run).click();
+      });
+    case 'step.back':
+      return user((run) => run.page.getByRole('button', { name: text('onboarding', 'actions.back'), exact: true }).click());
+    case 'checkout.selected':
+      return user(async (run) => {
+        await run.page.getByRole('radio', { name: /^Yearly/ }).check();
+        await run.page.getByRole('radio', { name: /^Starter/ }).check();
+      });
+    case 'checkout.started':
+      return user((run) => run.page.getByRole('button', { name: text('checkout', 'start') }).click());
+    case 'payment.cancelled':
+      return { role: 'unreachable', why: 'nothing in the SPA sends it (coming back from the provider is an address: location.changed)' };
+    case 'retry':
+      return user((run) => run.page.getByRole('button', { name: text('onboarding', 'actions.retry') }).click());
+    default:
+      break;
+  }
+  const outcome = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
+  if (!outcome) throw new Error(`no browser role for ${event.type}`);
+  const [, kind, actor] = outcome;
+  if (kind === 'error') {
+    if (actor === 'savePhone') return answer;
+    if (actor === 'finishOnboarding') {
+      return (event as { error?: { code?: string } }).error?.code === 'SUBSCRIPTION_REQUIRED' ? answer : network('finishing the onboarding');
+    }
+    return actor === 'saveSize' || actor === 'saveDetails' || actor === 'saveCrm'
+      ? { role: 'unreachable', why: 'the step’s form refuses what the server would (VALIDATION_FAILED)' }
+      : network(actor!);
+  }
+  if (actor === 'fetchUser' && profileOf(event) === 'failed') return network('the profile fetch');
+  if (actor === 'refetchUser' && profileOf(event) !== 'phoneVerified') return { role: 'unreachable', why: 'a code the auth service accepted always verifies the phone' };
+  return answer;
+}
+
+const kycOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as { user: { kyc_status: string | null } | null }).user?.kyc_status ?? null;
+
+export const onboardingAdapter: ChartAdapter<Scenario> = {
+  chart: 'onboarding',
+  title: 'onboarding funnel',
+  model,
+  start: 'firstSeen',
+  maxLength: 20,
+  roleOf,
+  allow: (snapshot, event) => {
+    // The provider's page replaces the SPA: the funnel that comes back is a new one.
+    if (snapshot.matches('payment' as never)) return false;
+    if (event.type === 'xstate.done.actor.checkIdentity') return param(event, 'output') === 'VALIDATED' || kycOf(snapshot) !== 'VALIDATED';
+    // Finishing needs a subscription, and paying needs a validated identity.
+    if (event.type === 'xstate.done.actor.finishOnboarding') return kycOf(snapshot) === 'VALIDATED';
+    return true;
+  },
+  prepare: async (path, baseURL) => {
+    const kind = path.events.some((event) => event.type === 'xstate.done.actor.checkIdentity' && param(event, 'output') !== 'VALIDATED') ? 'personal' : 'work';
+    const first = path.events.find((event) => event.type === 'xstate.done.actor.fetchUser');
+    const signedOut = path.events[0]?.type === 'session.changed' && param(path.events[0], 'session') === null;
+    const profile = first ? profileOf(first) : undefined;
+    const account = signedOut || !profile ? null : await accountFor(baseURL, profile, kind);
+    const scenario: Scenario = { account, kind, subscribed: profile === 'withRole' };
+    // Next-steps at once (SPEC §4 rule 5) that finishes: paid before the page opens.
+    const firstUser = path.events.findIndex((event) => roleOf(event).role === 'user');
+    const leading = firstUser < 0 ? path.events : path.events.slice(0, firstUser);
+    if (account && leading.some((event) => event.type === 'xstate.done.actor.finishOnboarding') && !scenario.subscribed) {
+      await subscribe(baseURL, account.session);
+      scenario.subscribed = true;
+    }
+    return scenario;
+  },
+  open: async (run) => {
+    if (run.scenario.account) await signInContext(run.context, run.baseURL, run.scenario.account.session);
+    await run.page.goto('/en/onboarding?origin=form');
+  },
+};
