@@ -3,7 +3,7 @@
  *
  *   1. first-render JavaScript per page, as Chromium loads it from the built product;
  *   2. API throughput, p99 and timeouts at 50 and 200 connections, as a ratio to a bare Fastify
- *      route measured in the same run, on PGlite and (with BENCH_DATABASE_URL) on Postgres;
+ *      route measured in one-second slices alternating with each endpoint's, on PGlite and (with BENCH_DATABASE_URL) on Postgres;
  *   3. the server's resident memory after start and after each of two identical load runs.
  *
  * BENCH_SECONDS (default 5) sets each load's duration; BENCH_DATABASE_URL=postgres://… adds the
@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { launchBrowser } from '../tests/helpers/browser';
 import { startServerProcess, type RunningServer } from '../tests/helpers/server-process';
-import { load, productEndpoints, type LoadResult } from './bench/api';
+import { paired, productEndpoints } from './bench/api';
 import { ensureBuilt } from './bench/build';
 import { benchPages } from './bench/pages';
 import { formatPageTable, measurePageScripts, table } from './bench/page-js';
@@ -64,16 +64,15 @@ async function apiSection(label: string, env: Record<string, string>): Promise<v
     const filter = process.env.BENCH_ENDPOINTS?.split(',');
     const endpoints = (await productEndpoints(server.url)).filter((endpoint) => !filter || filter.some((word) => endpoint.name.includes(word)));
     for (const run of [1, 2]) {
-      const rows: string[][] = [['endpoint', 'conns', 'req/s', '× bare', 'p99 (ms)', 'timeouts', 'errors', 'non-2xx']];
+      const rows: string[][] = [['endpoint', 'conns', 'req/s', 'bare req/s', '× bare', 'p99 (ms)', 'timeouts', 'errors', 'non-2xx']];
       for (const connections of connectionLevels) {
-        const baseline = await load('bare Fastify route', { url: bare.url, connections }, seconds);
-        const results: LoadResult[] = [baseline];
-        for (const endpoint of endpoints) results.push(await load(endpoint.name, await endpoint.options(server.url, connections), seconds));
-        for (const result of results) {
+        for (const endpoint of endpoints) {
+          const { result, baseline } = await paired(endpoint.name, await endpoint.options(server.url, connections), { url: bare.url, connections }, seconds);
           rows.push([
             result.name,
             String(connections),
             result.rps.toFixed(0),
+            baseline.rps.toFixed(0),
             (result.rps / baseline.rps).toFixed(3),
             String(result.p99),
             String(result.timeouts),
@@ -82,7 +81,7 @@ async function apiSection(label: string, env: Record<string, string>): Promise<v
           ]);
         }
       }
-      console.log(`\nAPI on ${label}, load run ${run} (${seconds} s per line)\n`);
+      console.log(`\nAPI on ${label}, load run ${run} (${seconds} s per endpoint, alternating with the bare route)\n`);
       console.log(table(rows));
       await settle(2000);
       memory.push([`after load run ${run}`, String(residentMb(pid))]);

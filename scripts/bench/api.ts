@@ -29,12 +29,55 @@ export async function load(name: string, options: autocannon.Options, durationSe
     name,
     connections: options.connections ?? 10,
     requests: result.requests.total,
-    rps: result.requests.average,
+    rps: result.requests.total / (result.duration || durationSeconds),
     p99: result.latency.p99,
     timeouts: result.timeouts,
     errors: result.errors,
     non2xx: result.non2xx,
   };
+}
+
+function combine(name: string, parts: LoadResult[], seconds: number): LoadResult {
+  const requests = parts.reduce((sum, part) => sum + part.requests, 0);
+  return {
+    name,
+    connections: parts[0]?.connections ?? 0,
+    requests,
+    rps: requests / seconds,
+    // The worst slice's p99: slices are too short to merge histograms honestly, and this errs high.
+    p99: Math.max(...parts.map((part) => part.p99)),
+    timeouts: parts.reduce((sum, part) => sum + part.timeouts, 0),
+    errors: parts.reduce((sum, part) => sum + part.errors, 0),
+    non2xx: parts.reduce((sum, part) => sum + part.non2xx, 0),
+  };
+}
+
+/**
+ * An endpoint and the bare route measured in alternating one-second slices (which goes first
+ * alternates too), `durationSeconds` each in all: on a machine shared with other work the load
+ * drifts within seconds, and a bare figure taken once before a sweep of endpoints made ratios swing
+ * by ±50 % between identical runs.
+ */
+export async function paired(
+  name: string,
+  endpoint: autocannon.Options,
+  bare: autocannon.Options,
+  durationSeconds: number,
+): Promise<{ result: LoadResult; baseline: LoadResult }> {
+  const slices = Math.max(1, Math.round(durationSeconds));
+  const slice = durationSeconds / slices;
+  const mine: LoadResult[] = [];
+  const theirs: LoadResult[] = [];
+  for (let index = 0; index < slices; index += 1) {
+    if (index % 2 === 0) {
+      theirs.push(await load('bare', bare, slice));
+      mine.push(await load(name, endpoint, slice));
+    } else {
+      mine.push(await load(name, endpoint, slice));
+      theirs.push(await load('bare', bare, slice));
+    }
+  }
+  return { result: combine(name, mine, durationSeconds), baseline: combine('bare Fastify route', theirs, durationSeconds) };
 }
 
 let sequence = 0;
@@ -104,9 +147,11 @@ export async function productEndpoints(baseURL: string): Promise<Endpoint[]> {
     {
       name: 'POST /auth/v1/token (refresh)',
       options: async (url, connections) => {
-        // Refresh tokens rotate: each is used once and its successor goes back into the pool.
+        // Refresh tokens rotate: each is used once and its successor goes back into the pool. The end
+        // of each load slice drops the answers in flight (up to one per connection), and their
+        // successors with them: enough tokens for every slice of a paired measurement.
         const pool: string[] = [];
-        for (let index = 0; index < connections + 10; index += 1) pool.push((await signUp(baseURL, apikey, 'refresh')).refresh_token);
+        for (let index = 0; index < connections * 7 + 10; index += 1) pool.push((await signUp(baseURL, apikey, 'refresh')).refresh_token);
         return {
           url: `${url}/auth/v1/token?grant_type=refresh_token`,
           connections,
