@@ -64,7 +64,13 @@ export function browserPlan(adapter: ChartAdapter<unknown>): BrowserPlan {
     states: chartStateIds(adapter.model.machine),
     userCausable: [...chartTransitions(adapter.model.machine).keys()].filter((key) => reachable.has(key)),
     notUserCausable: [...chartTransitions(adapter.model.machine).keys()].filter((key) => !reachable.has(key)).map((transition) => ({ transition, why: whyOf(transition) })),
-    undriven: [...reachable].filter((key) => !drivable.has(key)).map((transition) => ({ transition, why: undrivenWhy })),
+    undriven: [...reachable]
+      .filter((key) => !drivable.has(key))
+      .map((transition) => {
+        // The undriven event this transition takes, else (an eventless one, or one only after it) all of them.
+        const own = adapter.model.fixtures.find((event) => event.type === transition.split('|')[1] && roleIs(event, 'undriven'));
+        return { transition, why: own ? (adapter.roleOf(own) as { why: string }).why : `after one of: ${undrivenWhy}` };
+      }),
   };
 }
 
