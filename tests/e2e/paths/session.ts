@@ -34,7 +34,7 @@ export const sessionAdapter: ChartAdapter<Scenario> = {
   title: 'session',
   model: sessionModel,
   roleOf: (event, snapshot) => {
-    const loading = !snapshot || snapshot.matches('loading');
+    const loading = snapshot ? snapshot.matches('loading') : false;
     // Seen in Chromium: with a session in the cookie, supabase-js reports SIGNED_IN before INITIAL_SESSION.
     if (event.type === 'SIGNED_IN' && loading) return { role: 'answer' };
     if (event.type !== 'INITIAL_SESSION') return roles(event);
