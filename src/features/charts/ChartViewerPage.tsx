@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button';
 import { Page } from '../../ui/Page';
 import { Heading, Text } from '../../ui/Text';
 import { charts } from './charts';
+import { paths } from '../../app/paths';
 import * as styles from './ChartViewer.css';
 import { toElkGraph } from './chart-graph';
 import { subscribeChartStates, type ChartName } from './live-state';
@@ -70,7 +71,14 @@ export default function ChartViewerPage() {
     };
   }, [chart, enabled]);
 
-  useEffect(() => (enabled ? subscribeChartStates((message) => setLive((all) => ({ ...all, [message.chart]: { ids: message.stateIds, path: message.path } }))) : undefined), [enabled]);
+  useEffect(() => {
+    if (!enabled) return undefined;
+    return subscribeChartStates((message) => {
+      // This tab runs the app chart too (it is on the viewer's page): the live state shown is another tab's.
+      if (message.path === paths.charts.build()) return;
+      setLive((all) => ({ ...all, [message.chart]: { ids: message.stateIds, path: message.path } }));
+    });
+  }, [enabled]);
 
   if (!enabled) {
     return (
