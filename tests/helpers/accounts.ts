@@ -74,9 +74,13 @@ export async function advanceServerClock(baseURL: string, seconds: number): Prom
   await api(baseURL, '/dev/clock', { method: 'POST', body: { advanceSeconds: seconds } });
 }
 
-/** The sign-up as the start page does it, through the APIs: phone code, then the form's values. */
-export async function signUpByApi(baseURL: string, values: { phone: string; email: string; firstName?: string }): Promise<Session> {
-  const headers = await authHeaders(baseURL);
+/**
+ * The sign-up as the start page does it, through the APIs: phone code, then the form's values.
+ * `address`: the visitor's own address (the test server trusts loopback as a proxy), so many
+ * sign-ups in one suite do not share the auth service's per-address limits.
+ */
+export async function signUpByApi(baseURL: string, values: { phone: string; email: string; firstName?: string }, options: { address?: string } = {}): Promise<Session> {
+  const headers = { ...(await authHeaders(baseURL)), ...(options.address ? { 'x-forwarded-for': options.address } : {}) };
   const before = (await outbox(baseURL, values.phone)).length;
   const sent = await fetch(new URL('/auth/v1/otp', baseURL), { method: 'POST', headers, body: JSON.stringify({ phone: values.phone, create_user: true }) });
   if (!sent.ok) throw new Error(`otp → ${sent.status} ${await sent.text()}`);

@@ -5,6 +5,13 @@ import { answerBusiness, api, checkLegitimacy, codeFor, completeBusiness, french
 let counter = 0;
 export const unique = () => `${Date.now().toString(36)}${(counter += 1)}`;
 
+/**
+ * An address of its own for each account made here (the e2e server trusts loopback as a proxy): the
+ * paths make many accounts, and beside the other browser suites one shared address reaches the auth
+ * service's per-address limit.
+ */
+const accountAddress = () => `10.77.${Math.floor(counter / 250) % 250}.${(counter % 250) + 1}`;
+
 export interface PathAccount {
   session: Session;
   email: string;
@@ -16,7 +23,7 @@ export interface PathAccount {
  */
 export async function pathAccount(baseURL: string, options: { email: 'work' | 'personal'; check: boolean }): Promise<PathAccount> {
   const email = `paths.${unique()}@${options.email === 'work' ? 'acme-widgets.com' : 'gmail.com'}`;
-  const session = await signUpByApi(baseURL, { phone: frenchMobile().e164, email });
+  const session = await signUpByApi(baseURL, { phone: frenchMobile().e164, email }, { address: accountAddress() });
   await answerBusiness(baseURL, session, { ...completeBusiness, website: options.email === 'work' ? 'acme-widgets.com' : 'bob-builds.fr' });
   if (options.check) await identityCheck(baseURL, { session, email }, options.email === 'work' ? 'VALIDATED' : 'PENDING_REVIEW');
   return { session, email };
@@ -39,7 +46,7 @@ export { subscribe };
 export async function emailAccount(baseURL: string, kind: 'work' | 'personal'): Promise<PathAccount> {
   const email = `paths.${unique()}@${kind === 'work' ? 'acme-widgets.com' : 'gmail.com'}`;
   const config = await api<{ auth: { publishableKey: string } }>(baseURL, '/config.json');
-  const headers = { apikey: config.auth.publishableKey, 'content-type': 'application/json' };
+  const headers = { apikey: config.auth.publishableKey, 'content-type': 'application/json', 'x-forwarded-for': accountAddress() };
   const sent = await fetch(new URL('/auth/v1/otp', baseURL), { method: 'POST', headers, body: JSON.stringify({ email, create_user: true }) });
   if (!sent.ok) throw new Error(`otp → ${sent.status} ${await sent.text()}`);
   const token = await codeFor(baseURL, email);
@@ -53,7 +60,7 @@ export async function emailAccount(baseURL: string, kind: 'work' | 'personal'): 
 /** A phone account (proven by its code) with the questionnaire answered as far as `answers` go. */
 export async function phoneAccount(baseURL: string, kind: 'work' | 'personal', answers: Record<string, string>): Promise<PathAccount> {
   const email = `paths.${unique()}@${kind === 'work' ? 'acme-widgets.com' : 'gmail.com'}`;
-  const session = await signUpByApi(baseURL, { phone: frenchMobile().e164, email });
+  const session = await signUpByApi(baseURL, { phone: frenchMobile().e164, email }, { address: accountAddress() });
   if (Object.keys(answers).length > 0) await answerBusiness(baseURL, session, answers);
   return { session, email };
 }
