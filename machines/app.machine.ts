@@ -1,6 +1,7 @@
 import { assign, fromCallback, sendTo, setup, type AnyEventObject } from 'xstate';
 import { decideRoute, type RoutedName } from '../src/app/route-matching';
 import { withSearch } from '../src/app/paths';
+import { trackingParamNames } from '../src/app/tracking-params';
 import type { AddressFacts, AppContext, AppEvent, AppInput, FunnelReport, SessionFacts } from './app.types';
 import { onboardingRoutes, type OnboardingRoute } from './onboarding.types';
 
@@ -99,8 +100,11 @@ export const appMachine = setup({
       const resolved = arrived ? resolveAddress(arrived) : { lng: context.lng, search: '' };
       const current = new URLSearchParams(resolved.search);
       const tracking: Record<string, string> = { ...(arrived?.tracking ?? {}) };
-      for (const name of Object.keys(tracking)) tracking[name] = current.get(name) ?? tracking[name] ?? '';
-      for (const [name, value] of current) if (/^(custom_code|utm_)/.test(name)) tracking[name] = value;
+      // The arrival's own values win over stored ones.
+      for (const name of trackingParamNames) {
+        const value = current.get(name);
+        if (value) tracking[name] = value;
+      }
       return { page: 'onboarding' as const, lng: resolved.lng, search: withSearch('', tracking).replace(/^\?/, ''), arrived: null, historyMode: 'replace' as const };
     }),
     startOnboardingAfterSignup: assign(({ event }) => {

@@ -79,6 +79,9 @@ export function appActor(): AppActor {
 /** The projection last written, so a state change that projects the same address writes nothing. */
 let written = '';
 
+/** What the browser shows now, keyed as a written projection is. */
+const browserAddressKey = () => `internal:${window.location.pathname}${window.location.search}`;
+
 function write(projection: AddressProjection): void {
   const key = projection.kind === 'stay' ? written : `${projection.kind}:${projection.href}`;
   if (key === written) return;
@@ -98,7 +101,7 @@ function write(projection: AddressProjection): void {
 function listenToBrowser(started: AppActor): void {
   const arrived = () => {
     // What the browser shows now is written, whatever was written before.
-    written = `internal:${window.location.pathname}${window.location.search}`;
+    written = browserAddressKey();
     started.send({ type: 'url.changed', ...currentAddress() });
   };
   window.addEventListener('popstate', arrived);
@@ -138,7 +141,7 @@ function followSession(started: AppActor): void {
 export function startApp(webAppUrl: string): AppActor {
   if (actor) return actor;
   const address = currentAddress();
-  written = `internal:${window.location.pathname}${window.location.search}`;
+  written = browserAddressKey();
   const started = createActor(browserMachine, { input: { address, webAppUrl }, inspect: publishInspection('app') });
   actor = started;
   started.subscribe((snapshot) => write(projectAddress(snapshot)));
@@ -152,6 +155,6 @@ export function startApp(webAppUrl: string): AppActor {
 /** A link (or anything routing through the router) went to `to`: the browser's address change, as an event. */
 export function followLink(to: string, options?: { replace?: boolean }): void {
   navigate(to, { replace: options?.replace ?? false });
-  written = `internal:${window.location.pathname}${window.location.search}`;
+  written = browserAddressKey();
   appActor().send({ type: 'url.changed', ...currentAddress() });
 }
