@@ -1,17 +1,17 @@
-import { Toaster as HotToaster } from 'react-hot-toast';
-import * as styles from './Toaster.css';
-import { vars } from './theme.css';
-import { toastGapPx } from './tokens';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { loadHotToaster, subscribeToasterDemand, toasterWanted } from './toaster-demand';
 
-/** The one toast area of the app, top-centre. */
+const HotToaster = lazy(loadHotToaster);
+
+/**
+ * The one toast area of the app, top-centre. It renders nothing until the first toast: react-hot-toast
+ * keeps toasts in a module-level store, so a toast shown before the area mounts appears when it does.
+ */
 export function Toaster() {
-  return (
-    <HotToaster
-      position="top-center"
-      gutter={toastGapPx}
-      containerClassName={styles.container}
-      containerStyle={{ top: vars.space.medium }}
-      toastOptions={{ className: styles.toast, style: { maxWidth: vars.size.toastWidth } }}
-    />
-  );
+  const wanted = useSyncExternalStore(subscribeToasterDemand, toasterWanted, () => false);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <HotToaster />
+    </Suspense>
+  ) : null;
 }

@@ -1,6 +1,6 @@
 import type { Session } from '@supabase/supabase-js';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../ui/toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
 import { FieldFrame } from '../../ui/Field';
