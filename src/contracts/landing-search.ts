@@ -1,16 +1,22 @@
-import { z } from 'zod/mini';
-
 /**
- * The landing pages' search params (start page, /form, /demo, /email-form). Parsed while the page
- * first renders, so they are written with zod's tree-shakable `zod/mini` API: the first render then
- * carries a few KB of zod instead of the whole chained API (the form schemas in signup.ts load on
- * submit). Same rules as the chained form: every value optional, a bad one ignored, never fatal.
+ * The landing pages' search params (start page, /form, /demo, /email-form), SPEC §2/§5: every value
+ * optional, a bad one ignored, never fatal. They are read while the page first renders and only
+ * prefill the form (whose schemas, in signup-forms.ts, check what is submitted, here and on the
+ * server), so they are plain checks with no zod: the first render carries no zod at all (#16). This
+ * module is their one definition.
  */
 
-const optionalParam = z.pipe(
-  z.catch(z.optional(z.string().check(z.trim(), z.maxLength(254))), undefined),
-  z.transform((value: string | undefined) => value || undefined),
-);
+/** Longest prefill kept (an email's longest form); a longer value is ignored. */
+const maxParamLength = 254;
+/** Longest phone_number kept, measured as given. */
+const maxPhoneLength = 32;
+
+/** A text prefill: trimmed; absent, empty, too long or not text → undefined. */
+function textParam(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  return text && text.length <= maxParamLength ? text : undefined;
+}
 
 /**
  * SPEC §2/§5: phone_number is text or a number, and a number gets a leading '+'. In a URL every
@@ -24,19 +30,37 @@ export function normalizePhoneParam(value: string | number | null | undefined): 
   return /^\d+$/.test(text) ? `+${text}` : text;
 }
 
-/** Search params of the start page, /form and /demo (all optional; bad values are ignored, not fatal). */
-export const landingSearchSchema = z.object({
-  email: optionalParam,
-  first_name: optionalParam,
-  last_name: optionalParam,
-  company_name: optionalParam,
-  phone_number: z.pipe(z.catch(z.optional(z.union([z.string().check(z.maxLength(32)), z.number()])), undefined), z.transform((value: string | number | undefined) => normalizePhoneParam(value))),
-});
-export type LandingSearch = z.infer<typeof landingSearchSchema>;
+function phoneParam(value: unknown): string | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? normalizePhoneParam(value) : undefined;
+  if (typeof value !== 'string' || value.length > maxPhoneLength) return undefined;
+  return normalizePhoneParam(value);
+}
 
-/** /email-form takes the email only. */
-export const emailFormSearchSchema = z.pick(landingSearchSchema, { email: true });
+/** Each prefill the address gave, or undefined. */
+export interface LandingSearch {
+  email: string | undefined;
+  first_name: string | undefined;
+  last_name: string | undefined;
+  company_name: string | undefined;
+  phone_number: string | undefined;
+}
+
+/** The prefill of the start page, /form and /demo from named values (a number allowed for phone_number). */
+export function landingSearchFrom(values: Record<string, unknown>): LandingSearch {
+  return {
+    email: textParam(values.email),
+    first_name: textParam(values.first_name),
+    last_name: textParam(values.last_name),
+    company_name: textParam(values.company_name),
+    phone_number: phoneParam(values.phone_number),
+  };
+}
 
 export function parseLandingSearch(search: string): LandingSearch {
-  return landingSearchSchema.parse(Object.fromEntries(new URLSearchParams(search)));
+  return landingSearchFrom(Object.fromEntries(new URLSearchParams(search)));
+}
+
+/** /email-form takes the email only. */
+export function parseEmailFormSearch(search: string): Pick<LandingSearch, 'email'> {
+  return { email: landingSearchFrom(Object.fromEntries(new URLSearchParams(search))).email };
 }

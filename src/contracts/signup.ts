@@ -1,7 +1,7 @@
 /**
  * The sign-up contracts, one import for the server and the browser. Two modules behind it:
- * - landing-search.ts: the landing pages' search params, parsed during the first render, written
- *   with zod/mini (a few KB);
+ * - landing-search.ts: the landing pages' search params, read during the first render (plain checks,
+ *   no zod);
  * - signup-forms.ts: the form, check, completion and booking schemas (zod's chained API, phone
  *   validation with libphonenumber-js' full metadata), which the browser loads on submit.
  * The build treats src/contracts as free of side effects (vite.config.ts), so a page that imports

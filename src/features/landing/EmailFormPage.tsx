@@ -3,7 +3,7 @@ import { useSearch } from 'wouter';
 import { IntentLink as Link } from '../../app/IntentLink';
 import { paths } from '../../app/paths';
 import { useLanguage } from '../../app/use-language';
-import { emailFormSearchSchema } from '../../contracts/signup';
+import { parseEmailFormSearch } from '../../contracts/signup';
 import { Card } from '../../ui/Card';
 import { Heading, Text } from '../../ui/Text';
 import { Facts, LandingLayout } from './LandingLayout';
@@ -14,7 +14,7 @@ export default function EmailFormPage() {
   const { t } = useTranslation('landing');
   const lng = useLanguage();
   const search = useSearch();
-  const prefill = emailFormSearchSchema.parse(Object.fromEntries(new URLSearchParams(search)));
+  const prefill = parseEmailFormSearch(search);
   return (
     <LandingLayout width="narrow">
       <Heading>{t('emailForm.title')}</Heading>

@@ -21,8 +21,13 @@ describe('tracking params', () => {
 
   it('ignores empty and oversized values', () => {
     const storage = memoryStorage();
-    saveTrackingParams(`?utm_term=&utm_content=${'x'.repeat(500)}`, storage);
+    saveTrackingParams(`?utm_term=&utm_content=${'x'.repeat(500)}&utm_source=%20%20&utm_medium=${'y'.repeat(201)}`, storage);
     expect(storage.map.size).toBe(0);
+  });
+
+  it('trims a value and keeps it up to 200 characters', () => {
+    const storage = memoryStorage();
+    expect(saveTrackingParams(`?utm_source=%20google%20&utm_content=${'x'.repeat(200)}`, storage)).toEqual({ utm_source: 'google', utm_content: 'x'.repeat(200) });
   });
 
   it('survives a storage that throws', () => {

@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { checkPublicConfig, loadPublicConfig, publicConfig } from '../../../src/app/public-config';
+import type { PublicConfig } from '../../../src/contracts/public-config';
+
+const config = {
+  environment: 'test',
+  auth: { url: 'https://app.test/auth/v1', publishableKey: 'pk', cookieDomain: null },
+  apiUrl: 'https://app.test',
+  functionsUrl: 'https://app.test/functions/v1',
+  greetingsUrl: 'https://app.test/greetings',
+  geoCountryUrl: 'https://app.test/geo/country',
+  webAppUrl: 'https://app.test/account',
+  appLinks: { web: 'w', macos: 'm', windows: 'x', ios: 'i', android: 'a' },
+  analytics: { serverUrl: 'https://app.test/analytics', apiKey: 'k' },
+  payments: { provider: 'local', stripePublishableKey: null },
+  widgets: { intercomAppId: null, gtmId: null },
+  features: { devOutbox: false, chartViewer: false },
+} satisfies PublicConfig;
+
+const served = (body: unknown, status = 200) => (async () => new Response(JSON.stringify(body), { status })) as typeof fetch;
+
+describe('the public config in the browser', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('makes every zod parse jitless without loading zod (no `new Function` probe under the CSP)', async () => {
+    // Loaded after src/app/public-config.ts, as in the SPA: zod reads the setting written before it.
+    const { z } = await import('zod/mini');
+    expect(z.config().jitless).toBe(true);
+  });
+
+  it('serves the first render with the config as the server answered it', async () => {
+    expect(await loadPublicConfig(served(config))).toEqual(config);
+    expect(publicConfig().webAppUrl).toBe('https://app.test/account');
+  });
+
+  it('refuses an answer that is not a JSON object or not a success', async () => {
+    await expect(loadPublicConfig(served([config]))).rejects.toThrow('not an object');
+    await expect(loadPublicConfig(served(config, 503))).rejects.toThrow('503');
+  });
+
+  it('checks the served config against the schema after the first render and names the bad keys', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await loadPublicConfig(served(config));
+    expect(await checkPublicConfig()).toBe(true);
+    expect(error).not.toHaveBeenCalled();
+    await loadPublicConfig(served({ ...config, payments: { provider: 'paypal', stripePublishableKey: null }, features: { devOutbox: false } }));
+    expect(await checkPublicConfig()).toBe(false);
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(error.mock.calls[0]![0]).toMatch(/payments\.provider: .*features\.chartViewer: /);
+  });
+});
