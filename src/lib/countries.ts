@@ -8,7 +8,8 @@ import table from './generated/country-table.json';
  *   NANP-style members (Antigua is +1-268) come from libphonenumber-js' metadata;
  * - names come from the browser's own CLDR data through Intl.DisplayNames, in the page language;
  * - time zones come from `countries-and-timezones`, with legacy names (Asia/Calcutta,
- *   Europe/Kiev…) replaced by the current ones.
+ *   Europe/Kiev…) replaced by the current ones; they are in ./country-zones.ts, read only where a
+ *   page needs them, so the phone picker's table in the first render carries none (#16).
  * Neither package is loaded by the browser for this: the generated table is a few KB.
  */
 export interface CountryRecord {
@@ -18,8 +19,6 @@ export interface CountryRecord {
   num: string;
   /** The calling code alone, digits only: '33', '1'. */
   callingCode: string;
-  /** Current IANA zone identifiers. */
-  timezones: string[];
 }
 
 export interface LocalizedCountry extends CountryRecord {
@@ -30,17 +29,8 @@ export interface LocalizedCountry extends CountryRecord {
 
 export const fallbackCountryCode: CountryCode = 'US';
 
-const zoneAliases: Record<string, string> = table.zoneAliases;
-
-/** Maps a legacy zone name to its current one (Asia/Calcutta → Asia/Kolkata); others are returned as given. */
-export function currentTimeZone(zone: string): string {
-  return zoneAliases[zone] ?? zone;
-}
-
 /** Every country and territory with a dialling plan (≈245), in code order. */
-export const countries: readonly CountryRecord[] = (table.countries as Array<[CountryCode, string, string, string[]]>).map(
-  ([code, callingCode, num, timezones]) => ({ code, callingCode, num, timezones }),
-);
+export const countries: readonly CountryRecord[] = (table.countries as Array<[CountryCode, string, string]>).map(([code, callingCode, num]) => ({ code, callingCode, num }));
 
 const byCode = new Map<string, CountryRecord>(countries.map((record) => [record.code, record]));
 

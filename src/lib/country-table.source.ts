@@ -4,19 +4,25 @@
  *   NANP-style members (Antigua is +1-268) from libphonenumber-js' metadata;
  * - time zones from `countries-and-timezones`, with legacy names (Asia/Calcutta, Europe/Kiev…)
  *   replaced by the current ones, and the legacy → current map itself.
- * `npm run generate:countries` writes the result to src/lib/generated/country-table.json, which the
- * SPA reads (≈5 KB compressed instead of both packages' ≈45 KB in the first render); a unit test fails
- * when the committed file no longer matches the installed packages.
+ * `npm run generate:countries` writes the result to files the SPA reads instead of both packages
+ * (≈45 KB), in src/lib/generated: country-table.json (codes and prefixes, the phone picker's, part
+ * of the first render, ≈2 KB compressed), country-zones.json (each country's zones) and
+ * zone-aliases.json (legacy → current, read by /demo), read only where a page needs them; a unit
+ * test fails when the committed files no longer match the packages.
  */
 import { getAllTimezones, getCountry as getTimezoneCountry, getTimezone } from 'countries-and-timezones';
 import { getCountries, getCountryCallingCode, Metadata, type CountryCode } from 'libphonenumber-js';
 
 export interface CountryTableData {
-  /** [code, calling code, dialling prefix as shown, time zones]. */
-  countries: Array<[CountryCode, string, string, string[]]>;
-  /** Legacy zone name → current one. */
-  zoneAliases: Record<string, string>;
+  /** [code, calling code, dialling prefix as shown]. */
+  countries: Array<[CountryCode, string, string]>;
 }
+
+/** Each country's current zone identifiers, by code. */
+export type CountryZonesData = Partial<Record<CountryCode, string[]>>;
+
+/** Legacy zone name → current one. */
+export type ZoneAliasesData = Record<string, string>;
 
 /**
  * Territories the time-zone package does not list get their zones from the territory they belong
@@ -44,15 +50,22 @@ function dialPrefix(metadata: Metadata, code: CountryCode, callingCode: string):
 
 export function buildCountryTable(): CountryTableData {
   const metadata = new Metadata();
-  const countries = getCountries().map((code): [CountryCode, string, string, string[]] => {
+  const countries = getCountries().map((code): [CountryCode, string, string] => {
     const callingCode = getCountryCallingCode(code);
-    return [code, callingCode, dialPrefix(metadata, code, callingCode), timezonesOf(code)];
+    return [code, callingCode, dialPrefix(metadata, code, callingCode)];
   });
-  const zoneAliases = Object.fromEntries(
+  return { countries };
+}
+
+export function buildCountryZones(): CountryZonesData {
+  return Object.fromEntries(getCountries().map((code) => [code, timezonesOf(code)]));
+}
+
+export function buildZoneAliases(): ZoneAliasesData {
+  return Object.fromEntries(
     Object.values(getAllTimezones({ deprecated: true }))
       .filter((zone) => zone.aliasOf)
       .map((zone) => [zone.name, zone.aliasOf as string])
       .sort(([a], [b]) => (a! < b! ? -1 : 1)),
   );
-  return { countries, zoneAliases };
 }

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   countries,
   countryName,
-  currentTimeZone,
   defaultCountryCode,
   findCountry,
   flagEmoji,
   localizedCountries,
   searchCountries,
 } from '../../../src/lib/countries';
+import { countryTimeZones } from '../../../src/lib/country-zones';
+import { currentTimeZone } from '../../../src/lib/time-zones';
 
 describe('country table', () => {
   it('holds about 240 countries and territories, each with a prefix and time zones', () => {
@@ -18,7 +19,7 @@ describe('country table', () => {
     for (const record of countries) {
       expect(record.code).toMatch(/^[A-Z]{2}$/);
       expect(record.num).toMatch(/^\+\d{1,3}(-\d+)?$/);
-      expect(record.timezones.length, record.code).toBeGreaterThan(0);
+      expect(countryTimeZones(record.code).length, record.code).toBeGreaterThan(0);
     }
   });
 
@@ -35,9 +36,10 @@ describe('country table', () => {
     expect(currentTimeZone('Asia/Calcutta')).toBe('Asia/Kolkata');
     expect(currentTimeZone('Europe/Kiev')).toBe('Europe/Kyiv');
     expect(currentTimeZone('Europe/Paris')).toBe('Europe/Paris');
-    expect(findCountry('IN').timezones).toEqual(['Asia/Kolkata']);
-    expect(findCountry('UA').timezones).toContain('Europe/Kyiv');
-    const all = countries.flatMap((c) => c.timezones);
+    expect(countryTimeZones('IN')).toEqual(['Asia/Kolkata']);
+    expect(countryTimeZones('UA')).toContain('Europe/Kyiv');
+    expect(countryTimeZones('ZZ')).toEqual([]);
+    const all = countries.flatMap((c) => countryTimeZones(c.code));
     expect(all).not.toContain('Asia/Calcutta');
     expect(all).not.toContain('Europe/Kiev');
     expect(all).not.toContain('Asia/Saigon');
@@ -86,8 +88,10 @@ describe('country table', () => {
 
 describe('generated country table', () => {
   it('matches the installed libphonenumber-js and countries-and-timezones (run `npm run generate:countries` if not)', async () => {
-    const { buildCountryTable } = await import('../../../src/lib/country-table.source');
+    const { buildCountryTable, buildCountryZones, buildZoneAliases } = await import('../../../src/lib/country-table.source');
     const committed = (await import('../../../src/lib/generated/country-table.json')).default;
     expect(committed).toEqual(JSON.parse(JSON.stringify(buildCountryTable())));
+    expect((await import('../../../src/lib/generated/country-zones.json')).default).toEqual(JSON.parse(JSON.stringify(buildCountryZones())));
+    expect((await import('../../../src/lib/generated/zone-aliases.json')).default).toEqual(JSON.parse(JSON.stringify(buildZoneAliases())));
   });
 });
