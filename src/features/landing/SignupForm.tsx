@@ -1,6 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { i18n } from '../../app/i18n';
 import { IntentLink as Link } from '../../app/IntentLink';
 import type { Language } from '../../app/languages';
 import { paths, withSearch } from '../../app/paths';
@@ -37,6 +38,20 @@ const onboardingOrigin: Record<LandingPage, 'default' | 'email-form' | 'form'> =
   'email-form': 'email-form',
 };
 
+/**
+ * The 'auth' texts (an account that exists, a claimed email, a failed send) show only once a form
+ * has been sent, so they are not part of the first render (#16): they load on intent with the
+ * schemas, and a submit waits for them. Settled when the load has ended, loaded or not.
+ */
+let authTexts: Promise<unknown> | undefined;
+let authTextsSettled = false;
+function loadAuthTexts(): Promise<unknown> {
+  authTexts ??= i18n.loadNamespaces('auth').finally(() => {
+    authTextsSettled = true;
+  });
+  return authTexts;
+}
+
 interface SignupFormProps {
   /** `full`: email, names, company, phone (code by SMS); `email`: the address only (code by email). */
   variant: 'full' | 'email';
@@ -52,7 +67,6 @@ interface SignupFormProps {
  * saving the account, then onboarding. The flow itself is signup.machine.ts.
  */
 export function SignupForm({ variant, landingPage, lng, prefill, title, submitLabel }: SignupFormProps) {
-  const { t } = useTranslation(['landing', 'common', 'auth']);
   const [snapshot, send] = useMachine(
     signupMachine.provide({
       actions: {
@@ -63,6 +77,9 @@ export function SignupForm({ variant, landingPage, lng, prefill, title, submitLa
     // A code step kept from before a reload or Back/Forward is picked up again (session storage).
     { input: { landingPage, language: lng, restored: readPendingCodeStep(landingPage) }, inspect: publishInspection('signup') },
   );
+  // Past the form (a code step restored after a reload included), the 'auth' texts are needed now.
+  const formOnly = (snapshot.matches('starting') || snapshot.matches('editing')) && snapshot.context.failure?.source !== 'auth';
+  const { t } = useTranslation(formOnly ? ['landing', 'common'] : ['landing', 'common', 'auth']);
   const [values, setValues] = useState<SignupValues>(() => ({
     email: snapshot.context.values?.email ?? prefill.email ?? '',
     firstName: snapshot.context.values?.firstName ?? prefill.first_name ?? '',
@@ -74,7 +91,7 @@ export function SignupForm({ variant, landingPage, lng, prefill, title, submitLa
   const [attempted, setAttempted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   // The schemas (zod, the full phone metadata) arrive on intent; submit waits for them (see submit).
-  const preload = () => void Promise.all([preloadSignupForms(), loadPhoneFormat(), loadCodeEntry()]).catch(() => undefined);
+  const preload = () => void Promise.all([preloadSignupForms(), loadPhoneFormat(), loadCodeEntry(), loadAuthTexts()]).catch(() => undefined);
 
   function validate(next: SignupValues): { ok: true; data: SignupValues } | { ok: false; errors: FieldErrors } {
     const forms = signupForms();
@@ -104,11 +121,11 @@ export function SignupForm({ variant, landingPage, lng, prefill, title, submitLa
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!signupForms() || !phoneFormat()) {
-      // Submitted before the schemas or the phone formatter arrived: submit again once they have
-      // (the phone field reports its formatted value first, so this submit reads it).
+    if (!signupForms() || !phoneFormat() || !authTextsSettled) {
+      // Submitted before the schemas, the phone formatter or the texts arrived: submit again once
+      // they have (the phone field reports its formatted value first, so this submit reads it).
       const form = event.currentTarget;
-      void Promise.all([preloadSignupForms(), loadPhoneFormat()]).then(
+      void Promise.all([preloadSignupForms(), loadPhoneFormat(), loadAuthTexts()]).then(
         () => form.isConnected && form.requestSubmit(),
         // A failed download (offline): nothing is sent; the next submit tries again.
         () => undefined,
