@@ -35,7 +35,8 @@ export type DatabaseTarget =
       onConnectionError?: (error: Error) => void;
     }
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-memory' };
+  /** In memory; `from` is a saved data directory (PGlite's dumpDataDir) to start from instead of an empty cluster. */
+  | { kind: 'pglite-memory'; from?: Blob };
 
 // timestamptz and bigint come back as Date and string by default; counts are safer as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -49,7 +50,8 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     return handle(db, 'postgres', writes);
   }
   if (target.kind === 'pglite-memory') {
-    return handle(new Kysely<Database>({ dialect: writes.wrap(new PGliteDialect(new PGlite(pgliteOptions))) }), 'pglite', writes);
+    const pglite = new PGlite({ ...pgliteOptions, ...(target.from ? { loadDataDir: target.from } : {}) });
+    return handle(new Kysely<Database>({ dialect: writes.wrap(new PGliteDialect(pglite)) }), 'pglite', writes);
   }
   const dir = resolve(target.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });

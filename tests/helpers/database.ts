@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
+import { migratedPGliteImage } from './pglite-template';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throw-away
@@ -10,7 +11,8 @@ import { migrate } from '../../server/db/migrate';
 export async function createTestDatabase(options: { onConnectionError?: (error: Error) => void } = {}): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DATABASE !== 'postgres' || !url) {
-    const handle = openDatabase({ kind: 'pglite-memory' });
+    const handle = openDatabase({ kind: 'pglite-memory', from: await migratedPGliteImage() });
+    // Applies nothing unless the saved image is behind the migrations (it is named after them).
     await migrate(handle.db);
     return handle;
   }
