@@ -1,9 +1,10 @@
 import hotToast from 'react-hot-toast';
+import { afterFirstRender } from '../app/first-render';
 import { loadHotToaster, wantToaster } from './toaster-demand';
 
-// The module that shows toasts loads after the first render (with the code entry); the toast area's
-// code is fetched now so that the first toast does not wait for it.
-void loadHotToaster();
+// A page that can show a toast (it loaded this module, with the code entry) fetches the toast area's
+// code once it has rendered, so that the first toast does not wait for it.
+afterFirstRender(() => void loadHotToaster());
 
 /** Shows a toast in the app's toast area, mounting the area on the first one. */
 export const toast = {
