@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { Business, BusinessUpdate, FinishResult, LegitimacyResult, ResolvedUser } from '../src/contracts/onboarding';
+import type { SubscriptionResponse, SubscriptionStatus } from '../src/contracts/payments';
 import type { KycStatus, User } from '../src/contracts/user';
 import type { FetchedUser, OnboardingContext } from './onboarding.types';
 
@@ -62,6 +63,10 @@ export function createOnboardingActors(deps: OnboardingDeps) {
       const resolved = await deps.callFunction<ResolvedUser>('resolve-user', {}, signal);
       const found = await deps.callFunction<{ kyc_status: KycStatus | null }>('kyc-status', resolved, signal);
       return found.kyc_status;
+    }),
+    checkSubscription: fromPromise<SubscriptionStatus | null, Record<string, never>>(async ({ signal }) => {
+      const { subscription } = await deps.api<SubscriptionResponse>('/v1/subscription', { signal });
+      return subscription?.status ?? null;
     }),
     finishOnboarding: fromPromise<FinishResult, Record<string, never>>(({ signal }) =>
       deps.api<FinishResult>('/v1/onboarding/finish', { method: 'POST', body: {}, signal }),

@@ -1,5 +1,6 @@
-import { and, assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { isBusinessComplete, type BusinessUpdate } from '../src/contracts/onboarding';
+import type { SubscriptionStatus } from '../src/contracts/payments';
 import { parseOnboardingSearch } from './onboarding.search';
 import type {
   Business,
@@ -76,6 +77,8 @@ export const onboardingMachine = setup({
     saveBusiness: fromPromise<Business, BusinessUpdate>(notProvided('saveBusiness')),
     /** Legitimacy verification, then the two identity-check functions: resolve user, look up kyc_status. */
     checkIdentity: fromPromise<KycStatus | null, { email: string | null }>(notProvided('checkIdentity')),
+    /** GET /v1/subscription: the status of the person's current subscription, null without one. */
+    checkSubscription: fromPromise<SubscriptionStatus | null, Record<string, never>>(notProvided('checkSubscription')),
     /** POST /v1/onboarding/finish: role + finished, only with a trialing or active subscription. */
     finishOnboarding: fromPromise<FinishResult, Record<string, never>>(notProvided('finishOnboarding')),
     /** The two next-steps analytics events (start-questionnaire-completed, web2app-onboarding-finished). */
@@ -111,8 +114,7 @@ export const onboardingMachine = setup({
     isPhoneVerifiedAfterFetch: ({ event }) =>
       'output' in event && Boolean((event.output as FetchedUser | undefined)?.user?.profile.phone_verified),
     isValidated: ({ event }) => 'output' in event && event.output === 'VALIDATED',
-    needsIdentityCheckFirst: ({ event }) =>
-      'error' in event && ['SUBSCRIPTION_REQUIRED', 'KYC_NOT_VALIDATED'].includes(errorCode(event.error)),
+    hasLiveSubscription: ({ event }) => 'output' in event && (event.output === 'trialing' || event.output === 'active'),
   },
   actions: {
     takeLocation: assign(({ event }) => {
@@ -391,51 +393,44 @@ export const onboardingMachine = setup({
         'checkout.started': 'payment',
       },
     },
-    /** At the payment provider; it brings the browser back to next-steps (a `location.changed`). */
-    payment: {
-      on: { 'payment.cancelled': 'checkoutForm' },
-    },
+    /**
+     * Leaving for the payment provider. It brings the browser back to next-steps, and Back from its
+     * page returns to the paywall: both arrive as `location.changed` (the chart-wide handler).
+     */
+    payment: {},
     nextSteps: {
       entry: { type: 'viewed', params: { step: 'next-steps' } },
-      initial: 'finishing',
+      initial: 'checkingSubscription',
       states: {
+        /**
+         * A role comes with a trialing or active subscription (the server enforces it too). Without
+         * one: on to the identity check and checkout or, with questions still unanswered (a typed
+         * address), back to the first of them.
+         */
+        checkingSubscription: {
+          invoke: {
+            id: 'checkSubscription',
+            src: 'checkSubscription',
+            input: () => ({}),
+            onDone: [
+              { guard: 'hasLiveSubscription', target: 'finishing' },
+              { guard: 'isQuestionnaireAnswered', target: '#onboarding.identityCheck', actions: 'markRedirect' },
+              // One line per step, written out so Stately's code import reads every target.
+              { guard: { type: 'firstIncompleteIs', params: { step: 'verifyPhone' as const } }, target: '#onboarding.verifyPhone', actions: 'markRedirect' },
+              { guard: { type: 'firstIncompleteIs', params: { step: 'size' as const } }, target: '#onboarding.size', actions: 'markRedirect' },
+              { guard: { type: 'firstIncompleteIs', params: { step: 'details' as const } }, target: '#onboarding.details', actions: 'markRedirect' },
+              { target: '#onboarding.crm', actions: 'markRedirect' },
+            ],
+            onError: { target: 'failed', actions: 'takeError' },
+          },
+        },
         finishing: {
           invoke: {
             id: 'finishOnboarding',
             src: 'finishOnboarding',
             input: () => ({}),
             onDone: { target: 'recording', actions: 'takeRole' },
-            onError: [
-              // No subscription (or no validated identity) yet: on to the identity check and checkout,
-              // or, with questions still unanswered (a typed address), back to the first of them.
-              {
-                guard: and(['needsIdentityCheckFirst', 'isQuestionnaireAnswered']),
-                target: '#onboarding.identityCheck',
-                actions: 'markRedirect',
-              },
-              // One line per step, written out so Stately's code import reads every target.
-              {
-                guard: and(['needsIdentityCheckFirst', { type: 'firstIncompleteIs', params: { step: 'verifyPhone' as const } }]),
-                target: '#onboarding.verifyPhone',
-                actions: 'markRedirect',
-              },
-              {
-                guard: and(['needsIdentityCheckFirst', { type: 'firstIncompleteIs', params: { step: 'size' as const } }]),
-                target: '#onboarding.size',
-                actions: 'markRedirect',
-              },
-              {
-                guard: and(['needsIdentityCheckFirst', { type: 'firstIncompleteIs', params: { step: 'details' as const } }]),
-                target: '#onboarding.details',
-                actions: 'markRedirect',
-              },
-              {
-                guard: and(['needsIdentityCheckFirst', { type: 'firstIncompleteIs', params: { step: 'crm' as const } }]),
-                target: '#onboarding.crm',
-                actions: 'markRedirect',
-              },
-              { target: 'failed', actions: 'takeError' },
-            ],
+            onError: { target: 'failed', actions: 'takeError' },
           },
         },
         recording: {
@@ -449,7 +444,7 @@ export const onboardingMachine = setup({
           },
         },
         failed: {
-          on: { retry: { target: 'finishing', actions: 'clearError' } },
+          on: { retry: { target: 'checkingSubscription', actions: 'clearError' } },
         },
       },
     },

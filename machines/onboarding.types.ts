@@ -69,7 +69,6 @@ export type OnboardingEvent =
   | { type: 'step.back' }
   | { type: 'checkout.selected'; interval: Interval; plan: Plan }
   | { type: 'checkout.started' }
-  | { type: 'payment.cancelled' }
   | { type: 'retry' };
 
 export type OnboardingEmitted = { type: 'step.viewed'; step: string } | { type: 'step.skipped'; step: string; reason: 'already-satisfied' };

@@ -11,7 +11,7 @@ import { startCheckout, type StartCheckoutInput } from './checkout.actors';
 export const checkoutMachine = setup({
   types: {
     context: {} as { errorCode: string | null; url: string | null },
-    events: {} as { type: 'checkout.started'; input: StartCheckoutInput } | { type: 'error.dismissed' },
+    events: {} as { type: 'checkout.started'; input: StartCheckoutInput },
   },
   actors: { startCheckout },
   actions: {
@@ -32,10 +32,8 @@ export const checkoutMachine = setup({
   initial: 'idle',
   states: {
     idle: {
-      on: {
-        'checkout.started': { target: 'starting', actions: 'clearError' },
-        'error.dismissed': { actions: 'clearError' },
-      },
+      // The error stays in view until the next try (the alert has no dismiss button).
+      on: { 'checkout.started': { target: 'starting', actions: 'clearError' } },
     },
     starting: {
       invoke: {

@@ -87,7 +87,7 @@ async function accountFor(baseURL: string, profile: Profile, kind: 'work' | 'per
 
 /** Pays before an address leads to a next-steps that must finish (the person paid in another tab). */
 async function payIfFinishing(run: Run, index: number): Promise<void> {
-  const finishing = run.answersAfter(index).some((event) => event.type === 'xstate.done.actor.finishOnboarding');
+  const finishing = run.answersAfter(index).some((event) => event.type === 'xstate.done.actor.checkSubscription' && param<string | null>(event, 'output') === 'trialing');
   if (finishing && !run.scenario.subscribed && run.scenario.account) {
     await subscribe(run.baseURL, run.scenario.account.session);
     run.scenario.subscribed = true;
@@ -182,8 +182,6 @@ function roleOf(event: AnyEventObject, snapshot?: AnyMachineSnapshot): EventRole
       });
     case 'checkout.started':
       return user((run) => run.page.getByRole('button', { name: text('checkout', 'start') }).click());
-    case 'payment.cancelled':
-      return { role: 'unreachable', why: 'nothing in the SPA sends it (coming back from the provider is an address: location.changed)' };
     case 'retry':
       return user((run) => run.page.getByRole('button', { name: text('onboarding', 'actions.retry') }).click());
     default:
@@ -194,14 +192,17 @@ function roleOf(event: AnyEventObject, snapshot?: AnyMachineSnapshot): EventRole
   const [, kind, actor] = outcome;
   if (kind === 'error') {
     if (actor === 'savePhone') return answer;
-    if (actor === 'finishOnboarding') {
-      return (event as { error?: { code?: string } }).error?.code === 'SUBSCRIPTION_REQUIRED' ? answer : network('finishing the onboarding');
+    if (actor === 'finishOnboarding' && (event as { error?: { code?: string } }).error?.code === 'SUBSCRIPTION_REQUIRED') {
+      return { role: 'unreachable', why: 'the subscription ending between the check and the finish, a fraction of a second apart' };
     }
     return actor === 'saveSize' || actor === 'saveDetails' || actor === 'saveCrm'
       ? { role: 'unreachable', why: 'the step’s form refuses what the server would (VALIDATION_FAILED)' }
       : network(actor!);
   }
   if (actor === 'fetchUser' && profileOf(event) === 'failed') return network('the profile fetch');
+  if (actor === 'checkSubscription' && param<string | null>(event, 'output') === 'canceled') {
+    return { role: 'undriven', why: 'a subscription that has ended (a trial cancelled, then its 7 days passing)' };
+  }
   if (actor === 'refetchUser' && profileOf(event) !== 'phoneVerified') return { role: 'unreachable', why: 'a code the auth service accepted always verifies the phone' };
   return answer;
 }
@@ -219,7 +220,8 @@ export const onboardingAdapter: ChartAdapter<Scenario> = {
     // The provider's page replaces the SPA: the funnel that comes back is a new one.
     if (snapshot.matches('payment' as never)) return false;
     if (event.type === 'xstate.done.actor.checkIdentity') return param(event, 'output') === 'VALIDATED' || kycOf(snapshot) !== 'VALIDATED';
-    // Finishing needs a subscription, and paying needs a validated identity.
+    // A subscription (and so finishing) needs a paid checkout, and paying needs a validated identity.
+    if (event.type === 'xstate.done.actor.checkSubscription' && param<string | null>(event, 'output') === 'trialing') return kycOf(snapshot) === 'VALIDATED';
     if (event.type === 'xstate.done.actor.finishOnboarding') return kycOf(snapshot) === 'VALIDATED';
     return true;
   },
@@ -233,7 +235,8 @@ export const onboardingAdapter: ChartAdapter<Scenario> = {
     // Next-steps at once (SPEC §4 rule 5) that finishes: paid before the page opens.
     const firstUser = path.events.findIndex((event) => roleOf(event).role === 'user');
     const leading = firstUser < 0 ? path.events : path.events.slice(0, firstUser);
-    if (account && leading.some((event) => event.type === 'xstate.done.actor.finishOnboarding') && !scenario.subscribed) {
+    const paidFirst = leading.some((event) => event.type === 'xstate.done.actor.checkSubscription' && param<string | null>(event, 'output') === 'trialing');
+    if (account && paidFirst && !scenario.subscribed) {
       await subscribe(baseURL, account.session);
       scenario.subscribed = true;
     }

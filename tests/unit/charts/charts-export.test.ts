@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assign, createMachine, setup } from 'xstate';
+import { and, assign, createMachine, not, or, setup } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { machineConfigJson, machineFromConfigJson, type ChartJson } from '../../../scripts/charts/machine-config';
 import { machineShape } from '../../../scripts/charts/machine-shape';
@@ -34,9 +34,22 @@ describe('exported chart config (docs/charts, for Stately and the team)', () => 
     // Rules 3–5, in order, ahead of the step choices.
     const routing = (states.routing!.always as { guard?: unknown }[]).map((transition) => transition.guard);
     expect(routing.slice(0, 4)).toEqual(['isKycBlocked', 'hasRoleOutsideSuccess', 'hasRoleOnSuccess', 'mustGoToNextSteps']);
-    // and() guards survive with their parts (toJSON dropped them).
-    const finishing = ((states.nextSteps!.states as Record<string, ChartJson>).finishing!.invoke as ChartJson).onError as { guard?: ChartJson }[];
-    expect(finishing[0]!.guard).toEqual({ type: 'xstate.and', guards: ['needsIdentityCheckFirst', 'isQuestionnaireAnswered'] });
+    // Rule 5 continued at next-steps: no role without a live subscription; parameterised guards keep their params.
+    const checking = ((states.nextSteps!.states as Record<string, ChartJson>).checkingSubscription!.invoke as ChartJson).onDone as { guard?: unknown; target: string }[];
+    expect(checking[0]).toEqual({ guard: 'hasLiveSubscription', target: 'finishing' });
+    expect(checking[2]).toMatchObject({ guard: { type: 'firstIncompleteIs', params: { step: 'verifyPhone' } }, target: '#onboarding.verifyPhone' });
+  });
+
+  it('keeps and/or/not guards with their parts (toJSON drops them), and rebuilds them', () => {
+    const composed = setup({ guards: { a: () => true, b: () => false } }).createMachine({
+      id: 'x',
+      initial: 'one',
+      states: { one: { on: { go: [{ guard: and(['a', or(['b', not('a')])]), target: 'two' }] } }, two: {} },
+    });
+    const json = machineConfigJson(composed) as { states: { one: { on: { go: { guard: unknown }[] } } } };
+    expect(json.states.one.on.go[0]!.guard).toEqual({ type: 'xstate.and', guards: ['a', { type: 'xstate.or', guards: ['b', { type: 'xstate.not', guards: ['a'] }] }] });
+    const rebuilt = machineFromConfigJson(json as unknown as ChartJson, composed.implementations);
+    expect(machineShape(rebuilt).transitions).toEqual(machineShape(composed).transitions);
   });
 
   it("keeps the session chart's aal1/aal2 choice (an eventless transition)", () => {

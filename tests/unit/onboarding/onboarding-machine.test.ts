@@ -81,7 +81,7 @@ describe('onboarding chart — model-based (paths from the real chart, stand-in 
 });
 
 /** A live actor of the real chart with stand-ins that answer at once. */
-function run(options: { fetched: FetchedUser; route: string; search?: string; session?: SessionInfo | null; finish?: 'ok' | 'no-subscription'; kyc?: string }) {
+function run(options: { fetched: FetchedUser; route: string; search?: string; session?: SessionInfo | null; subscription?: 'trialing' | 'canceled' | null; kyc?: string }) {
   const calls: string[] = [];
   const machine = onboardingMachine.provide({
     actors: {
@@ -95,9 +95,12 @@ function run(options: { fetched: FetchedUser; route: string; search?: string; se
         calls.push('checkIdentity');
         return (options.kyc ?? 'VALIDATED') as never;
       }),
+      checkSubscription: fromPromise(async () => {
+        calls.push('checkSubscription');
+        return options.subscription ?? null;
+      }),
       finishOnboarding: fromPromise(async () => {
         calls.push('finishOnboarding');
-        if (options.finish !== 'ok') throw Object.assign(new Error('x'), { code: 'SUBSCRIPTION_REQUIRED' });
         return { role: 'owner', onboarding_finished_at: '2026-01-15T10:00:00.000Z', first_time: true };
       }),
       recordFinished: fromPromise(async () => {
@@ -150,7 +153,7 @@ describe('SPEC §4 loader rules, each from a typed address', () => {
   it('rule 5: complete questionnaire, no role → next-steps; without a subscription on to identity check and checkout', async () => {
     const { actor, calls } = run({ fetched: fetched.complete, route: 'size' });
     const snapshot = await settle(actor);
-    expect(calls).toEqual(['fetchUser', 'finishOnboarding', 'checkIdentity']);
+    expect(calls).toEqual(['fetchUser', 'checkSubscription', 'checkIdentity']);
     expect(topState(snapshot.value)).toBe('checkoutForm');
     expect(projectUrl(snapshot)).toMatchObject({ href: '/en/onboarding/checkout-form?interval=monthly&plan=business', replace: true });
   });
@@ -159,11 +162,23 @@ describe('SPEC §4 loader rules, each from a typed address', () => {
     const checkout = await settle(run({ fetched: fetched.validated, route: 'checkoutForm', search: 'interval=yearly&plan=starter' }).actor);
     expect(topState(checkout.value)).toBe('checkoutForm');
     expect(projectUrl(checkout)).toMatchObject({ href: '/en/onboarding/checkout-form?interval=yearly&plan=starter' });
-    const { actor, calls } = run({ fetched: fetched.validated, route: 'nextSteps', finish: 'ok' });
+    const { actor, calls } = run({ fetched: fetched.validated, route: 'nextSteps', subscription: 'trialing' });
     const done = await settle(actor);
-    expect(calls).toEqual(['fetchUser', 'finishOnboarding', 'recordFinished']);
+    expect(calls).toEqual(['fetchUser', 'checkSubscription', 'finishOnboarding', 'recordFinished']);
     expect(done.value).toBe('success');
     expect(done.context.user?.role).toBe('owner');
+  });
+
+  it('next-steps without a live subscription never asks the server for a role: an ended one goes to the identity check and checkout, unanswered questions come first', async () => {
+    const ended = run({ fetched: fetched.validated, route: 'nextSteps', subscription: 'canceled' });
+    const again = await settle(ended.actor);
+    expect(ended.calls).toEqual(['fetchUser', 'checkSubscription', 'checkIdentity']);
+    expect(topState(again.value)).toBe('checkoutForm');
+    const early = run({ fetched: fetched.sized, route: 'nextSteps' });
+    const resumed = await settle(early.actor);
+    expect(early.calls).toEqual(['fetchUser', 'checkSubscription']);
+    expect(topState(resumed.value)).toBe('details');
+    expect(projectUrl(resumed)).toMatchObject({ href: '/en/onboarding/steps/details', replace: true });
   });
 
   it('no typed URL skips ahead: checkout without a validated identity runs the check; a later step resumes at the first unanswered one', async () => {

@@ -14,7 +14,6 @@ export const checkoutAnswer: CheckoutSessionResponse = { url: 'http://127.0.0.1:
 
 export const paywallFixtures = {
   started: { type: 'checkout.started', input: checkoutInput },
-  dismissed: { type: 'error.dismissed' },
   answered: { type: 'xstate.done.actor.startCheckout', output: checkoutAnswer },
   refused: { type: 'xstate.error.actor.startCheckout', error: new ApiError(403, 'KYC_REQUIRED', 'Identity check required') },
 } as const;
