@@ -7,11 +7,24 @@ import { serverPrefixes } from './server/http/prefixes.ts';
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
+/**
+ * Server test files the Postgres pass would only repeat: they open no database, or always the
+ * embedded one on disk (durability, the server process), whatever TEST_DATABASE says.
+ */
+const sameOnEveryDatabase = [
+  'tests/server/greetings/greetings-engine.test.ts',
+  'tests/server/greetings/voices-differ.test.ts',
+  'tests/server/foundation/hit-counter-cap.test.ts',
+  'tests/server/analytics/durability.test.ts',
+  'tests/server/foundation/process.test.ts',
+];
+
 const serverTests = (name: string, database: 'pglite' | 'postgres') => ({
   extends: true as const,
   test: {
     name,
     include: ['tests/server/**/*.test.ts'],
+    exclude: database === 'postgres' ? sameOnEveryDatabase : [],
     environment: 'node' as const,
     env: { TEST_DATABASE: database },
     testTimeout: 30_000,
