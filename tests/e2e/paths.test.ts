@@ -61,10 +61,8 @@ describe('browser paths: each chart driven by its generated paths', () => {
   for (const plan of plans) {
     plan.paths.forEach((path, index) => {
       const name = `${plan.adapter.chart} ${index + 1}/${plan.paths.length}: ${path.events.map(eventName).join(' → ')}`;
-      // A path runs in 2–10 s. Known intermittent: a path that ends by leaving the SPA (web app,
-      // hosted checkout) sometimes hangs until the timeout; the cause is not found yet, so a hang
-      // fails after 60 s and the path runs once more.
-      it(name, { timeout: 60_000, retry: 1 }, async () => {
+      // A path runs in 1–10 s; 60 s leaves room for a loaded machine (each step waits up to 20 s).
+      it(name, { timeout: 60_000 }, async () => {
         const result = await runPath(browser, baseURL, plan.adapter, path);
         // Only what the page was seen to do counts: the state it was first seen in, then each event checked.
         const all = pathLabels(plan, path);
