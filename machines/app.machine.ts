@@ -2,7 +2,7 @@ import { assign, fromCallback, sendTo, setup, type AnyEventObject } from 'xstate
 import { decideRoute, type RoutedName } from '../src/app/route-matching';
 import { withSearch } from '../src/app/paths';
 import { trackingParamNames } from '../src/app/tracking-params';
-import type { AddressFacts, AppContext, AppEvent, AppInput, FunnelReport, SessionFacts } from './app.types';
+import type { AddressFacts, AppContext, AppEvent, AppInput, ArrivedAddress, FunnelReport, SessionFacts } from './app.types';
 import { onboardingRoutes, type OnboardingRoute } from './onboarding.types';
 
 /**
@@ -24,7 +24,7 @@ const redirectingLandingPages: readonly RoutedName[] = ['home', 'form', 'emailFo
 const isFunnelPage = (page: RoutedName): page is OnboardingRoute => (onboardingRoutes as readonly string[]).includes(page);
 
 /** An address decided to the page it shows: redirects (`/`, an unknown language) resolved. */
-export function resolveAddress(facts: AddressFacts): { page: RoutedName; lng: AppContext['lng']; search: string } {
+export function resolveAddress(facts: AddressFacts): ArrivedAddress['resolved'] {
   let pathname = facts.pathname;
   // `/` → `/en`, `/xx/form` → `/en/form`, unknown → `/`: at most three steps.
   for (let step = 0; step < 4; step += 1) {
@@ -35,7 +35,9 @@ export function resolveAddress(facts: AddressFacts): { page: RoutedName; lng: Ap
   return { page: 'home', lng: facts.detected, search: facts.search.replace(/^\?/, '') };
 }
 
-const arrivedPage = (context: AppContext) => (context.arrived ? resolveAddress(context.arrived).page : context.page);
+const arrivedPage = (context: AppContext) => context.arrived?.resolved.page ?? context.page;
+
+const arrival = (facts: AddressFacts): ArrivedAddress => ({ ...facts, resolved: resolveAddress(facts) });
 
 /** The funnel chart's input, from what the app knows. */
 export interface FunnelInput {
@@ -73,31 +75,26 @@ export const appMachine = setup({
     isSignedOut: ({ event }) => event.type === 'session.changed' && event.session === null,
     isAnonymous: ({ event }) => event.type === 'session.changed' && Boolean(event.session?.isAnonymous),
     isPerson: ({ event }) => event.type === 'session.changed' && event.session?.isAnonymous === false,
-    kycValidated: ({ event }) => event.type === 'funnel.changed' && event.report.kyc === 'VALIDATED',
-    kycInReview: ({ event }) => event.type === 'funnel.changed' && event.report.kyc === 'PENDING_REVIEW',
-    kycRejected: ({ event }) => event.type === 'funnel.changed' && event.report.kyc === 'REJECTED',
-    kycUnknown: ({ event }) => event.type === 'funnel.changed' && event.report.kyc === null,
-    roleAssigned: ({ event }) => event.type === 'funnel.changed' && event.report.hasRole,
-    roleMissing: ({ event }) => event.type === 'funnel.changed' && !event.report.hasRole,
-    businessComplete: ({ event }) => event.type === 'funnel.changed' && event.report.businessComplete,
-    businessIncomplete: ({ event }) => event.type === 'funnel.changed' && !event.report.businessComplete,
+    // The person's standing as the funnel reports it; one guard per fact, the value as a param.
+    kycIs: ({ event }, params: { status: FunnelReport['kyc'] }) => event.type === 'funnel.changed' && event.report.kyc === params.status,
+    roleIs: ({ event }, params: { assigned: boolean }) => event.type === 'funnel.changed' && event.report.hasRole === params.assigned,
+    businessIs: ({ event }, params: { complete: boolean }) => event.type === 'funnel.changed' && event.report.businessComplete === params.complete,
   },
   actions: {
     takeAddress: assign(({ event }) => {
       if (event.type !== 'url.changed') return {};
       const { type: _type, ...facts } = event;
-      return { arrived: facts };
+      return { arrived: arrival(facts) };
     }),
     // Whatever differs from the address that arrived is a redirect: it replaces the entry.
     showArrivedPage: assign(({ context }) => {
       if (!context.arrived) return {};
-      const resolved = resolveAddress(context.arrived);
-      return { ...resolved, arrived: null, historyMode: 'replace' as const, leaveTo: null };
+      return { ...context.arrived.resolved, arrived: null, historyMode: 'replace' as const, leaveTo: null };
     }),
     // SPEC §2: the onboarding address carries the tracking values (arrival's or stored ones).
     sendOnToOnboarding: assign(({ context }) => {
       const arrived = context.arrived;
-      const resolved = arrived ? resolveAddress(arrived) : { lng: context.lng, search: '' };
+      const resolved = arrived?.resolved ?? { lng: context.lng, search: '' };
       const current = new URLSearchParams(resolved.search);
       const tracking: Record<string, string> = { ...(arrived?.tracking ?? {}) };
       // The arrival's own values win over stored ones.
@@ -175,7 +172,7 @@ export const appMachine = setup({
     historyMode: 'replace',
     leaveTo: null,
     funnel: null,
-    arrived: input.address,
+    arrived: arrival(input.address),
     webAppUrl: input.webAppUrl,
     session: undefined,
     stepBackPending: false,
@@ -285,10 +282,10 @@ export const appMachine = setup({
           initial: 'unknown',
           on: {
             'funnel.changed': [
-              { guard: 'kycValidated', target: '.validated' },
-              { guard: 'kycInReview', target: '.inReview' },
-              { guard: 'kycRejected', target: '.rejected' },
-              { guard: 'kycUnknown', target: '.unknown' },
+              { guard: { type: 'kycIs', params: { status: 'VALIDATED' } }, target: '.validated' },
+              { guard: { type: 'kycIs', params: { status: 'PENDING_REVIEW' } }, target: '.inReview' },
+              { guard: { type: 'kycIs', params: { status: 'REJECTED' } }, target: '.rejected' },
+              { guard: { type: 'kycIs', params: { status: null } }, target: '.unknown' },
             ],
           },
           states: { unknown: {}, validated: {}, inReview: {}, rejected: {} },
@@ -297,8 +294,8 @@ export const appMachine = setup({
           initial: 'none',
           on: {
             'funnel.changed': [
-              { guard: 'roleAssigned', target: '.assigned' },
-              { guard: 'roleMissing', target: '.none' },
+              { guard: { type: 'roleIs', params: { assigned: true } }, target: '.assigned' },
+              { guard: { type: 'roleIs', params: { assigned: false } }, target: '.none' },
             ],
           },
           states: { none: {}, assigned: {} },
@@ -307,8 +304,8 @@ export const appMachine = setup({
           initial: 'incomplete',
           on: {
             'funnel.changed': [
-              { guard: 'businessComplete', target: '.complete' },
-              { guard: 'businessIncomplete', target: '.incomplete' },
+              { guard: { type: 'businessIs', params: { complete: true } }, target: '.complete' },
+              { guard: { type: 'businessIs', params: { complete: false } }, target: '.incomplete' },
             ],
           },
           states: { incomplete: {}, complete: {} },

@@ -42,9 +42,14 @@ export interface AppContext {
   /** An address outside the SPA to leave for (payment provider, card page, web app). */
   leaveTo: string | null;
   funnel: FunnelReport | null;
-  /** The address that arrived, until the page states have decided on it. */
-  arrived: AddressFacts | null;
+  /** The address that arrived and the page it resolves to, until the page states have decided on it. */
+  arrived: ArrivedAddress | null;
   webAppUrl: string;
+}
+
+/** An address as it arrived, with what it resolves to (redirects such as `/` → `/en` followed). */
+export interface ArrivedAddress extends AddressFacts {
+  resolved: { page: RoutedName; lng: Language; search: string };
 }
 
 export type AppEvent =
