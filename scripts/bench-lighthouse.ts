@@ -3,9 +3,11 @@
  * product served by the real server, in Debian's Chromium, median of three runs per page; plus the
  * LCP floor: the start page's own rendered HTML and styles with every script removed, served by the
  * same server, so "start LCP ÷ floor LCP" says what the JavaScript costs the first paint.
- * LIGHTHOUSE_RUNS (default 3) sets the runs per page.
+ * LIGHTHOUSE_RUNS (default 3) sets the runs per page; LIGHTHOUSE_PAGES=start,generator narrows the
+ * pages (the floor always runs with start); LIGHTHOUSE_REPORT_DIR keeps each page's median report
+ * as JSON there, for the diagnostics (LCP element and phases, layout shifts, request chains).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -20,7 +22,10 @@ import { table } from './bench/page-js';
 import { publishableKey, signInContext, signUpToPaywall } from './bench/sessions';
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const onlyPages = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
+const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
 const FLOOR_FILE = 'lcp-floor.html';
+const FLOOR = 'floor (start, no JS)';
 
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
@@ -46,28 +51,44 @@ async function main(): Promise<void> {
   ensureBuilt();
   const clientDir = join(projectRoot(), 'dist', 'client');
   const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-data-'));
-  const server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1,::1' }, { bundled: true });
+  const serverEnv = { DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1,::1' };
+  // The static files are listed when the server starts (@fastify/static, wildcard: false): the floor
+  // page is rendered with a first server and measured on a second one that serves it as a file (a
+  // floor written after the start was answered with the SPA's index.html, i.e. measured the SPA).
+  const renderer = await startServerProcess(serverEnv, { bundled: true });
+  try {
+    await writeFloorPage(renderer.url, clientDir);
+  } finally {
+    await renderer.stop();
+  }
+  const server = await startServerProcess(serverEnv, { bundled: true });
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   try {
-    await writeFloorPage(server.url, clientDir);
-    // The paywall needs a signed-in visitor: the session cookie goes into the browser Lighthouse drives.
+    const floorServed = await (await fetch(`${server.url}/${FLOOR_FILE}`)).text();
+    if (floorServed.includes('<script')) throw new Error(`/${FLOOR_FILE} was not served as the floor page (it has scripts)`);
     const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-    await signInContext(cdp.contexts()[0]!, server.url, await signUpToPaywall(server.url, await publishableKey(server.url)));
+    const paywallSession = await signUpToPaywall(server.url, await publishableKey(server.url));
 
-    const pages: Array<[string, string]> = [
+    // Signed out, as a first visit is, except the paywall, which needs a signed-in visitor: its
+    // session cookie goes into the browser Lighthouse drives just before it (it runs last; the
+    // cookie once went in first and every page was measured signed in, supabase-js included).
+    const allPages: Array<[string, string]> = [
       ['start', '/en'],
+      [FLOOR, `/${FLOOR_FILE}`],
       ['demo', '/en/demo'],
       ['sign-in', '/en/sign-in-otp'],
       ['generator', '/voice-generator'],
       ['paywall', '/en/onboarding/checkout-form?interval=yearly&plan=business'],
-      ['floor (start, no JS)', `/${FLOOR_FILE}`],
     ];
+    const pages = allPages.filter(([name]) => !onlyPages || onlyPages.includes(name) || (name === FLOOR && onlyPages.includes('start')));
+    if (reportDir) mkdirSync(reportDir, { recursive: true });
     const rows: string[][] = [['page', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP (ms)', 'TBT (ms)', 'CLS']];
     const lcp = new Map<string, number>();
     for (const [name, path] of pages) {
+      if (name === 'paywall') await signInContext(cdp.contexts()[0]!, server.url, paywallSession);
       const results: Result[] = [];
       for (let run = 0; run < runs; run += 1) {
         const outcome = await lighthouse(`${server.url}${path}`, {
@@ -84,6 +105,7 @@ async function main(): Promise<void> {
         continue;
       }
       const median = computeMedianRun(valid) as Result;
+      if (reportDir) writeFileSync(join(reportDir, `${name.split(' ')[0]}.json`), JSON.stringify(median));
       const score = (id: string) => String(Math.round((median.categories[id]?.score ?? 0) * 100));
       const metric = (id: string) => median.audits[id]?.numericValue ?? NaN;
       lcp.set(name, metric('largest-contentful-paint'));
@@ -95,7 +117,7 @@ async function main(): Promise<void> {
     console.log(`\nLighthouse 12, mobile preset, median of ${runs} (Chromium ${chromiumPath})\n`);
     console.log(table(rows));
     const start = lcp.get('start') ?? NaN;
-    const floor = lcp.get('floor (start, no JS)') ?? NaN;
+    const floor = lcp.get(FLOOR) ?? NaN;
     console.log(`\nstart LCP ÷ no-JS floor LCP: ${(start / floor).toFixed(2)} (goal ≤ 1.30)`);
   } finally {
     await chrome.kill();
