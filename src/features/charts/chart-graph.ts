@@ -20,8 +20,11 @@ function guardName(guard: unknown): string {
   // and([...]) / or([...]) / not(...) are functions carrying their parts.
   const parts = (guard as { guards?: unknown[] }).guards;
   if (typeof guard === 'function' && Array.isArray(parts)) return `${guard.name}(${parts.map(guardName).join(', ')})`;
-  const type = (guard as { type?: unknown }).type;
-  return typeof type === 'string' ? type : 'guard';
+  const { type, params } = guard as { type?: unknown; params?: unknown };
+  if (typeof type !== 'string') return 'guard';
+  // A parameterised guard shows its values: kycIs(status: VALIDATED), firstIncompleteIs(step: size).
+  if (!params || typeof params !== 'object') return type;
+  return `${type}(${Object.entries(params).map(([key, value]) => `${key}: ${String(value)}`).join(', ')})`;
 }
 
 /** The label of a transition: its event (or "always"), with the guard in brackets. */
