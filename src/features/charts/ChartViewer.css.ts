@@ -11,3 +11,5 @@ export const label = style({ fontSize: vars.fontSize.small, fill: vars.color.tex
 export const edge = style({ fill: 'none', stroke: vars.color.textMuted, strokeWidth: 1 });
 export const edgeLabel = style({ fontSize: '0.625rem', fill: vars.color.textSoft, fontFamily: vars.font.body });
 export const arrow = style({ fill: vars.color.textMuted });
+/** The whole chart scaled to the page's width (the default); at actual size it scrolls. */
+export const fitted = style({ display: 'block', width: '100%', height: 'auto' });

@@ -44,6 +44,11 @@ async function layout(machine: AnyStateMachine): Promise<Drawn> {
   return { nodes, edges, width: result.width ?? 800, height: result.height ?? 600 };
 }
 
+/** The deepest active states only (`app.page.funnel`, not also `app` and `app.page`). */
+function innermost(ids: readonly string[]): string[] {
+  return ids.filter((id) => !ids.some((other) => other.startsWith(`${id}.`)));
+}
+
 /**
  * /inspect/charts: every chart of the product (session, sign-up, funnel, review, paywall, generator) drawn by the product itself (elkjs, offline), with
  * the live state of another tab of this site highlighted (BroadcastChannel, see ./live-state.ts).
@@ -56,6 +61,7 @@ export default function ChartViewerPage() {
   const [layouts, setLayouts] = useState<Partial<Record<ChartName, Drawn>>>({});
   const drawn = layouts[chart] ?? null;
   const [live, setLive] = useState<Record<string, { ids: string[]; path: string }>>({});
+  const [fit, setFit] = useState(true);
 
   useEffect(() => {
     if (!enabled) return;
@@ -100,10 +106,23 @@ export default function ChartViewerPage() {
           </Button>
         ))}
       </div>
-      <p role="status">{live[chart] ? t('charts.live', { path: live[chart].path, states: [...active].slice(1).join(', ') }) : t('charts.noLive')}</p>
+      <p role="status">{live[chart] ? t('charts.live', { path: live[chart].path, states: innermost(live[chart].ids).join(', ') }) : t('charts.noLive')}</p>
+      <div className={styles.toolbar} role="group" aria-label={t('charts.zoom')}>
+        <Button tone={fit ? 'primary' : 'secondary'} size="small" aria-pressed={fit} onClick={() => setFit(true)}>
+          {t('charts.fit')}
+        </Button>
+        <Button tone={fit ? 'secondary' : 'primary'} size="small" aria-pressed={!fit} onClick={() => setFit(false)}>
+          {t('charts.actualSize')}
+        </Button>
+      </div>
       <div className={styles.canvas}>
         {drawn ? (
-          <svg width={drawn.width} height={drawn.height} role="img" aria-label={t('charts.diagram', { name: t(`charts.names.${chart}`) })}>
+          <svg
+            viewBox={`0 0 ${drawn.width} ${drawn.height}`}
+            {...(fit ? { className: styles.fitted } : { width: drawn.width, height: drawn.height })}
+            role="img"
+            aria-label={t('charts.diagram', { name: t(`charts.names.${chart}`) })}
+          >
             <defs>
               <marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
                 <path d="M 0 0 L 10 5 L 0 10 z" className={styles.arrow} />
