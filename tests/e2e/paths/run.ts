@@ -55,7 +55,7 @@ class ChartLog {
 const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join(',') === [...b].sort().join(',');
 
 /** How long a page may take to reach a state (a real server under a loaded 2-core machine). */
-const STEP_TIMEOUT_MS = 20_000;
+const STEP_TIMEOUT_MS = 30_000;
 
 /**
  * Waits until the page's chart takes the expected step: the first message after `cursor` that is not
