@@ -32,6 +32,9 @@ function residentMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
+/** The machine's 1-minute load average: the figures depend on what else the shared cores run. */
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
+
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function startProduct(env: Record<string, string>): Promise<{ server: RunningServer; dataDir: string }> {
@@ -64,16 +67,24 @@ async function apiSection(label: string, env: Record<string, string>): Promise<v
     const filter = process.env.BENCH_ENDPOINTS?.split(',');
     const endpoints = (await productEndpoints(server.url)).filter((endpoint) => !filter || filter.some((word) => endpoint.name.includes(word)));
     for (const run of [1, 2]) {
-      const rows: string[][] = [['endpoint', 'conns', 'req/s', 'bare req/s', '× bare', 'p99 (ms)', 'timeouts', 'errors', 'non-2xx']];
+      const rows: string[][] = [['endpoint', 'conns', 'req/s', 'bare req/s', '× bare', 'CPU µs/req', 'bare CPU µs/req', '× bare (CPU)', 'p99 (ms)', 'timeouts', 'errors', 'non-2xx']];
       for (const connections of connectionLevels) {
         for (const endpoint of endpoints) {
-          const { result, baseline } = await paired(endpoint.name, await endpoint.options(server.url, connections), { url: bare.url, connections }, seconds);
+          const { result, baseline } = await paired(
+            endpoint.name,
+            { ...(await endpoint.options(server.url, connections)), pid },
+            { url: bare.url, connections, pid: bare.pid },
+            seconds,
+          );
           rows.push([
             result.name,
             String(connections),
             result.rps.toFixed(0),
             baseline.rps.toFixed(0),
             (result.rps / baseline.rps).toFixed(3),
+            result.cpuPerRequest.toFixed(0),
+            baseline.cpuPerRequest.toFixed(0),
+            (baseline.cpuPerRequest / result.cpuPerRequest).toFixed(3),
             String(result.p99),
             String(result.timeouts),
             String(result.errors),
@@ -81,7 +92,7 @@ async function apiSection(label: string, env: Record<string, string>): Promise<v
           ]);
         }
       }
-      console.log(`\nAPI on ${label}, load run ${run} (${seconds} s per endpoint, alternating with the bare route)\n`);
+      console.log(`\nAPI on ${label}, load run ${run} (${seconds} s per endpoint, alternating with the bare route; load average ${loadAverage()})\n`);
       console.log(table(rows));
       await settle(2000);
       memory.push([`after load run ${run}`, String(residentMb(pid))]);

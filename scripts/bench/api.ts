@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { fakeClientAddress, publishableKey, signUp, type Session } from './sessions';
 
@@ -15,6 +16,18 @@ export interface LoadResult {
   timeouts: number;
   errors: number;
   non2xx: number;
+  /** CPU time (user + system, all threads) the serving process spent per answered request, in µs. */
+  cpuPerRequest: number;
+}
+
+const TICKS_PER_SECOND = 100; // Linux's USER_HZ, what /proc/<pid>/stat counts in
+
+/** CPU seconds (user + system) a process has used so far. */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces), which ends at the last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
 export interface Endpoint {
@@ -23,8 +36,11 @@ export interface Endpoint {
   options(baseURL: string, connections: number): Promise<autocannon.Options>;
 }
 
-export async function load(name: string, options: autocannon.Options, durationSeconds: number): Promise<LoadResult> {
+/** One load on `options.url`; `pid` is the serving process, whose CPU time is measured around it. */
+export async function load(name: string, options: autocannon.Options, durationSeconds: number, pid?: number): Promise<LoadResult> {
+  const cpuBefore = pid ? cpuSeconds(pid) : 0;
   const result = await autocannon({ timeout: 10, ...options, duration: durationSeconds });
+  const cpu = pid ? cpuSeconds(pid) - cpuBefore : 0;
   return {
     name,
     connections: options.connections ?? 10,
@@ -34,6 +50,7 @@ export async function load(name: string, options: autocannon.Options, durationSe
     timeouts: result.timeouts,
     errors: result.errors,
     non2xx: result.non2xx,
+    cpuPerRequest: (1e6 * cpu) / Math.max(1, result.requests.total),
   };
 }
 
@@ -49,6 +66,7 @@ function combine(name: string, parts: LoadResult[], seconds: number): LoadResult
     timeouts: parts.reduce((sum, part) => sum + part.timeouts, 0),
     errors: parts.reduce((sum, part) => sum + part.errors, 0),
     non2xx: parts.reduce((sum, part) => sum + part.non2xx, 0),
+    cpuPerRequest: parts.reduce((sum, part) => sum + part.cpuPerRequest * part.requests, 0) / Math.max(1, requests),
   };
 }
 
@@ -60,21 +78,23 @@ function combine(name: string, parts: LoadResult[], seconds: number): LoadResult
  */
 export async function paired(
   name: string,
-  endpoint: autocannon.Options,
-  bare: autocannon.Options,
+  endpoint: autocannon.Options & { pid?: number },
+  bare: autocannon.Options & { pid?: number },
   durationSeconds: number,
 ): Promise<{ result: LoadResult; baseline: LoadResult }> {
+  const { pid: endpointPid, ...endpointOptions } = endpoint;
+  const { pid: barePid, ...bareOptions } = bare;
   const slices = Math.max(1, Math.round(durationSeconds));
   const slice = durationSeconds / slices;
   const mine: LoadResult[] = [];
   const theirs: LoadResult[] = [];
   for (let index = 0; index < slices; index += 1) {
     if (index % 2 === 0) {
-      theirs.push(await load('bare', bare, slice));
-      mine.push(await load(name, endpoint, slice));
+      theirs.push(await load('bare', bareOptions, slice, barePid));
+      mine.push(await load(name, endpointOptions, slice, endpointPid));
     } else {
-      mine.push(await load(name, endpoint, slice));
-      theirs.push(await load('bare', bare, slice));
+      mine.push(await load(name, endpointOptions, slice, endpointPid));
+      theirs.push(await load('bare', bareOptions, slice, barePid));
     }
   }
   return { result: combine(name, mine, durationSeconds), baseline: combine('bare Fastify route', theirs, durationSeconds) };

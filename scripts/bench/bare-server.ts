@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { projectRoot } from '../../server/config/project-root';
 
 /** The yardstick: one Fastify route answering a small JSON object, in its own process like the product. */
-export function startBareServer(): Promise<{ url: string; stop(): Promise<void> }> {
+export function startBareServer(): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const source = `
     import Fastify from 'fastify';
     const app = Fastify({ logger: false });
@@ -18,7 +18,7 @@ export function startBareServer(): Promise<{ url: string; stop(): Promise<void> 
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const found = /Ready: (http:\/\/\S+?)\/\s/.exec(output);
-      if (found?.[1]) resolve({ url: found[1], stop: async () => void (child.kill('SIGTERM'), await exited) });
+      if (found?.[1]) resolve({ url: found[1], pid: child.pid!, stop: async () => void (child.kill('SIGTERM'), await exited) });
     });
     void exited.then(() => reject(new Error(`the bare server exited: ${output}`)));
   });

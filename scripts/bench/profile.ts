@@ -19,17 +19,26 @@ interface ProfileNode {
 }
 interface Profile {
   nodes: ProfileNode[];
+  startTime: number;
   samples: number[];
   timeDeltas: number[];
 }
 
-function summarise(profile: Profile, top = 25): string {
+/**
+ * Self time by package and by function, counting only samples inside `window` (microseconds of the
+ * monotonic clock, which V8's profiler and process.hrtime share on Linux): start-up and shutdown
+ * (module compilation, migrations, file opens) would otherwise crowd the load's own costs.
+ */
+function summarise(profile: Profile, window: { from: number; to: number }, top = 25): string {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<string, number>();
   const byPackage = new Map<string, number>();
+  let at = profile.startTime;
   profile.samples.forEach((id, index) => {
     const node = byId.get(id)!;
     const delta = profile.timeDeltas[index] ?? 0;
+    at += delta;
+    if (at < window.from || at > window.to) return;
     const url = node.callFrame.url.replace(/^file:\/\//, '').replace(projectRoot(), '');
     const key = `${node.callFrame.functionName || '(anonymous)'} ${url}:${node.callFrame.lineNumber}`;
     self.set(key, (self.get(key) ?? 0) + delta);
@@ -37,13 +46,15 @@ function summarise(profile: Profile, top = 25): string {
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + delta);
   });
   const total = [...self.values()].reduce((sum, value) => sum + value, 0);
+  const idle = byPackage.get('(idle)') ?? 0;
+  const busy = `busy ${((100 * (total - idle)) / total).toFixed(1)} % of the load window (${(total / 1e6).toFixed(1)} s)`;
   const lines = (map: Map<string, number>) =>
     [...map.entries()]
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
       .map(([key, value]) => `${((100 * value) / total).toFixed(1).padStart(5)} %  ${key}`)
       .join('\n');
-  return `by package / area:\n${lines(byPackage)}\n\nby function (self time):\n${lines(self)}`;
+  return `${busy}\n\nby package / area:\n${lines(byPackage)}\n\nby function (self time):\n${lines(self)}`;
 }
 
 async function main(): Promise<void> {
@@ -64,13 +75,16 @@ async function main(): Promise<void> {
     });
   });
   const session = await signUp(url, await publishableKey(url), 'profile');
+  const microseconds = () => Number(process.hrtime.bigint() / 1000n);
+  const from = microseconds();
   const result = await autocannon({ url: `${url}${target}`, connections: 50, duration: Number(process.env.BENCH_SECONDS ?? 10), headers: { authorization: `Bearer ${session.access_token}` } });
+  const to = microseconds();
   console.log(`${target}: ${result.requests.average} req/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}\n`);
   child.kill('SIGINT');
   await exited;
   const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
   if (!file) throw new Error('no profile written');
-  console.log(summarise(JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as Profile));
+  console.log(summarise(JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as Profile, { from, to }));
   console.log(`\nprofile: ${join(profileDir, file)} (open in Chrome DevTools › Performance)`);
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -25,11 +25,15 @@ export async function publishableKey(baseURL: string): Promise<string> {
 }
 
 async function call<T>(baseURL: string, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> }): Promise<T> {
-  const response = await fetch(new URL(path, baseURL), {
-    method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
+  const request = () =>
+    fetch(new URL(path, baseURL), {
+      method: init.method ?? 'GET',
+      headers: { 'content-type': 'application/json', ...init.headers },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  // A kept-alive connection the server closed as the request left (ECONNRESET, seen once while
+  // making the refresh pool on a loaded machine): the request never arrived, so once more.
+  const response = await request().catch(request);
   const text = await response.text();
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${response.status} ${text}`);
   return (text ? JSON.parse(text) : null) as T;
