@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import { lazyChildLogger } from './logger';
 import type { Env } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import { installErrorHandler } from './http/error-handler';
+import { contractSerializerCompiler } from './http/response-serializer';
 import { installInputGuards } from './http/hostile-input';
 import { registerSecurityHeaders } from './http/security-headers';
 import { systemClock, type Clock } from './http/clock';
@@ -62,6 +64,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
+    childLoggerFactory: lazyChildLogger,
     // A caller-supplied id (from a proxy) is kept when it looks like one, so logs line up end to end.
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -78,7 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(contractSerializerCompiler);
   app.decorate('env', deps.env);
   app.decorate('database', deps.database);
   app.decorate('db', deps.database.db);
@@ -93,8 +96,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('hitCounter', hitCounter);
   // Once for the whole app: routes opt in with `config.rateLimit`, counted per client address.
   await app.register(rateLimit, { global: false, store: rateLimitStore(app.hitCounter, clock) });
-  app.addHook('onSend', async (request, reply) => {
+  // Callback-style hooks (here and in the input guards): an async hook costs every request a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   installErrorHandler(app);
   await registerSecurityHeaders(app);

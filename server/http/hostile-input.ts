@@ -76,8 +76,8 @@ export function validHostHeader(host: string | undefined): boolean {
  * service's own JSON parser.
  */
 export function installInputGuards(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (!validHostHeader(request.headers.host)) throw new HttpError(400, 'BAD_HOST', 'The Host header is not a valid host');
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(validHostHeader(request.headers.host) ? undefined : new HttpError(400, 'BAD_HOST', 'The Host header is not a valid host'));
   });
 
   const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
@@ -91,8 +91,8 @@ export function installInputGuards(app: FastifyInstance): void {
     defaultJsonParser(request, text, done);
   });
 
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const refused = refusedInput(request.params, 'params') ?? refusedInput(request.query, 'query') ?? refusedInput(request.body, 'body');
-    if (refused) throw new HttpError(400, 'INVALID_TEXT', refused);
+    done(refused ? new HttpError(400, 'INVALID_TEXT', refused) : undefined);
   });
 }
