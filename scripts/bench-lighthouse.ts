@@ -39,6 +39,8 @@ async function writeFloorPage(baseURL: string, clientDir: string): Promise<void>
     const html = await page.evaluate(() => {
       const copy = document.documentElement.cloneNode(true) as HTMLElement;
       for (const element of copy.querySelectorAll('script, link[rel="modulepreload"]')) element.remove();
+      // Stylesheets a page chunk added carry this server's origin; the floor is served by another.
+      for (const link of copy.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) link.setAttribute('href', new URL(link.href).pathname);
       return `<!doctype html>\n${copy.outerHTML}`;
     });
     writeFileSync(join(clientDir, FLOOR_FILE), html);
