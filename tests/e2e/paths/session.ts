@@ -1,33 +1,109 @@
-import { signInContext } from '../../helpers/accounts';
-import { expired, sessionModel } from '../../unit/auth/session-model';
-import { pathAccount, type PathAccount } from './accounts';
-import { param, rolesByType, type ChartAdapter, type EventRole } from './adapter';
+import type { BrowserContext } from 'playwright-core';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { isSessionExpired, type AuthSession } from '../../../machines/session.machine';
+import { decodeValue } from '../../../src/features/auth/cookie-storage';
+import { codeFor, outbox, signInContext } from '../../helpers/accounts';
+import { chartSteps } from '../../helpers/chart-model';
+import { expired, NOW, sessionModel } from '../../unit/auth/session-model';
+import { emailAccount, pathAccount, type PathAccount } from './accounts';
+import { param, rolesByType, type ChartAdapter, type PathRun } from './adapter';
 
 /**
  * The session chart (every page): what supabase-js reports. Most of it is not a person's doing: the
  * first session is read from the cookie, refreshes follow the token's clock, a refresh that fails
- * is the network's. A person causes the first session (signed in or not), signing out and signing in.
+ * is the network's. A person causes the first session (signed in or not), signing in and out, the
+ * tab shown again or focused, and time passing (the page's clock, Playwright's `context.clock`).
  */
 
 interface Scenario {
+  /** Signed in by cookie before the page opens (the path starts with SIGNED_IN). */
   account: PathAccount | null;
+  /** An account for each sign-in by code on /sign-in-otp (from signed out), in the path's order. */
+  signIns: PathAccount[];
+  /** The page's clock is installed (the path moves time). */
+  clock: boolean;
 }
 
-const undriven = (why: string): EventRole<Scenario> => ({ role: 'undriven', why });
+/** The session supabase-js keeps in the cookie (chunked, `base64-` encoded: cookie-storage.ts). */
+async function storedSession(context: BrowserContext): Promise<AuthSession> {
+  const chunks = (await context.cookies())
+    .filter((cookie) => /^sb-.*-auth-token(\.\d+)?$/.test(cookie.name))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
+  const value = decodeValue(chunks.length === 1 ? chunks[0]!.value : chunks.map((cookie) => cookie.value).join(''));
+  if (!value) throw new Error('no session in the cookie');
+  return JSON.parse(value) as AuthSession;
+}
+
+/**
+ * Time passing up to 45 s before the token ends: supabase-js's auto-refresh tick (every 30 s) then
+ * refreshes it (TOKEN_REFRESHED). `thenExpired`: the page's clock then moves past the new token's
+ * life too (a token the chart deems expired, as its model's expired fixture); otherwise it goes
+ * back to the server's time, so the new token is good for an hour on the page.
+ */
+async function refresh(run: PathRun<Scenario>, thenExpired: boolean): Promise<void> {
+  const session = await storedSession(run.context);
+  const refreshed = run.page.waitForResponse((response) => response.url().includes('grant_type=refresh_token') && response.ok());
+  await run.context.clock.setSystemTime((session.expires_at ?? 0) * 1000 - 45_000);
+  await run.context.clock.runFor(30_000);
+  const next = (await (await refreshed).json()) as AuthSession;
+  await run.context.clock.setSystemTime(thenExpired ? (next.expires_at ?? 0) * 1000 + 60_000 : Date.now());
+}
+
+/**
+ * Signing in by emailed code on /sign-in-otp (reached by the header's link when not there), with an
+ * account of its own each time (a second code for one address within a minute is refused).
+ */
+async function signInByCode(run: PathRun<Scenario>, index: number): Promise<void> {
+  const email = run.scenario.signIns[signInIndexes(run.path.events, run.snapshotBefore).indexOf(index)]!.email;
+  const page = run.page;
+  const send = page.getByRole('button', { name: 'Send code' });
+  if (!(await send.isVisible())) await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
+  await send.waitFor();
+  const field = page.getByLabel('Email address');
+  if (!(await field.isVisible())) await page.getByRole('button', { name: 'Email', exact: true }).click();
+  await field.fill(email);
+  const before = (await outbox(run.baseURL, email)).length;
+  await send.click();
+  const input = page.getByLabel('6-digit code');
+  await input.waitFor();
+  await input.fill(await codeFor(run.baseURL, email, before));
+}
+
+/** The indexes of the path's sign-ins from signed out (each by code, each with its own account). */
+const signInIndexes = (events: readonly AnyEventObject[], snapshotBefore: (index: number) => AnyMachineSnapshot) =>
+  events.flatMap((event, index) => (event.type === 'SIGNED_IN' && snapshotBefore(index).matches('signedOut') ? [index] : []));
+
+/** The page's own 'Sign out' (the account page's), else the header's account menu (any other page). */
+async function signOut(run: PathRun<Scenario>): Promise<void> {
+  const inPage = run.page.getByRole('main').getByRole('button', { name: 'Sign out' }).first();
+  if (await inPage.isVisible()) return inPage.click();
+  await run.page.getByRole('banner').getByRole('button', { name: 'Account', exact: true }).click();
+  await run.page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+}
 
 const roles = rolesByType<Scenario>({
   INITIAL_SESSION: { role: 'answer' },
-  SIGNED_IN: undriven('signing in by code on /sign-in-otp (from signed out)'),
-  SIGNED_OUT: { role: 'user', act: (run) => run.page.getByRole('main').getByRole('button', { name: 'Sign out' }).first().click() },
-  TOKEN_REFRESHED: undriven('an hour passing (supabase-js refreshes the token): a page clock moved past the token’s life'),
-  MFA_CHALLENGE_VERIFIED: undriven('a second factor enrolled on the account page and its challenge answered'),
-  'session.check': undriven('an hour passing, then the tab taking the focus (or the 30 s check)'),
-  'xstate.done.actor.refresh': undriven('the refresh of an expired session (an hour passing)'),
+  SIGNED_IN: { role: 'user', act: (run, _event, index) => signInByCode(run, index) },
+  SIGNED_OUT: { role: 'user', act: signOut },
+  TOKEN_REFRESHED: { role: 'later', act: (run, event) => refresh(run, param<AuthSession>(event, 'session') === expired) },
+  MFA_CHALLENGE_VERIFIED: { role: 'unreachable', why: 'the SPA offers no second factor to enroll (no MFA page; src/features/account has none)' },
+  // The tab taking the focus: the SPA checks the session then (and every 30 s).
+  'session.check': { role: 'user', act: (run) => run.page.evaluate(() => void window.dispatchEvent(new Event('focus'))) },
+  'xstate.done.actor.refresh': {
+    role: 'unreachable',
+    why: 'supabase-js reports TOKEN_REFRESHED (which ends refreshing) before its refreshSession() resolves',
+  },
   'xstate.error.actor.refresh': { role: 'unreachable', why: 'the refresh failing: a network failure, or a refresh token already used or revoked elsewhere' },
   'xstate.after.retryDelay.session.waitingToRetry': { role: 'unreachable', why: 'only after a refresh that failed on the network' },
   'xstate.done.actor.clear': { role: 'unreachable', why: 'only after a refresh that can never succeed (a revoked token)' },
   'xstate.error.actor.clear': { role: 'unreachable', why: 'the cookie storage failing' },
 });
+
+/** The model's stored session has expired (its clock stands still at NOW); on the page, by the page's clock. */
+const holdsExpired = (snapshot: AnyMachineSnapshot) => {
+  const session = (snapshot.context as { session: AuthSession | null }).session;
+  return session !== null && isSessionExpired(session, NOW);
+};
 
 export const sessionAdapter: ChartAdapter<Scenario> = {
   chart: 'session',
@@ -37,12 +113,27 @@ export const sessionAdapter: ChartAdapter<Scenario> = {
     const loading = snapshot ? snapshot.matches('loading') : false;
     // Seen in Chromium: with a session in the cookie, supabase-js reports SIGNED_IN before INITIAL_SESSION.
     if (event.type === 'SIGNED_IN' && loading) return { role: 'answer' };
+    // Signed in already: the tab shown again (supabase-js reads the stored session back and reports
+    // it). The event as the browser fires it: at the document, bubbling (supabase-js listens on window).
+    if (event.type === 'SIGNED_IN' && snapshot?.matches('signedIn')) {
+      return { role: 'user', act: (run) => run.page.evaluate(() => void document.dispatchEvent(new Event('visibilitychange', { bubbles: true }))) };
+    }
+    // The refresh a focus started (refreshing) answers promptly.
+    if (event.type === 'TOKEN_REFRESHED' && snapshot?.matches('refreshing')) return { role: 'answer' };
     if (event.type !== 'INITIAL_SESSION') return roles(event);
     if (param<unknown>(event, 'session') !== null && loading && snapshot) return { role: 'unreachable', why: 'with a session in the cookie supabase-js reports SIGNED_IN first (seen in Chromium)' };
     if (param<unknown>(event, 'session') === expired) return { role: 'unreachable', why: 'supabase-js refreshes an expired stored session before it reports the first one' };
     if (snapshot && !snapshot.matches('loading')) return { role: 'unreachable', why: 'a second auth client reporting its first session late (the SPA runs one)' };
     // The auth client's answer once it has read the cookie: signed in or not, as the path starts.
     return { role: 'answer' };
+  },
+  allow: (snapshot, event) => {
+    // Past the token's life on the page, its checks (focus, and the SPA's own every 30 s) refresh it
+    // at once: nothing else is done there, or the 30 s check could come first.
+    if (snapshot.matches('signedIn') && holdsExpired(snapshot)) return event.type === 'session.check';
+    // The page's clock stays past the server's: what a refresh brings is already expired there.
+    if (snapshot.matches('refreshing') && event.type === 'TOKEN_REFRESHED') return param<AuthSession>(event, 'session') === expired;
+    return true;
   },
   notes: {
     'session.signedOut|INITIAL_SESSION|0': 'a second auth client reporting its first session late (the SPA runs one)',
@@ -51,11 +142,19 @@ export const sessionAdapter: ChartAdapter<Scenario> = {
   prepare: async (path, baseURL) => {
     // The first answer: SIGNED_IN (a session in the cookie) or INITIAL_SESSION without one.
     const signedIn = path.events[0]?.type === 'SIGNED_IN';
-    return { account: signedIn ? await pathAccount(baseURL, { email: 'work', check: false }) : null };
+    const { snapshots } = chartSteps(sessionModel, path);
+    const signIns = signInIndexes(path.events, (index) => snapshots[index]!);
+    return {
+      account: signedIn ? await pathAccount(baseURL, { email: 'work', check: false }) : null,
+      signIns: await Promise.all(signIns.map(() => emailAccount(baseURL, 'work'))),
+      clock: path.events.some((event) => event.type === 'TOKEN_REFRESHED' || event.type === 'session.check'),
+    };
   },
   open: async (run) => {
+    // Installed before the page loads, running at the real time until a path moves it.
+    if (run.scenario.clock) await run.context.clock.install();
     if (run.scenario.account) await signInContext(run.context, run.baseURL, run.scenario.account.session);
-    // Signed in: the account page (its sign-out); signed out: the home page.
+    // Signed in: the account page (its sign-out); else the home page (its header links to sign-in).
     await run.page.goto(run.scenario.account ? '/account' : '/en');
   },
 };
