@@ -6,11 +6,13 @@ import { afterFirstRender } from './app/first-render';
 import { initI18n } from './app/i18n';
 import { detectLanguage, isLanguage } from './app/languages';
 import { checkPublicConfig, loadPublicConfig } from './app/public-config';
+import { preloadPage } from './app/routes';
 import { expectAnalytics } from './features/analytics/analytics';
 
 async function boot() {
   const firstSegment = window.location.pathname.split('/')[1];
   const language = isLanguage(firstSegment) ? firstSegment : detectLanguage();
+  preloadPage(window.location.pathname, language);
   const [config] = await Promise.all([loadPublicConfig(), initI18n(language)]);
   // The SDK loads after the first render; events logged before then wait for it (not dropped).
   expectAnalytics(config.analytics);

@@ -21,6 +21,14 @@ const localeBackend: BackendModule = {
   },
 };
 
+/**
+ * Fetches texts before i18next asks for them: the backend's read then gets the module the browser
+ * already holds (a dynamic import of the same file is one request).
+ */
+export function preloadTexts(language: Language, namespaces: readonly string[]): void {
+  for (const namespace of namespaces) loaders[`../../locales/${language}/${namespace}.json`]?.().catch(() => undefined);
+}
+
 export const i18n = i18next.createInstance();
 
 export async function initI18n(language: Language): Promise<void> {

@@ -1,5 +1,8 @@
+import { preloadTexts } from './i18n';
+import type { Language } from './languages';
 import { lazyPage, type LazyPage } from './lazy-page';
 import type { PathName } from './paths';
+import { decideRoute, type RoutedName } from './route-matching';
 
 const startPage = lazyPage(() => import('../features/landing/StartPage'));
 const onboarding = lazyPage(() => import('../features/onboarding/OnboardingRoute'));
@@ -33,3 +36,46 @@ export const routePages = {
   contact: lazyPage(() => import('../features/legal/ContactPage')),
   charts: lazyPage(() => import('../features/charts/ChartViewerPage')),
 } satisfies Record<Exclude<PathName, 'root'>, LazyPage>;
+
+/** The texts (i18next namespaces, besides 'common') each page shows as it first renders. */
+const routeTexts: Partial<Record<RoutedName, readonly string[]>> = {
+  home: ['landing'],
+  form: ['landing'],
+  demo: ['landing'],
+  emailForm: ['landing'],
+  signInOtp: ['auth', 'landing'],
+  failure: ['landing'],
+  onboarding: ['onboarding'],
+  onboardingSuccess: ['onboarding'],
+  nextSteps: ['onboarding'],
+  // Not 'checkout' nor the paywall's chunk: a visitor whose identity check is in review is shown
+  // another step at this address, and would download them for nothing (npm run budget's paywall).
+  checkoutForm: ['onboarding'],
+  steps: ['onboarding'],
+  verifyPhone: ['onboarding', 'landing'],
+  size: ['onboarding'],
+  details: ['onboarding'],
+  crm: ['onboarding'],
+  success: ['landing'],
+  appDownloadMacos: ['landing'],
+  voiceGenerator: ['voice'],
+  voiceGeneratorLocalized: ['voice'],
+  account: ['account'],
+  privacy: ['legal'],
+  terms: ['legal'],
+  contact: ['legal'],
+};
+
+/**
+ * Starts fetching the code and texts of the page an address shows. At start-up this runs beside the
+ * config and common texts: otherwise the page's chunk is asked for only when the first render
+ * suspends on it, and its texts only when the page then renders (three round trips one after the
+ * other before the page paints, instead of one). A failed fetch is left to the render, which
+ * shows the route's error.
+ */
+export function preloadPage(pathname: string, language: Language): void {
+  const decision = decideRoute(pathname, () => language);
+  if (decision.kind !== 'page') return;
+  routePages[decision.name].preload().catch(() => undefined);
+  preloadTexts(decision.lng ?? language, routeTexts[decision.name] ?? []);
+}
