@@ -22,6 +22,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
+import { FooterHold } from '../../ui/shell/footer-hold';
 import { Heading, Text } from '../../ui/Text';
 import { preloadStripe } from './checkout.actors';
 import { checkoutMachine } from './checkout.machine';
@@ -148,6 +149,7 @@ export default function CheckoutFormPage({ lng, interval, plan, onSelect, onChec
         <Box display="flex" alignItems="center" gap="small" role="status">
           <Spinner />
           <Text tone="muted">{t('loading')}</Text>
+          <FooterHold />
         </Box>
       ) : (
         <Box display="flex" flexDirection="column" gap="large">

@@ -1,10 +1,33 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { firstRender } from '../../app/first-render';
 import { paths } from '../../app/paths';
+import { useFooterHeld } from './footer-hold';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 import * as styles from './Shell.css';
+
+/**
+ * The footer is first drawn once the first routed page has rendered and no loading view stands in
+ * for content (see footer-hold.ts), then stays: under a spinner it would be pushed down the screen
+ * when the page arrives, a layout shift.
+ */
+function useFooterShown(): boolean {
+  const [rendered, setRendered] = useState(false);
+  const [shown, setShown] = useState(false);
+  const held = useFooterHeld();
+  useEffect(() => {
+    let mounted = true;
+    void firstRender().then(() => mounted && setRendered(true));
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  // Latched while rendering (not in an effect): once drawn, a later loading view leaves it be.
+  if (!shown && rendered && !held) setShown(true);
+  return shown || (rendered && !held);
+}
 
 /**
  * The frame every page sits in: skip link, header, the page (its own <main id="main">), footer.
@@ -13,6 +36,7 @@ import * as styles from './Shell.css';
 export function SiteShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [location] = useLocation();
+  const footerShown = useFooterShown();
   if (location === paths.charts.build()) return <>{children}</>;
   return (
     <div className={styles.frame}>
@@ -21,7 +45,8 @@ export function SiteShell({ children }: { children: ReactNode }) {
       </a>
       <SiteHeader />
       <div className={styles.content}>{children}</div>
-      <SiteFooter />
+      {/* Drawn with the first page's content, not under a loading spinner (see useFooterShown). */}
+      {footerShown ? <SiteFooter /> : null}
     </div>
   );
 }

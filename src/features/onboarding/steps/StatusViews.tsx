@@ -9,6 +9,7 @@ import { Button } from '../../../ui/Button';
 import { Spinner } from '../../../ui/Spinner';
 import { Heading, Text } from '../../../ui/Text';
 import * as styles from '../Onboarding.css';
+import { FooterHold } from '../../../ui/shell/footer-hold';
 import { errorKey, type StepProps } from '../step-props';
 import { EmailConfirmation } from '../../auth/EmailConfirmation';
 import { useLanguage } from '../../../app/use-language';
@@ -20,6 +21,7 @@ export function LoadingView() {
     <div className={styles.centered} aria-busy="true">
       <Spinner label={t('loading')} />
       <Text tone="muted">{t('loading')}</Text>
+      <FooterHold />
     </div>
   );
 }
