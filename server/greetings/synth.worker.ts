@@ -29,10 +29,55 @@ export interface SynthesisSummary {
 
 // Synthesis threads run at a lower priority than the event loop: on Linux the nice value is per
 // thread, so this keeps `/healthz` and other requests quick while every core is speaking.
-try {
-  setPriority(0, 10);
-} catch {
-  // Not permitted (some containers): run at normal priority.
+const BACKGROUND_NICE = 10;
+function setThreadNice(nice: number): boolean {
+  try {
+    setPriority(0, nice);
+    return true;
+  } catch {
+    return false; // not permitted (some containers)
+  }
+}
+setThreadNice(BACKGROUND_NICE);
+
+/**
+ * A greeting's first piece (a short phrase, ~20–30 ms of CPU) is what its listener waits for; the
+ * rest has that piece's playback as slack. So first pieces run at normal priority where the process
+ * may raise a thread's priority again (Linux needs CAP_SYS_NICE, or RLIMIT_NICE, for that; without
+ * it they stay at the background level like the rest): on a busy host a niced first piece waited
+ * behind every other process (#16, decision 702). Counted, as a thread's two greetings interleave.
+ */
+let urgentPieces = 0;
+function startUrgent(): void {
+  if (urgentPieces++ === 0) setThreadNice(0);
+}
+function endUrgent(): void {
+  if (--urgentPieces === 0) setThreadNice(BACKGROUND_NICE);
+}
+
+/**
+ * Greetings of this thread whose first piece is not out yet. A later piece of another greeting waits
+ * for them: a greeting that arrives while another is speaking is otherwise heard only after that
+ * one's next piece (up to 300 characters, at the background priority).
+ */
+let firstPiecesPending = 0;
+let firstPiecesDone: { promise: Promise<void>; resolve: () => void } | undefined;
+function firstPieceOut(): void {
+  firstPiecesPending -= 1;
+  if (firstPiecesPending === 0) {
+    firstPiecesDone?.resolve();
+    firstPiecesDone = undefined;
+  }
+}
+async function afterPendingFirstPieces(): Promise<void> {
+  while (firstPiecesPending > 0) {
+    if (!firstPiecesDone) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((done) => (resolve = done));
+      firstPiecesDone = { promise, resolve };
+    }
+    await firstPiecesDone.promise;
+  }
 }
 
 // Load both engines and the encoder when the thread starts, not on its first greeting. (Not a
@@ -41,6 +86,14 @@ const enginesReady = Promise.all([loadFlite(), loadESpeak(), warmMp3Encoder()]);
 
 export default async function synthesize(task: SynthesisTask): Promise<SynthesisSummary> {
   const { port, preset } = task;
+  // Counted at once, before any await: a greeting already speaking must let this one go first.
+  firstPiecesPending += 1;
+  let firstOut = false;
+  const markFirstOut = () => {
+    if (firstOut) return;
+    firstOut = true;
+    firstPieceOut();
+  };
   try {
     await enginesReady;
     const mp3 = await Mp3Stream.open();
@@ -51,22 +104,38 @@ export default async function synthesize(task: SynthesisTask): Promise<Synthesis
       mp3Bytes += bytes.length;
       port.postMessage({ type: 'mp3', bytes } satisfies SynthesisMessage, [bytes.buffer as ArrayBuffer]);
     };
-    // Piece by piece (the first sentence alone, so it is heard early): each piece is spoken whole,
+    // Piece by piece (the first phrase alone, so it is heard early): each piece is spoken whole,
     // its silences trimmed, resampled, brought to the target loudness under the peak ceiling, then
     // encoded and sent at once.
     const pieces = splitForStreaming(task.text);
-    for (const [index, piece] of pieces.entries()) {
+    const speakAndSend = async (piece: string, index: number): Promise<void> => {
       const pcm = await speakPiece(piece, preset);
       const first = index === 0;
       const last = index === pieces.length - 1;
-      const trimmed = trimSilence(pcm.samples, pcm.sampleRate, first ? 40 : 150, last ? 250 : 150);
-      if (trimmed.length === 0) continue;
+      // A piece that goes on with a sentence cut at its comma starts almost at once: the head's own
+      // 150 ms of tail is the comma's pause.
+      const continues = index > 0 && (pieces[index - 1] ?? '').endsWith(',');
+      const trimmed = trimSilence(pcm.samples, pcm.sampleRate, first || continues ? 40 : 150, last ? 250 : 150);
+      if (trimmed.length === 0) return;
       // Speaking `tract` times slower and then playing it back `tract` times faster moves the
       // formants (the apparent size of the speaker) without changing the speed: one engine voice
       // becomes several distinct people.
       const block = levelPiece(resample(int16ToFloat(trimmed), pcm.sampleRate * preset.tract, mp3Settings.sampleRate), mp3Settings.sampleRate);
       output.push(block);
       send(mp3.encode(block));
+    };
+    for (const [index, piece] of pieces.entries()) {
+      const first = index === 0;
+      if (first) startUrgent();
+      else await afterPendingFirstPieces();
+      try {
+        await speakAndSend(piece, index);
+      } finally {
+        if (first) {
+          endUrgent();
+          markFirstOut();
+        }
+      }
       // Let the thread's other greeting speak its next piece (eSpeak never yields on its own).
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -78,6 +147,7 @@ export default async function synthesize(task: SynthesisTask): Promise<Synthesis
     port.postMessage({ type: 'end', wav, durationSeconds } satisfies SynthesisMessage, [wav.buffer as ArrayBuffer]);
     return { durationSeconds, mp3Bytes };
   } finally {
+    markFirstOut(); // a greeting with no piece, or one that failed, holds nobody back
     port.close();
   }
 }

@@ -3,12 +3,19 @@ import { splitForStreaming } from '../../../server/greetings/sentences';
 
 describe('splitForStreaming', () => {
   it('speaks the first sentence alone, then the rest in few pieces', () => {
-    expect(splitForStreaming("Hi, you've reached Summit. We're out. Leave a message. Thanks!")).toEqual(["Hi, you've reached Summit.", "We're out. Leave a message. Thanks!"]);
+    expect(splitForStreaming("You've reached Summit. We're out. Leave a message. Thanks!")).toEqual(["You've reached Summit.", "We're out. Leave a message. Thanks!"]);
   });
 
-  it('cuts a long first sentence at its first comma', () => {
+  it('cuts the first sentence at its first comma, and speaks the rest of it alone', () => {
+    expect(splitForStreaming("Hi, you've reached Summit. We're out. Leave a message. Thanks!")).toEqual(['Hi,', "you've reached Summit.", "We're out. Leave a message. Thanks!"]);
+    expect(splitForStreaming('Bonjour, vous êtes bien chez Summit. Merci.')).toEqual(['Bonjour,', 'vous êtes bien chez Summit.', 'Merci.']);
     const pieces = splitForStreaming('Thanks for calling Summit Builders, we are out on a job site right now and cannot pick up the phone. Bye.');
-    expect(pieces).toEqual(['Thanks for calling Summit Builders,', 'we are out on a job site right now and cannot pick up the phone. Bye.']);
+    expect(pieces).toEqual(['Thanks for calling Summit Builders,', 'we are out on a job site right now and cannot pick up the phone.', 'Bye.']);
+  });
+
+  it('does not cut at a comma with nothing spoken on one side, nor inside a number', () => {
+    expect(splitForStreaming(', hello there. Bye.')).toEqual([', hello there.', 'Bye.']);
+    expect(splitForStreaming('We have 1,000 happy clients. Bye.')).toEqual(['We have 1,000 happy clients.', 'Bye.']);
   });
 
   it('keeps pieces under about 300 characters and drops empty ones', () => {
