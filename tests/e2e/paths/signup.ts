@@ -34,6 +34,8 @@ interface Submission {
 
 interface Scenario {
   lng: Lng;
+  /** On /email-form: the address only, no phone (its code goes to the email). */
+  emailForm: boolean;
   /** By index of each `form.submitted` in the path. */
   submissions: Map<number, Submission>;
   /** The submission whose code step is on screen. */
@@ -53,8 +55,8 @@ function answersOf(events: readonly AnyEventObject[], index: number): Map<string
   return answers;
 }
 
-/** Another account proves this email: signed up with it, asked to confirm it (as the page does), confirmed by its link. */
-async function proveEmailElsewhere(baseURL: string, email: string): Promise<void> {
+/** Another account gives this email at its sign-up (asked to confirm it, as the page does) and leaves it unconfirmed. */
+async function claimEmailElsewhere(baseURL: string, email: string): Promise<string> {
   const session = await signUpByApi(baseURL, { phone: frenchMobile().e164, email });
   const config = await api<{ auth: { publishableKey: string } }>(baseURL, '/config.json');
   const asked = await fetch(new URL('/auth/v1/user', baseURL), {
@@ -63,12 +65,20 @@ async function proveEmailElsewhere(baseURL: string, email: string): Promise<void
     body: JSON.stringify({ email }),
   });
   if (!asked.ok) throw new Error(`PUT /auth/v1/user → ${asked.status} ${await asked.text()}`);
+  return session.access_token;
+}
+
+/** Another account proves this email: signed up with it, asked to confirm it (as the page does), confirmed by its link. */
+async function proveEmailElsewhere(baseURL: string, email: string): Promise<void> {
+  await claimEmailElsewhere(baseURL, email);
   const link = await confirmationLink(baseURL, email);
   const response = await fetch(link, { redirect: 'manual' });
   if (!response.headers.get('location')?.includes('email_confirmed=1')) throw new Error(`could not confirm ${email}`);
 }
 
 const field = (run: Run, key: string) => run.page.getByLabel(text(run.scenario.lng, 'landing', key), { exact: true });
+
+const emailField = (run: Run) => field(run, run.scenario.emailForm ? 'fields.emailOnly' : 'fields.email');
 
 async function pickFrance(run: Run): Promise<void> {
   const { lng } = run.scenario;
@@ -80,7 +90,11 @@ async function pickFrance(run: Run): Promise<void> {
 }
 
 async function fillAndSubmit(run: Run, submission: Submission): Promise<void> {
-  await field(run, 'fields.email').fill(submission.email);
+  await emailField(run).fill(submission.email);
+  if (run.scenario.emailForm) {
+    run.scenario.current = submission;
+    return run.page.getByRole('button', { name: text(run.scenario.lng, 'landing', 'fields.submitEmail') }).click();
+  }
   await field(run, 'fields.firstName').fill('Ada');
   await field(run, 'fields.lastName').fill('Lovelace');
   await field(run, 'fields.companyName').fill('Acme Widgets');
@@ -99,10 +113,21 @@ async function enterCode(run: Run): Promise<void> {
 const outcomeOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as { outcome: string | null }).outcome;
 const failureOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as { failure: { code: string } | null }).failure;
 
+function emailFormAllows(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
+  if (snapshot.matches('checkingAccount' as never)) return event.type === 'xstate.done.actor.checkAccount' && param(event, 'output') === 'emailClaimed';
+  if (snapshot.matches('checkingEmail' as never)) return event.type === 'xstate.done.actor.classifyEmail' && param(event, 'output') === 'work';
+  if (snapshot.matches('editing' as never)) return event.type === 'form.submitted' && failureOf(snapshot) === null && outcomeOf(snapshot) === null;
+  // The question offers 'Continue with email' and a link to sign in (a new page): no 'change' button.
+  if (snapshot.matches('emailClaimedPrompt' as never)) return event.type !== 'prompt.changed';
+  return snapshot.matches('sendingCode' as never);
+}
+
 export const signupAdapter: ChartAdapter<Scenario> = {
   chart: 'signup',
   title: 'sign-up',
-  model: signupModel,
+  // The start page's walks, and one on /email-form (the address only, its code by email): only there
+  // is an email given at another sign-up, not confirmed, asked about (emailClaimedPrompt).
+  model: { ...signupModel, inputs: [...signupModel.inputs, { ...(signupModel.inputs[0] as object), landingPage: 'email-form' }] },
   maxLength: 24,
   roleOf: rolesByType<Scenario>({
     'form.submitted': {
@@ -114,7 +139,11 @@ export const signupAdapter: ChartAdapter<Scenario> = {
       },
     },
     // Any field typed into while a message or a prompt is shown.
-    'form.changed': { role: 'user', act: (run) => field(run, 'fields.lastName').fill(`Lovelace ${unique()}`) },
+    'form.changed': {
+      role: 'user',
+      act: (run) =>
+        run.scenario.emailForm ? emailField(run).fill(`paths.${unique()}@${domains.work}`) : field(run, 'fields.lastName').fill(`Lovelace ${unique()}`),
+    },
     'prompt.continued': {
       role: 'user',
       act: (run) => run.page.getByRole('button', { name: text(run.scenario.lng, 'landing', 'personalEmail.continue'), exact: true }).click(),
@@ -141,10 +170,7 @@ export const signupAdapter: ChartAdapter<Scenario> = {
         ? { role: 'unreachable', why: 'the form refuses an address that is not one before the chart sees it' }
         : { role: 'answer' },
     'xstate.error.actor.classifyEmail': { role: 'unreachable', why: 'the domain lists failing to download: a network failure' },
-    'xstate.done.actor.checkAccount': (event) =>
-      param(event, 'output') === 'emailClaimed'
-        ? { role: 'unreachable', why: 'asked only without a phone (/email-form); the model starts on the start page, which sends one' }
-        : { role: 'answer' },
+    'xstate.done.actor.checkAccount': { role: 'answer' },
     'xstate.error.actor.checkAccount': { role: 'unreachable', why: 'the account check failing: a network or server failure' },
     'xstate.done.actor.sendCode': { role: 'answer' },
     'xstate.error.actor.sendCode': (event) =>
@@ -155,6 +181,11 @@ export const signupAdapter: ChartAdapter<Scenario> = {
     'xstate.error.actor.saveAccount': { role: 'answer' },
   }),
   allow: (snapshot, event) => {
+    // /email-form: only the way to its own question (emailClaimedPrompt) and out of it; the rest of
+    // the chart is the start page's walks.
+    if ((snapshot.context as { landingPage: string }).landingPage === 'email-form') return emailFormAllows(snapshot, event);
+    // Asked only without a phone (/email-form): the start page sends one.
+    if (event.type === 'xstate.done.actor.checkAccount' && param(event, 'output') === 'emailClaimed') return false;
     // What the check found decides what the save finds: a known phone is a returning account.
     if (event.type === 'xstate.done.actor.saveAccount') return (param<{ returning: boolean }>(event, 'output').returning) === (outcomeOf(snapshot) === 'returning');
     if (event.type === 'xstate.error.actor.saveAccount') return outcomeOf(snapshot) === 'new';
@@ -165,6 +196,7 @@ export const signupAdapter: ChartAdapter<Scenario> = {
     return true;
   },
   notes: {
+    'signup.emailClaimedPrompt|prompt.changed|0': "the question on /email-form offers 'Continue with email' and a link to sign in with the phone (a new page), no 'change' button",
     'signup.editing|form.changed|0': 'typing with no message on screen',
     'signup.saveFailed|save.retried|0':
       "'Try again' shows for a save that failed (a network or server failure); the failure a person can cause, the email proven by another account meanwhile, offers 'Change the email' instead",
@@ -182,6 +214,7 @@ export const signupAdapter: ChartAdapter<Scenario> = {
       if (outcome === 'emailTaken') {
         await proveEmailElsewhere(baseURL, submission.email);
       }
+      if (outcome === 'emailClaimed') await claimEmailElsewhere(baseURL, submission.email);
       // A code sent to this phone less than a minute ago: the form's send is refused, that code is on its way.
       if (answers.get('sendCode')?.type === 'xstate.error.actor.sendCode') {
         const config = await api<{ auth: { publishableKey: string } }>(baseURL, '/config.json');
@@ -195,10 +228,11 @@ export const signupAdapter: ChartAdapter<Scenario> = {
       }
       submissions.set(index, submission);
     }
-    return { lng, submissions };
+    return { lng, submissions, emailForm: (path.input as { landingPage: string }).landingPage === 'email-form' };
   },
   open: async (run) => {
     const { lng } = run.scenario;
+    if (run.scenario.emailForm) return void (await run.page.goto(`/${lng}/email-form`));
     await run.page.goto(`/${lng}`);
     await pickFrance(run);
     if ((run.path.input as { restored: unknown }).restored) {
