@@ -1,21 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkPublicConfig, loadPublicConfig, publicConfig } from '../../../src/app/public-config';
-import type { PublicConfig } from '../../../src/contracts/public-config';
+import { testPublicConfig } from '../../helpers/public-config';
 
-const config = {
-  environment: 'test',
-  auth: { url: 'https://app.test/auth/v1', publishableKey: 'pk', cookieDomain: null },
-  apiUrl: 'https://app.test',
-  functionsUrl: 'https://app.test/functions/v1',
-  greetingsUrl: 'https://app.test/greetings',
-  geoCountryUrl: 'https://app.test/geo/country',
-  webAppUrl: 'https://app.test/account',
-  appLinks: { web: 'w', macos: 'm', windows: 'x', ios: 'i', android: 'a' },
-  analytics: { serverUrl: 'https://app.test/analytics', apiKey: 'k' },
-  payments: { provider: 'local', stripePublishableKey: null },
-  widgets: { intercomAppId: null, gtmId: null },
-  features: { devOutbox: false, chartViewer: false },
-} satisfies PublicConfig;
+const config = testPublicConfig();
 
 const served = (body: unknown, status = 200) => (async () => new Response(JSON.stringify(body), { status })) as typeof fetch;
 

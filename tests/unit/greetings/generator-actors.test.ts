@@ -1,24 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { loadPublicConfig } from '../../../src/app/public-config';
-import type { PublicConfig } from '../../../src/contracts/public-config';
 import { greetingFetchErrorMessage } from '../../../src/contracts/greetings';
 import { fetchGreeting } from '../../../src/features/voice-generator/generator.actors';
+import { testPublicConfig } from '../../helpers/public-config';
 
-const config: PublicConfig = {
-  environment: 'test',
-  auth: { url: 'https://app.test/auth/v1', publishableKey: 'pk', cookieDomain: null },
-  apiUrl: 'https://app.test',
-  functionsUrl: 'https://app.test/functions/v1',
-  greetingsUrl: 'https://voice.test/greetings',
-  geoCountryUrl: 'https://app.test/geo/country',
-  webAppUrl: 'https://app.test/account',
-  appLinks: { web: 'w', macos: 'm', windows: 'x', ios: 'i', android: 'a' },
-  analytics: { serverUrl: 'https://app.test/analytics', apiKey: 'k' },
-  payments: { provider: 'local', stripePublishableKey: null },
-  widgets: { intercomAppId: null, gtmId: null },
-  features: { devOutbox: false, chartViewer: false },
-};
+const config = testPublicConfig({ greetingsUrl: 'https://voice.test/greetings' });
 
 const greeting = {
   url: '/greetings/audio/abc.mp3?text=Hi&voice=aria&lang=en',
