@@ -85,9 +85,12 @@ async function accountFor(baseURL: string, profile: Profile, kind: 'work' | 'per
   }
 }
 
+/** The answer that the person has a live subscription (a trial): the account must have paid first. */
+const isTrialing = (event: AnyEventObject) => event.type === 'xstate.done.actor.checkSubscription' && param<string | null>(event, 'output') === 'trialing';
+
 /** Pays before an address leads to a next-steps that must finish (the person paid in another tab). */
 async function payIfFinishing(run: Run, index: number): Promise<void> {
-  const finishing = run.answersAfter(index).some((event) => event.type === 'xstate.done.actor.checkSubscription' && param<string | null>(event, 'output') === 'trialing');
+  const finishing = run.answersAfter(index).some(isTrialing);
   if (finishing && !run.scenario.subscribed && run.scenario.account) {
     await subscribe(run.baseURL, run.scenario.account.session);
     run.scenario.subscribed = true;
@@ -221,7 +224,7 @@ export const onboardingAdapter: ChartAdapter<Scenario> = {
     if (snapshot.matches('payment' as never)) return false;
     if (event.type === 'xstate.done.actor.checkIdentity') return param(event, 'output') === 'VALIDATED' || kycOf(snapshot) !== 'VALIDATED';
     // A subscription (and so finishing) needs a paid checkout, and paying needs a validated identity.
-    if (event.type === 'xstate.done.actor.checkSubscription' && param<string | null>(event, 'output') === 'trialing') return kycOf(snapshot) === 'VALIDATED';
+    if (isTrialing(event)) return kycOf(snapshot) === 'VALIDATED';
     if (event.type === 'xstate.done.actor.finishOnboarding') return kycOf(snapshot) === 'VALIDATED';
     return true;
   },
@@ -235,7 +238,7 @@ export const onboardingAdapter: ChartAdapter<Scenario> = {
     // Next-steps at once (SPEC §4 rule 5) that finishes: paid before the page opens.
     const firstUser = path.events.findIndex((event) => roleOf(event).role === 'user');
     const leading = firstUser < 0 ? path.events : path.events.slice(0, firstUser);
-    const paidFirst = leading.some((event) => event.type === 'xstate.done.actor.checkSubscription' && param<string | null>(event, 'output') === 'trialing');
+    const paidFirst = leading.some(isTrialing);
     if (account && paidFirst && !scenario.subscribed) {
       await subscribe(baseURL, account.session);
       scenario.subscribed = true;
