@@ -62,13 +62,15 @@ export const isSessionExpired = (session: AuthSession, now: number) => expiresAt
 export const isSessionStale = (session: AuthSession, now: number) => now - issuedAtMs(session) > STALE_AFTER_MS;
 /** aal2 once the token says so (a verified second factor was used in this session). */
 export const isAal2 = (session: AuthSession) => decodeClaims(session.access_token).aal === 'aal2';
+/** The person has a verified second factor (GoTrue lists it in `user.factors`): aal2 is their next level. */
+export const hasVerifiedFactor = (session: AuthSession) => (session.user.factors ?? []).some((factor) => factor.status === 'verified');
 
 const sessionOf = (event: SessionEvent) => ('session' in event ? event.session : null);
 
 /**
  * The SPA's session. supabase-js does the talking; this chart holds what the app may assume:
- * signed out, signed in (aal1 or aal2), or refreshing an expired session. No final state: one
- * long-lived actor serves the page's whole life.
+ * signed out, signed in (aal1, aal2, or aal1 with a second step due), or refreshing an expired
+ * session. No final state: one long-lived actor serves the page's whole life.
  */
 export const sessionMachine = setup({
   types: {
@@ -86,6 +88,7 @@ export const sessionMachine = setup({
     },
     isExpired: ({ context }) => context.session !== null && isSessionExpired(context.session, context.now()),
     isAal2: ({ context }) => context.session !== null && isAal2(context.session),
+    hasVerifiedFactor: ({ context }) => context.session !== null && hasVerifiedFactor(context.session),
     canRetry: ({ context, event }) =>
       'error' in event && event.error instanceof RetryableRefreshError && context.retries < MAX_REFRESH_RETRIES,
   },
@@ -131,9 +134,15 @@ export const sessionMachine = setup({
     signedIn: {
       initial: 'routing',
       states: {
-        // Transient: picks the assurance level from the current token.
-        routing: { always: [{ guard: 'isAal2', target: 'aal2' }, { target: 'aal1' }] },
+        // Transient: picks the assurance level from the current token and the person's factors.
+        routing: { always: [{ guard: 'isAal2', target: 'aal2' }, { guard: 'hasVerifiedFactor', target: 'secondStepDue' }, { target: 'aal1' }] },
+        // No verified second factor: enrolling one ends with its first verify (aal2 at once).
         aal1: {
+          on: { MFA_CHALLENGE_VERIFIED: { target: 'routing', actions: 'storeSession' } },
+        },
+        // First step done (a code by SMS or email) with a verified factor: the SPA asks for the
+        // second (TOTP or SMS code) before anything else.
+        secondStepDue: {
           on: { MFA_CHALLENGE_VERIFIED: { target: 'routing', actions: 'storeSession' } },
         },
         aal2: {},

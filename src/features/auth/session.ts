@@ -93,19 +93,32 @@ function listen(supabase: SupabaseClient, started: SessionActor): void {
   );
 }
 
-/** The current session as the app may assume it. */
-export function useSession(): { status: SessionStatus; session: Session | null; aal: 'aal1' | 'aal2' | null } {
+/**
+ * The current session as the app may assume it. `secondStepDue`: signed in by a first factor while
+ * a verified second factor exists; pages ask for the second step before anything else.
+ */
+export function useSession(): SessionView {
   const started = startSessionActor();
-  return useSelector(started, (snapshot) => {
+  return useSelector(started, (snapshot): SessionView => {
     const session = snapshot.context.session as Session | null;
-    if (snapshot.matches('signedIn')) return { status: 'signedIn', session, aal: snapshot.matches({ signedIn: 'aal2' }) ? 'aal2' : 'aal1' };
-    if (snapshot.matches('signedOut')) return { status: 'signedOut', session: null, aal: null };
-    return { status: 'loading', session: null, aal: null };
+    if (snapshot.matches('signedIn')) {
+      const secondStepDue = snapshot.matches({ signedIn: 'secondStepDue' });
+      return { status: 'signedIn', session, aal: snapshot.matches({ signedIn: 'aal2' }) ? 'aal2' : 'aal1', secondStepDue };
+    }
+    if (snapshot.matches('signedOut')) return { status: 'signedOut', session: null, aal: null, secondStepDue: false };
+    return { status: 'loading', session: null, aal: null, secondStepDue: false };
   }, sameSessionView);
 }
 
-function sameSessionView(a: { status: string; session: Session | null; aal: string | null }, b: { status: string; session: Session | null; aal: string | null }) {
-  return a.status === b.status && a.session === b.session && a.aal === b.aal;
+export interface SessionView {
+  status: SessionStatus;
+  session: Session | null;
+  aal: 'aal1' | 'aal2' | null;
+  secondStepDue: boolean;
+}
+
+function sameSessionView(a: SessionView, b: SessionView) {
+  return a.status === b.status && a.session === b.session && a.aal === b.aal && a.secondStepDue === b.secondStepDue;
 }
 
 /** The auth error the page's address came back with (e.g. an expired email link), or null. */

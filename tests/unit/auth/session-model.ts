@@ -8,7 +8,7 @@ import type { ChartModel } from '../../helpers/chart-model';
 export const NOW = 1_800_000_000_000;
 export const now = () => NOW;
 
-export function fakeSession(options: { aal: 'aal1' | 'aal2'; issuedSecondsAgo?: number; expired?: boolean }): AuthSession {
+export function fakeSession(options: { aal: 'aal1' | 'aal2'; issuedSecondsAgo?: number; expired?: boolean; verifiedFactor?: boolean }): AuthSession {
   const iat = Math.floor(NOW / 1000) - (options.issuedSecondsAgo ?? 10);
   const exp = options.expired ? Math.floor(NOW / 1000) - 1 : iat + 3600;
   const payload = Buffer.from(JSON.stringify({ aal: options.aal, iat, exp, sub: 'u1' })).toString('base64url');
@@ -17,13 +17,15 @@ export function fakeSession(options: { aal: 'aal1' | 'aal2'; issuedSecondsAgo?: 
     refresh_token: `r-${options.aal}-${exp}`,
     expires_at: exp,
     expires_in: 3600,
-    user: { id: 'u1', is_anonymous: false },
+    user: { id: 'u1', is_anonymous: false, ...(options.verifiedFactor ? { factors: [{ status: 'verified' }] } : {}) },
   };
 }
 
 export const aal1 = fakeSession({ aal: 'aal1' });
 export const aal2 = fakeSession({ aal: 'aal2' });
 export const expired = fakeSession({ aal: 'aal1', expired: true });
+/** Signed in by a first factor, a verified second factor on the account: the second step is due. */
+export const aal1WithFactor = fakeSession({ aal: 'aal1', verifiedFactor: true });
 
 // Every event the chart handles, its actors' results and its timer included.
 export const fixtures = {
@@ -31,6 +33,7 @@ export const fixtures = {
   initialValid: { type: 'INITIAL_SESSION', session: aal1 },
   initialExpired: { type: 'INITIAL_SESSION', session: expired },
   signedIn: { type: 'SIGNED_IN', session: aal1 },
+  signedInWithFactor: { type: 'SIGNED_IN', session: aal1WithFactor },
   signedOut: { type: 'SIGNED_OUT' },
   tokenRefreshed: { type: 'TOKEN_REFRESHED', session: aal1 },
   tokenRefreshedExpired: { type: 'TOKEN_REFRESHED', session: expired },

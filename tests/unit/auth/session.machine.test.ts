@@ -16,7 +16,7 @@ const events = Object.values(fixtures) as unknown as SessionEvent[];
 const pending = pendingSessionMachine;
 const serializeState = serializeSession;
 
-const leafStates = ['loading', 'signedOut', 'signedIn.aal1', 'signedIn.aal2', 'refreshing', 'waitingToRetry', 'removingSession'];
+const leafStates = ['loading', 'signedOut', 'signedIn.aal1', 'signedIn.secondStepDue', 'signedIn.aal2', 'refreshing', 'waitingToRetry', 'removingSession'];
 const leafOf = (value: unknown): string => (typeof value === 'string' ? value : Object.entries(value as Record<string, unknown>).map(([key, child]) => `${key}.${leafOf(child)}`)[0] ?? '');
 
 describe('session chart (model-based)', () => {

@@ -52,9 +52,9 @@ describe('exported chart config (docs/charts, for Stately and the team)', () => 
     expect(machineShape(rebuilt).transitions).toEqual(machineShape(composed).transitions);
   });
 
-  it("keeps the session chart's aal1/aal2 choice (an eventless transition)", () => {
+  it("keeps the session chart's aal1/second step/aal2 choice (an eventless transition)", () => {
     const session = committed('session') as { states: { signedIn: { states: { routing: ChartJson } } } };
-    expect(session.states.signedIn.states.routing.always).toEqual([{ guard: 'isAal2', target: 'aal2' }, { target: 'aal1' }]);
+    expect(session.states.signedIn.states.routing.always).toEqual([{ guard: 'isAal2', target: 'aal2' }, { guard: 'hasVerifiedFactor', target: 'secondStepDue' }, { target: 'aal1' }]);
   });
 
   it('sees a lossy export: a chart missing one eventless transition has another shape', () => {
