@@ -82,9 +82,11 @@ function residentMb(pid: number | undefined): number {
 }
 
 async function startServer(): Promise<{ base: string; stop: () => Promise<void>; kind: string; pid: number | undefined }> {
-  const bundled = existsSync('dist/server/server.js') && !process.argv.includes('--source');
+  // BENCH_SERVER names another bundle (e.g. an earlier commit's, built elsewhere) to compare with.
+  const bundle = process.env.BENCH_SERVER ?? 'dist/server/server.js';
+  const bundled = existsSync(bundle) && !process.argv.includes('--source');
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-greetings-'));
-  const args = bundled ? ['dist/server/server.js'] : ['--import', 'tsx', 'server/server.ts'];
+  const args = bundled ? [bundle] : ['--import', 'tsx', 'server/server.ts'];
   const child = spawn(process.execPath, args, {
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', DATA_DIR: dataDir, GREETINGS_RATE_LIMIT: '100000' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -108,7 +110,7 @@ async function startServer(): Promise<{ base: string; stop: () => Promise<void>;
   return {
     base,
     pid: child.pid,
-    kind: bundled ? 'bundled server (dist/server)' : 'server from sources (tsx)',
+    kind: bundled ? `bundled server (${bundle})` : 'server from sources (tsx)',
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import type { SynthesisMessage, SynthesisSummary, SynthesisTask } from './synth.worker';
+import type { SynthesisControl, SynthesisMessage, SynthesisSummary, SynthesisTask } from './synth.worker';
 import { SynthesisBusyError, SynthesisFailedError, type Mp3Sink, type SynthesisRequest, type SynthesisResult, type Synthesizer } from './synthesizer';
 import { localEngineVersion, voicePresets } from './voices';
 
@@ -12,7 +12,10 @@ export interface LocalSynthesizerOptions {
   threads?: number;
   /** Greetings allowed to wait for a thread before new ones are refused with 503. */
   maxQueue?: number;
-  /** A greeting taking longer than this is abandoned (its thread is replaced), default 30 s. */
+  /**
+   * A greeting taking longer than this (queue included) fails; its thread stops it at its next
+   * piece, or is replaced if it is still at it as long again. Default 30 s.
+   */
   timeoutMs?: number;
   /**
    * A thread with nothing to say for this long ends (and frees its 45 MB of engines); the next
@@ -91,35 +94,68 @@ export class LocalSynthesizer implements Synthesizer {
     const pool = this.getPool();
     const preset = voicePresets[request.voice].presets[request.lang];
     const { port1, port2 } = new MessageChannel();
+    const timeoutMs = this.options.timeoutMs ?? 30_000;
     return new Promise<SynthesisResult>((resolve, reject) => {
       let settled = false;
+      let taskDone = false;
+      let threadId: number | undefined;
       const finish = (outcome: () => void) => {
         if (settled) return;
         settled = true;
-        port1.close();
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        // While the task runs the port stays open: a 'cancel' may still have to reach the thread.
+        if (taskDone) port1.close();
         outcome();
       };
+      // No greeting may hang its caller. The task is not given to piscina with an abort signal: an
+      // abortable task has its thread to itself (piscina ends the thread to abort it), which made
+      // every thread speak one greeting at a time and left the next visitors queued (#16). The
+      // thread stops at its next piece when told to; one still in the task long after is stuck in
+      // an engine and is ended (piscina starts another).
+      const giveUp = (reason: string) =>
+        finish(() => {
+          port1.postMessage({ type: 'cancel' } satisfies SynthesisControl);
+          reject(new SynthesisFailedError(reason));
+          setTimeout(() => {
+            if (!taskDone) void this.endThread(threadId);
+          }, Math.max(1000, timeoutMs)).unref();
+        });
+      const timer = setTimeout(() => giveUp(`no greeting after ${timeoutMs} ms`), timeoutMs);
+      const onAbort = () => giveUp('the greeting was cancelled');
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener('abort', onAbort, { once: true });
       port1.on('message', (message: SynthesisMessage) => {
-        if (message.type === 'mp3') sink.write(message.bytes);
+        if (message.type === 'started') threadId = message.threadId;
+        else if (settled) return;
+        else if (message.type === 'mp3') sink.write(message.bytes);
         else if (message.type === 'mp3-end') sink.end(message.durationSeconds);
         else finish(() => resolve({ durationSeconds: message.durationSeconds, phoneWav: message.wav }));
       });
       const task: SynthesisTask = { text: request.text, preset, port: port2 };
-      // No greeting may hang its caller: past the time limit piscina ends the task's thread.
-      const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 30_000);
-      pool.run(task, { transferList: [port2], signal: signal ? AbortSignal.any([signal, timeout]) : timeout }).then(
+      pool.run(task, { transferList: [port2] }).then(
         () => {
+          taskDone = true;
+          if (settled) port1.close();
           // The 'end' message travels on our own port, which may lag the pool's reply a little.
-          setTimeout(() => finish(() => reject(new SynthesisFailedError('the speech thread ended without audio'))), 1000).unref();
+          else setTimeout(() => finish(() => reject(new SynthesisFailedError('the speech thread ended without audio'))), 1000).unref();
         },
         (error: unknown) => {
-        finish(() => {
-          const text = error instanceof Error ? error.message : String(error);
-          reject(/queue is at limit/i.test(text) ? new SynthesisBusyError('every speech thread is busy') : new SynthesisFailedError(text));
-        });
+          taskDone = true;
+          if (settled) port1.close();
+          finish(() => {
+            const text = error instanceof Error ? error.message : String(error);
+            reject(/queue is at limit/i.test(text) ? new SynthesisBusyError('every speech thread is busy') : new SynthesisFailedError(text));
+          });
         },
       );
     });
+  }
+
+  /** Ends one speech thread (its engine is stuck); piscina fails its tasks and starts another. */
+  private async endThread(threadId: number | undefined): Promise<void> {
+    if (threadId === undefined) return;
+    await this.pool?.threads.find((thread) => thread.threadId === threadId)?.terminate();
   }
 
   phoneWav(): Promise<Uint8Array> {

@@ -1,5 +1,5 @@
 import { setPriority } from 'node:os';
-import type { MessagePort } from 'node:worker_threads';
+import { receiveMessageOnPort, threadId, type MessagePort } from 'node:worker_threads';
 import { concatFloat, int16ToFloat, resample, trimSilence } from './dsp';
 import { loadESpeak, synthesizeWithESpeak } from './engines/espeak';
 import { loadFlite, synthesizeWithFlite, type EnginePcm } from './engines/flite';
@@ -17,10 +17,17 @@ export interface SynthesisTask {
 }
 
 export type SynthesisMessage =
+  /** The task has reached its thread (which the pool ends if the task gets stuck). */
+  | { type: 'started'; threadId: number }
   | { type: 'mp3'; bytes: Uint8Array }
   /** The MP3 is complete: its listeners can be served while the phone WAV is made. */
   | { type: 'mp3-end'; durationSeconds: number }
   | { type: 'end'; wav: Uint8Array; durationSeconds: number };
+
+/** From the caller: it has given up on this greeting (time limit, cancelled), so stop. */
+export interface SynthesisControl {
+  type: 'cancel';
+}
 
 export interface SynthesisSummary {
   durationSeconds: number;
@@ -86,6 +93,14 @@ const enginesReady = Promise.all([loadFlite(), loadESpeak(), warmMp3Encoder()]);
 
 export default async function synthesize(task: SynthesisTask): Promise<SynthesisSummary> {
   const { port, preset } = task;
+  port.postMessage({ type: 'started', threadId } satisfies SynthesisMessage);
+  // Read between pieces (the thread never waits on its port): a greeting nobody waits for any more
+  // frees its place at once.
+  const stopIfCancelled = () => {
+    for (let message = receiveMessageOnPort(port); message; message = receiveMessageOnPort(port)) {
+      if ((message.message as SynthesisControl).type === 'cancel') throw new Error('the greeting was cancelled');
+    }
+  };
   // Counted at once, before any await: a greeting already speaking must let this one go first.
   firstPiecesPending += 1;
   let firstOut = false;
@@ -96,6 +111,7 @@ export default async function synthesize(task: SynthesisTask): Promise<Synthesis
   };
   try {
     await enginesReady;
+    stopIfCancelled();
     const mp3 = await Mp3Stream.open();
     const output: Float32Array[] = [];
     let mp3Bytes = 0;
@@ -129,6 +145,7 @@ export default async function synthesize(task: SynthesisTask): Promise<Synthesis
       if (first) startUrgent();
       else await afterPendingFirstPieces();
       try {
+        stopIfCancelled();
         await speakAndSend(piece, index);
       } finally {
         if (first) {
@@ -139,6 +156,7 @@ export default async function synthesize(task: SynthesisTask): Promise<Synthesis
       // Let the thread's other greeting speak its next piece (eSpeak never yields on its own).
       await new Promise((resolve) => setImmediate(resolve));
     }
+    stopIfCancelled();
     send(mp3.finish());
     const pcm = concatFloat(output);
     const durationSeconds = Math.round((pcm.length / mp3Settings.sampleRate) * 100) / 100;

@@ -31,6 +31,28 @@ describe('the offline engine in its worker pool', () => {
     expect(Buffer.from(result.phoneWav ?? []).subarray(0, 4).toString('latin1')).toBe('RIFF');
   });
 
+  it('speaks two greetings at once on one thread: the second is heard before the first is complete', async () => {
+    // Each task used to carry an abort signal (the time limit), and piscina gives an abortable task
+    // its thread to itself: the second visitor waited for the whole first greeting (#16).
+    const events: string[] = [];
+    const sink = (name: string) => ({ write: () => events.push(`${name}:mp3`), end: () => events.push(`${name}:complete`) });
+    const text = "Hi, you've reached Summit Builders. We're on a job site right now and can't pick up. Leave your name and number and we'll call you back today.";
+    await Promise.all([synthesizer.synthesize({ text, lang: 'en', voice: 'aria' }, sink('one')), synthesizer.synthesize({ text: `Bonjour, ${text}`, lang: 'en', voice: 'daniel' }, sink('two'))]);
+    expect(events.indexOf('two:mp3')).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf('two:mp3')).toBeLessThan(events.indexOf('one:complete'));
+  });
+
+  it('stops a greeting its caller gave up on, and the thread goes on with the next one', async () => {
+    const caller = new AbortController();
+    const events: string[] = [];
+    const given = synthesizer.synthesize({ text: 'Hi, this greeting will not be heard. Nobody is waiting for it any more.', lang: 'en', voice: 'aria' }, { write: () => events.push('mp3'), end: () => events.push('complete') }, caller.signal);
+    caller.abort();
+    await expect(given).rejects.toBeInstanceOf(SynthesisFailedError);
+    const next = await synthesizer.synthesize({ text: 'Hello again.', lang: 'en', voice: 'aria' }, { write: () => undefined, end: () => undefined });
+    expect(next.durationSeconds).toBeGreaterThan(0);
+    expect(events).not.toContain('complete');
+  });
+
   it('gives up on a greeting past its time limit instead of hanging', async () => {
     await expect(impatient.synthesize({ text: 'This takes longer than five milliseconds to say.', lang: 'en', voice: 'aria' }, { write: () => undefined, end: () => undefined })).rejects.toBeInstanceOf(SynthesisFailedError);
   });
