@@ -19,7 +19,7 @@ import { chromiumPath } from '../tests/helpers/browser';
 import { startServerProcess } from '../tests/helpers/server-process';
 import { ensureBuilt } from './bench/build';
 import { table } from './bench/page-js';
-import { publishableKey, signInContext, type Session } from './bench/sessions';
+import { publishableKey, signInContext, signUpToPaywall } from './bench/sessions';
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const onlyPages = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
@@ -49,44 +49,6 @@ async function writeFloorPage(baseURL: string, clientDir: string): Promise<void>
   }
 }
 
-async function call<T>(baseURL: string, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
-  const response = await fetch(new URL(path, baseURL), {
-    method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-/**
- * A visitor the paywall is next for: signed in with an SMS code (a confirmed phone), named, the
- * business answered, the identity check passed (VALIDATED). An email sign-up's number is not
- * confirmed and its check waits for a person (PENDING_REVIEW): /checkout-form then shows the
- * 'in review' page, which is what this bench measured as the paywall before.
- */
-async function paywallVisitor(baseURL: string): Promise<Session> {
-  const apikey = await publishableKey(baseURL);
-  const phone = `+3367${String(process.pid % 10_000_000).padStart(7, '0')}`;
-  const headers = { apikey, 'x-forwarded-for': '10.78.0.1' };
-  await call(baseURL, '/auth/v1/otp', { method: 'POST', headers, body: { phone, create_user: true } });
-  const outbox = await call<{ messages: { code: string | null }[] }>(baseURL, `/dev/outbox.json?recipient=${encodeURIComponent(phone)}`);
-  const token = outbox.messages[0]?.code;
-  if (!token) throw new Error(`no code in the dev outbox for ${phone}`);
-  const session = await call<Session>(baseURL, '/auth/v1/verify', { method: 'POST', headers, body: { type: 'sms', phone, token } });
-  const auth = { authorization: `Bearer ${session.access_token}` };
-  await call(baseURL, '/v1/user', { method: 'PATCH', headers: auth, body: { name: 'Ada Lovelace', email: 'paywall@acme-widgets.com', phone: { number: phone } } });
-  await call(baseURL, '/v1/business', {
-    method: 'PATCH',
-    headers: auth,
-    body: { size: '2-10', company_name: 'Acme Widgets', country: 'FR', industry: 'construction', job_role: 'founder', crm: 'hubspot' },
-  });
-  const verdict = await call<{ kyc_status: string }>(baseURL, '/v1/user/legitimacy-verification', { method: 'POST', headers: auth, body: { company_name: 'Acme Widgets' } });
-  if (verdict.kyc_status !== 'VALIDATED') throw new Error(`the paywall visitor was not validated: ${JSON.stringify(verdict)}`);
-  return session;
-}
-
 async function main(): Promise<void> {
   ensureBuilt();
   const clientDir = join(projectRoot(), 'dist', 'client');
@@ -110,7 +72,7 @@ async function main(): Promise<void> {
     const floorServed = await (await fetch(`${server.url}/${FLOOR_FILE}`)).text();
     if (floorServed.includes('<script')) throw new Error(`/${FLOOR_FILE} was not served as the floor page (it has scripts)`);
     const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-    const paywallSession = await paywallVisitor(server.url);
+    const paywallSession = await signUpToPaywall(server.url, await publishableKey(server.url));
 
     // Signed out, as a first visit is, except the paywall, which needs a signed-in visitor: its
     // session cookie goes into the browser Lighthouse drives just before it (it runs last; the
