@@ -33,3 +33,28 @@ describe('the identity check effect', () => {
     expect(calls).toEqual(['api /v1/user/legitimacy-verification', 'ensureFreshSession', 'function resolve-user', 'function kyc-status']);
   });
 });
+
+describe('the profile fetch effect', () => {
+  it('asks for the user and the business at once, not one after the other', async () => {
+    const asked: string[] = [];
+    const answers = new Map<string, (value: unknown) => void>();
+    const { deps } = recordingDeps(null);
+    deps.api = <T>(path: string) => {
+      asked.push(path);
+      return new Promise<T>((resolve) => answers.set(path, resolve as (value: unknown) => void));
+    };
+    const actor = createActor(createOnboardingActors(deps).fetchUser, { input: { origin: null } }).start();
+    await Promise.resolve();
+    expect(asked).toEqual(['/v1/user', '/v1/business']);
+    answers.get('/v1/business')?.({ size: '2-10' });
+    answers.get('/v1/user')?.({ id: 'u1', data: {}, profile: {} });
+    await expect(toPromise(actor)).resolves.toEqual({ user: { id: 'u1', data: {}, profile: {} }, business: { size: '2-10' } });
+  });
+
+  it('drops the business when there is no user (SPEC §4 rule 2)', async () => {
+    const { deps } = recordingDeps(null);
+    deps.api = <T>(path: string) => (path === '/v1/user' ? Promise.reject(new Error('offline')) : Promise.resolve({ size: '2-10' } as T));
+    const actor = createActor(createOnboardingActors(deps).fetchUser, { input: { origin: null } }).start();
+    await expect(toPromise(actor)).resolves.toEqual({ user: null, business: null });
+  });
+});
