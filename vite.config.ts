@@ -2,6 +2,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './scripts/vite-precompress.ts';
+import { prerender } from './scripts/vite-prerender.ts';
 import { serverPrefixes } from './server/http/prefixes.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
@@ -36,7 +37,7 @@ const serverTests = (name: string, database: 'pglite' | 'postgres') => ({
 });
 
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin(), precompress()],
+  plugins: [react(), vanillaExtractPlugin(), prerender(), precompress()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -1,19 +1,26 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { startApp } from './app/address/app-actor';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { appActor, startApp } from './app/address/app-actor';
 import { App } from './app/App';
 import { afterFirstRender } from './app/first-render';
 import { initI18n } from './app/i18n';
 import { detectLanguage, isLanguage } from './app/languages';
+import { canHydrate, inlineConfigFetch, readPrerendered, settleLazy } from './app/prerendered';
 import { checkPublicConfig, loadPublicConfig } from './app/public-config';
-import { preloadPage } from './app/routes';
+import { preloadPage, routePages } from './app/routes';
 import { expectAnalytics } from './features/analytics/analytics';
+import { readPendingCodeStep } from './features/landing/code-step-storage';
+import { defaultCountryCode } from './lib/countries';
 
 async function boot() {
   const firstSegment = window.location.pathname.split('/')[1];
   const language = isLanguage(firstSegment) ? firstSegment : detectLanguage();
-  preloadPage(window.location.pathname, language);
-  const [config] = await Promise.all([loadPublicConfig(), initI18n(language)]);
+  // A prerendered page (the start page) holds its texts and the config: only its code is fetched.
+  const prerendered = readPrerendered();
+  const texts = prerendered?.lng === language ? prerendered.texts : undefined;
+  if (prerendered && texts) routePages[prerendered.page].preload().catch(() => undefined);
+  else preloadPage(window.location.pathname, language);
+  const [config] = await Promise.all([loadPublicConfig(inlineConfigFetch() ?? fetch), initI18n(language, texts)]);
   // The SDK loads after the first render; events logged before then wait for it (not dropped).
   expectAnalytics(config.analytics);
   // The served config is checked against its schema once the page has rendered (zod is not part of
@@ -24,11 +31,33 @@ async function boot() {
   startApp(config.webAppUrl);
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
-  createRoot(root).render(
+  const app = (
     <StrictMode>
       <App />
-    </StrictMode>,
+    </StrictMode>
   );
+  if (!prerendered) {
+    createRoot(root).render(app);
+    return;
+  }
+  const { page, lng } = appActor().getSnapshot().context;
+  const visitor = {
+    page,
+    lng,
+    search: window.location.search.replace(/^\?/, ''),
+    country: defaultCountryCode(),
+    pendingCodeStep: readPendingCodeStep('start') !== null,
+  };
+  if (canHydrate(prerendered, visitor)) {
+    hydrateRoot(root, app);
+    return;
+  }
+  // This visitor's page differs from the markup: it stays on screen until the page's code is here,
+  // then is drawn over in one commit (no loading spinner in between).
+  preloadPage(window.location.pathname, lng);
+  const Page = routePages[page];
+  await settleLazy(Page, Page.preload()).catch(() => undefined);
+  createRoot(root).render(app);
 }
 
 void boot();

@@ -4,6 +4,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../http/errors';
 import { isServerPath } from '../http/prefixes';
+import { publicOrigin } from '../http/public-origin';
+import { buildPublicConfig } from '../public-config/routes';
+import { loadPrerenderedPages } from './prerendered';
+import { prerenderedDir } from './prerendered-pages';
 
 interface SpaOptions {
   clientDir?: string | undefined;
@@ -15,20 +19,25 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built SPA: precompressed .br/.gz variants when the browser accepts them, hashed assets
- * cached for a year, index.html revalidated every time, and index.html for any client route.
+ * cached for a year, index.html revalidated every time, the prerendered start page for its addresses
+ * (./prerendered.ts), and index.html for any other client route.
  */
 export default async function spaRoutes(app: FastifyInstance, options: SpaOptions): Promise<void> {
   const clientDir = options.clientDir;
   const hasClient = clientDir !== undefined && existsSync(join(clientDir, 'index.html'));
 
+  const prerendered = hasClient ? loadPrerenderedPages(clientDir) : null;
   if (hasClient) {
     const assetsDir = join(clientDir, 'assets');
+    const prerenderedPath = `/${prerenderedDir}/`;
     await app.register(fastifyStatic, {
       root: clientDir,
       preCompressed: true,
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The prerendered pages are answered at their addresses, with the config written in.
+      allowedPath: (pathName) => !pathName.startsWith(prerenderedPath),
       setHeaders(res, path) {
         res.header('cache-control', path.startsWith(assetsDir) ? IMMUTABLE : NO_CACHE);
       },
@@ -39,6 +48,7 @@ export default async function spaRoutes(app: FastifyInstance, options: SpaOption
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (hasClient && wantsPage && !isServerPath(path) && !path.startsWith('/assets/')) {
+      if (prerendered?.serve(request, reply, path, () => JSON.stringify(buildPublicConfig(app, publicOrigin(app))))) return reply;
       reply.header('cache-control', NO_CACHE);
       return reply.sendFile('index.html');
     }

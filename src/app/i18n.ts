@@ -31,11 +31,16 @@ export function preloadTexts(language: Language, namespaces: readonly string[]):
 
 export const i18n = i18next.createInstance();
 
-export async function initI18n(language: Language): Promise<void> {
+/** Texts of one language by namespace, as a prerendered page carries them (src/app/prerendered.ts). */
+export type InlineTexts = Record<string, Record<string, unknown>>;
+
+/** `texts`: the namespaces the page already holds; they are not fetched again. */
+export async function initI18n(language: Language, texts?: InlineTexts): Promise<void> {
   await i18n
     .use(localeBackend)
     .use(initReactI18next)
     .init({
+      ...(texts ? { resources: { [language]: texts }, partialBundledLanguages: true } : {}),
       lng: language,
       fallbackLng: fallbackLanguage,
       supportedLngs: [...languages],

@@ -33,5 +33,7 @@ export function FooterHold(): null {
 
 /** Whether a loading view is on screen (the site shell draws the footer once none is). */
 export function useFooterHeld(): boolean {
-  return useSyncExternalStore(subscribe, () => holding > 0);
+  const held = () => holding > 0;
+  // The same answer on the server: the prerendered start page (scripts/vite-prerender.ts).
+  return useSyncExternalStore(subscribe, held, held);
 }

@@ -1,0 +1,28 @@
+import { prerenderedStateId } from '../../src/app/prerendered.ts';
+import { configPlaceholder, jsonBlock } from '../../server/spa/prerendered-pages.ts';
+import type { RenderedPage } from '../../src/prerender/entry-server.tsx';
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+
+function replaceOnce(html: string, find: RegExp | string, replacement: string): string {
+  const found = typeof find === 'string' ? html.includes(find) : find.test(html);
+  if (!found) throw new Error(`prerender: index.html has no ${String(find)}`);
+  return html.replace(find, () => replacement);
+}
+
+/**
+ * The built index.html with a prerendered page in it: the page's language and title, its chunk's
+ * stylesheets after the entry's, the markup in #root, the state the client compares before hydrating
+ * (with the texts), and the place the server writes the public config.
+ */
+export function renderDocument(template: string, page: RenderedPage, stylesheets: readonly string[]): string {
+  let html = template;
+  html = replaceOnce(html, /<html lang="[^"]*">/, `<html lang="${page.state.lng}">`);
+  html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
+  const links = stylesheets.filter((href) => !html.includes(`href="${href}"`)).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
+  html = replaceOnce(html, '  </head>', links.map((link) => `    ${link}\n`).join('') + '  </head>');
+  const data = `<script type="application/json" id="${prerenderedStateId}">${jsonBlock(JSON.stringify(page.state))}</script>${configPlaceholder}`;
+  html = replaceOnce(html, '<div id="root"></div>', `<div id="root">${page.html}</div>\n    ${data}`);
+  return html;
+}

@@ -1,0 +1,89 @@
+import type { ComponentType } from 'react';
+import type { InlineTexts } from './i18n';
+import type { Language } from './languages';
+import type { RoutedName } from './route-matching';
+
+/**
+ * A page rendered at build time (scripts/vite-prerender.ts) holds its markup in #root and, beside
+ * it, what that render assumed: the page, the language, the phone field's country, and the texts.
+ */
+export interface PrerenderedState {
+  page: RoutedName;
+  lng: Language;
+  country: string;
+  texts: InlineTexts;
+}
+
+/** The element ids of the two data blocks a prerendered page carries (JSON, never run as script). */
+export const prerenderedStateId = 'prerendered-state';
+export const inlineConfigId = 'public-config';
+
+function readJson(id: string): unknown {
+  const text = document.getElementById(id)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the served page was rendered with, if it was. */
+export function readPrerendered(): PrerenderedState | null {
+  const state = readJson(prerenderedStateId);
+  if (typeof state !== 'object' || state === null) return null;
+  const { page, lng, country, texts } = state as Partial<PrerenderedState>;
+  if (typeof page !== 'string' || typeof lng !== 'string' || typeof country !== 'string' || typeof texts !== 'object' || texts === null) return null;
+  return { page, lng, country, texts } as PrerenderedState;
+}
+
+/** /config.json as the server wrote it into the page, as a fetch would answer it (or null: fetch it). */
+export function inlineConfigFetch(): typeof fetch | null {
+  const config = readJson(inlineConfigId);
+  if (typeof config !== 'object' || config === null) return null;
+  return async () => new Response(JSON.stringify(config), { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
+/** What this visitor's first render depends on, beside the address (see canHydrate). */
+export interface VisitorFacts {
+  page: RoutedName;
+  lng: Language;
+  /** The address's query: it prefills the form and rides on the language switch's link. */
+  search: string;
+  country: string;
+  /** A sign-up code step kept from before a reload (shown instead of the form). */
+  pendingCodeStep: boolean;
+}
+
+/**
+ * Whether the visitor's first render is the one prerendered, so React can adopt the markup
+ * (hydrateRoot) rather than draw it again. A signed-in visitor is sent on from the start page (the
+ * page differs), a query prefills fields, another locale picks another country for the phone field:
+ * those render afresh, as without a prerender.
+ */
+export function canHydrate(prerendered: PrerenderedState, visitor: VisitorFacts): boolean {
+  return (
+    prerendered.page === visitor.page &&
+    prerendered.lng === visitor.lng &&
+    prerendered.country === visitor.country &&
+    visitor.search === '' &&
+    !visitor.pendingCodeStep
+  );
+}
+
+/**
+ * React.lazy suspends on its first render even when its chunk has arrived (it learns so a microtask
+ * later). Drawing over prerendered markup, that first render would commit the loading spinner and
+ * then the page: a flash and a layout shift. Calling the lazy's initialiser once, after its chunk has
+ * loaded, lets the first render find it resolved. Anything not shaped like React's lazy is left be.
+ */
+export async function settleLazy(component: ComponentType | object, loaded: Promise<unknown>): Promise<void> {
+  await loaded;
+  const lazy = component as { _payload?: unknown; _init?: (payload: unknown) => unknown };
+  if (typeof lazy._init !== 'function') return;
+  try {
+    lazy._init(lazy._payload);
+  } catch (pending) {
+    if (pending instanceof Promise) await pending.catch(() => undefined);
+  }
+}

@@ -1,0 +1,71 @@
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { appActor, startApp } from '../app/address/app-actor';
+import { App } from '../app/App';
+import { i18n, initI18n, type InlineTexts } from '../app/i18n';
+import { detectLanguage, isLanguage } from '../app/languages';
+import { loadPublicConfig } from '../app/public-config';
+import type { PrerenderedState } from '../app/prerendered';
+import type { PublicConfig } from '../contracts/public-config';
+import { defaultCountryCode } from '../lib/countries';
+import { installBrowserGlobals } from './browser-globals';
+
+/**
+ * What the first render reads from /config.json, at build time: nothing on a landing page shows a
+ * configured value, and the session cookie's name comes from `auth.url` (no cookie here anyway).
+ * The served page carries the real config (server/spa/prerendered.ts).
+ */
+const buildConfig: PublicConfig = {
+  environment: 'production',
+  auth: { url: 'http://localhost/auth/v1', publishableKey: '', cookieDomain: null },
+  apiUrl: '',
+  functionsUrl: '',
+  greetingsUrl: '',
+  geoCountryUrl: '',
+  webAppUrl: '',
+  appLinks: { web: '', macos: '', windows: '', ios: '', android: '' },
+  analytics: { serverUrl: '', apiKey: '' },
+  payments: { provider: 'local', stripePublishableKey: null },
+  widgets: { intercomAppId: null, gtmId: null },
+  // No live chart channel: it would keep the rendering process alive.
+  features: { devOutbox: false, chartViewer: false },
+};
+
+export interface RenderedPage {
+  /** The markup inside #root. */
+  html: string;
+  title: string;
+  /** What the client compares before hydrating, and the texts it starts with. */
+  state: PrerenderedState;
+}
+
+async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const part of stream) parts.push(typeof part === 'string' ? Buffer.from(part) : part);
+  return Buffer.concat(parts).toString('utf8');
+}
+
+/**
+ * Renders one address as a signed-out first visit with the given browser languages would see it,
+ * waiting for every lazy page and text (react-dom/static). One address per process: the app chart
+ * is a singleton started from the address (scripts/vite-prerender.ts runs each in its own).
+ */
+export async function renderPage(pathname: string, browserLanguages: readonly string[]): Promise<RenderedPage> {
+  installBrowserGlobals(pathname, browserLanguages);
+  await loadPublicConfig(async () => new Response(JSON.stringify(buildConfig), { status: 200 }));
+  // As src/main.tsx: the texts first, then the app chart (which switches the texts' language).
+  const firstSegment = pathname.split('/')[1];
+  await initI18n(isLanguage(firstSegment) ? firstSegment : detectLanguage());
+  startApp(buildConfig.webAppUrl);
+  const { page, lng } = appActor().getSnapshot().context;
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+  const html = await streamToString(prelude);
+  const t = i18n.getFixedT(lng);
+  const title = t('titles.pattern', { page: t(`titles.${page}`), brand: t('brand') });
+  const texts = (i18n.store.data[lng] ?? {}) as InlineTexts;
+  return { html, title, state: { page, lng, country: defaultCountryCode(browserLanguages), texts } };
+}
