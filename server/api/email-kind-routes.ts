@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { emailKindQuerySchema, emailKindResponseSchema } from '../../src/contracts/email-kind';
-import { classifyEmail } from '../../src/lib/email-kind';
+import { loadEmailKind } from './reference-data';
 
 /**
  * GET /v1/email-kind?email=…: work, personal, disposable or invalid, from the lists this server holds
@@ -12,6 +12,7 @@ export default async function emailKindRoutes(app: FastifyInstance): Promise<voi
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/v1/email-kind', { schema: { querystring: emailKindQuerySchema, response: { 200: emailKindResponseSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'public, max-age=86400');
+    const classifyEmail = await loadEmailKind();
     return { kind: classifyEmail(request.query.email) };
   });
 }

@@ -4,6 +4,7 @@ import { legitimacyReasonSchema, type LegitimacyReason } from '../../src/contrac
 import type { KycStatus } from '../../src/contracts/user';
 import type { AuthIdentity } from './auth-users';
 import { evaluate, phonePrefixOf, recentCounts, type Verdict } from './legitimacy';
+import { loadEmailKind, loadIpCountry } from './reference-data';
 import type { BusinessRow, Profile } from './tables';
 
 interface CheckContext {
@@ -20,7 +21,7 @@ export async function runLegitimacyCheck(db: Kysely<Database>, context: CheckCon
   const { profile, identity } = context;
   const phone = profile.phone ?? identity?.phone ?? null;
   const email = profile.email ?? identity?.email ?? null;
-  const counts = await recentCounts(db, context.userId, context.now, context.ip, phonePrefixOf(phone));
+  const [counts, ipCountry, emailKind] = await Promise.all([recentCounts(db, context.userId, context.now, context.ip, phonePrefixOf(phone)), loadIpCountry(), loadEmailKind()]);
   const verdict = evaluate({
     email,
     phone,
@@ -30,7 +31,7 @@ export async function runLegitimacyCheck(db: Kysely<Database>, context: CheckCon
     ip: context.ip,
     recentFromIp: counts.fromIp,
     recentWithPrefix: counts.withPrefix,
-  });
+  }, { ipCountry, emailKind });
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('legitimacy_checks')

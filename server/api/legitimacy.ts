@@ -1,8 +1,7 @@
-import geoip from 'geoip-country';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { classifyEmail } from '../../src/lib/email-kind';
+import type { EmailKind } from '../../src/lib/email-kind';
 import type { LegitimacyReason } from '../../src/contracts/onboarding';
 import type { KycStatus } from '../../src/contracts/user';
 
@@ -51,9 +50,10 @@ const pass = (rule: string, detail: string): Reason => ({ rule, outcome: 'pass',
 const review = (rule: string, detail: string, weight = 1): Reason => ({ rule, outcome: 'review', detail, weight });
 const reject = (rule: string, detail: string): Reason => ({ rule, outcome: 'reject', detail, weight: 0 });
 
-export function ipCountryOf(ip: string | null): string | null {
-  if (!ip) return null;
-  return geoip.lookup(ip.replace(/^::ffff:/, ''))?.country ?? null;
+/** The reference data the rules read, loaded on first use (reference-data.ts). */
+export interface LegitimacyLookups {
+  ipCountry: (ip: string) => string | null;
+  emailKind: (email: string) => EmailKind;
 }
 
 export function phonePrefixOf(phone: string | null): string | null {
@@ -87,7 +87,7 @@ function baseDomain(host: string): string {
 const LETTER = /\p{L}/u;
 const PLACEHOLDER_NAMES = /^(test|asdf|qwerty|aaa+|xxx+|abc|company|my company|none|n\/?a|null|foo|bar|demo|sample)$/i;
 
-export function evaluate(input: LegitimacyInput): Verdict {
+export function evaluate(input: LegitimacyInput, lookups: LegitimacyLookups): Verdict {
   const reasons: Reason[] = [];
 
   // 1. The phone was confirmed with a code.
@@ -96,7 +96,7 @@ export function evaluate(input: LegitimacyInput): Verdict {
   );
 
   // 2. The number is real, and its country matches where the visitor is.
-  const ipCountry = ipCountryOf(input.ip);
+  const ipCountry = input.ip ? lookups.ipCountry(input.ip) : null;
   const parsed = input.phone ? parsePhoneNumberFromString(input.phone) : undefined;
   if (!parsed?.isValid()) {
     reasons.push(reject('phone_valid', input.phone ? 'The phone number is not a valid number' : 'No phone number was given'));
@@ -112,7 +112,7 @@ export function evaluate(input: LegitimacyInput): Verdict {
   }
 
   // 3. Work, personal or throw-away email address.
-  const emailKind = input.email ? classifyEmail(input.email) : 'invalid';
+  const emailKind = input.email ? lookups.emailKind(input.email) : 'invalid';
   const emailDomain = domainOfEmail(input.email);
   if (emailKind === 'disposable') reasons.push(reject('email_kind', `${emailDomain ?? 'The address'} is a disposable email provider`));
   else if (emailKind === 'invalid') reasons.push(reject('email_kind', 'The email address is not valid'));

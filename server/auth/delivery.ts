@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Env } from '../config/env';
 
 export interface OutgoingMessage {
@@ -41,19 +41,27 @@ export class TwilioSmsAdapter implements DeliveryAdapter {
   }
 }
 
-/** Email through SMTP with nodemailer. */
+/**
+ * Email through SMTP with nodemailer, loaded with the first email (~4 MB of heap a server that sends
+ * none, or none yet, need not hold; #16).
+ */
 export class SmtpEmailAdapter implements DeliveryAdapter {
-  private readonly transport: Transporter;
+  private transport: Promise<Transporter> | undefined;
 
   constructor(
-    urlOrTransport: string | Transporter,
+    private readonly urlOrTransport: string | Transporter,
     private readonly from: string,
-  ) {
-    this.transport = typeof urlOrTransport === 'string' ? nodemailer.createTransport(urlOrTransport) : urlOrTransport;
+  ) {}
+
+  private connect(): Promise<Transporter> {
+    const target = this.urlOrTransport;
+    this.transport ??= typeof target === 'string' ? import('nodemailer').then((module) => module.default.createTransport(target)) : Promise.resolve(target);
+    return this.transport;
   }
 
   async send(message: OutgoingMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: message.recipient, subject: message.subject ?? '', text: message.body });
+    const transport = await this.connect();
+    await transport.sendMail({ from: this.from, to: message.recipient, subject: message.subject ?? '', text: message.body });
   }
 }
 

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
@@ -49,6 +50,7 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     const db = new Kysely<Database>({ dialect: writes.wrap(new PostgresDialect({ pool: namedStatements(pool) })) });
     return handle(db, 'postgres', writes);
   }
+  limitWasmCompileTasks();
   if (target.kind === 'pglite-memory') {
     const pglite = new PGlite({ ...pgliteOptions, ...(target.from ? { loadDataDir: target.from } : {}) });
     return handle(new Kysely<Database>({ dialect: writes.wrap(new PGliteDialect(pglite)) }), 'pglite', writes);
@@ -74,6 +76,21 @@ export const pgliteSettings = {
   temp_buffers: '1MB',
   maintenance_work_mem: '16MB',
 } as const;
+
+/**
+ * PGlite's engine is 9 MB of WebAssembly that V8 compiles, then recompiles hot functions, on its
+ * background threads. Each thread that compiles at the same time as another gets a malloc arena of
+ * its own (tens of MB of compiler scratch memory, kept by glibc once freed): the server's memory
+ * after start varied 233–301 MB from one start to the next with the default (one task per core),
+ * 235–246 MB with one (#16, docs/decisions/703). A server start takes the same time within noise;
+ * the compiled code is the same. Read by V8 when a module is compiled, so set before PGlite's.
+ */
+let compileTasksLimited = false;
+function limitWasmCompileTasks(): void {
+  if (compileTasksLimited) return;
+  compileTasksLimited = true;
+  setFlagsFromString('--wasm-num-compilation-tasks=1');
+}
 
 const pgliteOptions: PGliteOptions = {
   startParams: [...PGlite.defaultStartParams, ...Object.entries(pgliteSettings).flatMap(([name, value]) => ['-c', `${name}=${value}`])],
