@@ -22,6 +22,8 @@ import { Spinner } from '../../ui/Spinner';
 import { Heading, Text } from '../../ui/Text';
 import * as styles from './AccountPage.css';
 import { appActor } from '../../app/address/app-actor';
+import { SecondStep } from '../auth/SecondStep.lazy';
+import { TwoStepCard } from './TwoStepCard';
 
 const SUBSCRIPTION_KEY = ['subscription'] as const;
 type Action = 'cancel' | 'refund';
@@ -46,7 +48,7 @@ export default function AccountPage() {
   const session = useSession();
   const [signingOut, setSigningOut] = useState(false);
   const query = useQuery(SUBSCRIPTION_KEY, () => apiRequest<SubscriptionResponse>('/v1/subscription'), {
-    enabled: session.status === 'signedIn',
+    enabled: session.status === 'signedIn' && !session.secondStepDue,
     // Keyed per signed-in user by the session: a different user signs in → fetch again.
     staleTimeMs: 0,
   });
@@ -68,8 +70,15 @@ export default function AccountPage() {
         <Heading>{t('title')}</Heading>
         <Text tone="muted">{t('subtitle')}</Text>
       </div>
-      {session.status === 'signedIn' ? <EmailConfirmation lng={lng} /> : null}
-      {session.status === 'loading' || (session.status === 'signedIn' && query.status === 'pending') ? (
+      {session.status === 'signedIn' && !session.secondStepDue ? <EmailConfirmation lng={lng} /> : null}
+      {session.secondStepDue ? (
+        // Signed in by a first factor only: the second step comes before the account.
+        <div className={styles.secondStep}>
+          <Card>
+            <SecondStep onVerified={() => undefined} />
+          </Card>
+        </div>
+      ) : session.status === 'loading' || (session.status === 'signedIn' && query.status === 'pending') ? (
         <Box display="flex" alignItems="center" gap="small" role="status">
           <Spinner />
           <Text tone="muted">{t('loading')}</Text>
@@ -93,15 +102,18 @@ export default function AccountPage() {
       ) : query.data?.subscription ? (
         <Subscription subscription={query.data.subscription} who={who} signingOut={signingOut} onSignOut={() => void leave()} />
       ) : (
-        <Card>
-          <Text>{t('none')}</Text>
-          <div>
-            <ButtonLink href={paths.onboarding.build(lng)}>{t('startTrial')}</ButtonLink>
-          </div>
-          <Button tone="ghost" loading={signingOut} onClick={() => void leave()}>
-            {t('signOut')}
-          </Button>
-        </Card>
+        <>
+          <Card>
+            <Text>{t('none')}</Text>
+            <div>
+              <ButtonLink href={paths.onboarding.build(lng)}>{t('startTrial')}</ButtonLink>
+            </div>
+            <Button tone="ghost" loading={signingOut} onClick={() => void leave()}>
+              {t('signOut')}
+            </Button>
+          </Card>
+          <TwoStepCard />
+        </>
       )}
     </Page>
   );
@@ -297,6 +309,8 @@ function Subscription({ subscription, who, signingOut, onSignOut }: { subscripti
             </Text>
           )}
         </Card>
+
+        <TwoStepCard />
       </div>
 
       <div className={styles.column}>

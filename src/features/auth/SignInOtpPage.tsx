@@ -14,6 +14,8 @@ import { PhoneField } from '../phone-input/PhoneField';
 import { loadPhoneFormat, phoneFormat, phoneStateFromValue } from '../phone-input/phone-format.lazy';
 import { defaultCountryCode } from '../../lib/countries';
 import { CodeEntry, loadCodeEntry } from './CodeEntry.lazy';
+import { hasVerifiedFactor, type AuthSession } from '../../../machines/session.machine';
+import { loadSecondStep, SecondStep } from './SecondStep.lazy';
 import { sendCode, type Recipient } from './otp';
 import { arrivedFromAuthLink, authUrlError, useSession } from './session';
 import { signOut } from './sign-out';
@@ -61,13 +63,21 @@ export default function SignInOtpPage() {
   const [emailConfirmError] = useState(() => search.get('email_error'));
   const [linkError, setLinkError] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
-  const { status, session } = useSession();
+  const { status, session, secondStepDue } = useSession();
+  // The code was right and the account has a second factor: its step shows (before the chart has
+  // the session, and while it is due).
+  const [secondStepAsked, setSecondStepAsked] = useState(false);
+  const secondStep = secondStepDue || (secondStepAsked && status !== 'signedOut');
 
   // Back from an emailed sign-in link: once supabase-js has the session, carry on.
   const [cameWithCode] = useState(() => arrivedFromAuthLink());
   useEffect(() => {
-    if (cameWithCode && status === 'signedIn') appActor().send({ type: 'signIn.completed', resumed: true });
-  }, [cameWithCode, status]);
+    if (cameWithCode && status === 'signedIn' && !secondStepDue) appActor().send({ type: 'signIn.completed', resumed: true });
+  }, [cameWithCode, status, secondStepDue]);
+
+  useEffect(() => {
+    if (secondStepDue) void loadSecondStep().catch(() => undefined);
+  }, [secondStepDue]);
 
   useEffect(() => {
     let active = true;
@@ -153,7 +163,7 @@ export default function SignInOtpPage() {
     <Page width="narrow">
       <Card>
         <div className={styles.stack}>
-          <Heading>{sentTo ? t('code.title') : t('signIn.title')}</Heading>
+          {secondStep ? null : <Heading>{sentTo ? t('code.title') : t('signIn.title')}</Heading>}
           {linkError ? (
             <Alert tone="critical">
               <strong>{t('urlErrors.title')}</strong> {linkError}
@@ -161,7 +171,9 @@ export default function SignInOtpPage() {
           ) : null}
           {emailConfirmed ? <Alert tone="info">{t('signIn.emailConfirmed')}</Alert> : null}
           {emailConfirmError ? <Alert tone="critical">{t('signIn.emailConfirmFailed')}</Alert> : null}
-          {!sentTo && status === 'signedIn' && session ? (
+          {secondStep ? (
+            <SecondStep onVerified={() => appActor().send({ type: 'signIn.completed', resumed: cameWithCode })} />
+          ) : !sentTo && status === 'signedIn' && session ? (
             <>
               <Text>{t('signIn.signedInAs', { who: session.user.email || (session.user.phone ? `+${session.user.phone}` : t('signIn.guest')) })}</Text>
               <Link href={paths.onboarding.build(lng)}>{t('signIn.continue')}</Link>
@@ -178,7 +190,11 @@ export default function SignInOtpPage() {
                 recipient={'phone' in sentTo.recipient ? sentTo.recipient.phone : sentTo.recipient.email}
                 channel={'phone' in sentTo.recipient ? 'sms' : 'email'}
                 sentAt={sentTo.sentAt}
-                onVerified={() => appActor().send({ type: 'signIn.completed', resumed: false })}
+                onVerified={(verified) => {
+                  if (!hasVerifiedFactor(verified as AuthSession)) return appActor().send({ type: 'signIn.completed', resumed: false });
+                  void loadSecondStep().catch(() => undefined);
+                  setSecondStepAsked(true);
+                }}
                 onResend={() => send(sentTo.recipient)}
               />
               <Button tone="ghost" block onClick={() => setSentTo(null)}>

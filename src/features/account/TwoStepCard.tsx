@@ -1,0 +1,52 @@
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Factor } from '@supabase/supabase-js';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { Spinner } from '../../ui/Spinner';
+import { Heading, Text } from '../../ui/Text';
+import { useSession } from '../auth/session';
+import * as styles from './TwoStep.css';
+
+/** The manager (list, enrol, remove) with supabase-js's MFA calls and zod: loaded on intent. */
+const loadManager = () => import('./TwoStepManager');
+const TwoStepManager = lazy(loadManager);
+const preload = () => void loadManager().catch(() => undefined);
+
+/**
+ * "Two-step verification" on the account page: on or off at a glance, from the session's own
+ * factor list (no request). "Set up" / "Manage" opens the manager, whose code is fetched as the
+ * pointer or focus reaches the button.
+ */
+export function TwoStepCard() {
+  const { t } = useTranslation('account');
+  const { session } = useSession();
+  const [open, setOpen] = useState(false);
+  const verified = ((session?.user.factors ?? []) as Factor[]).filter((factor) => factor.status === 'verified');
+  const on = verified.length > 0;
+
+  return (
+    <Card role="region" aria-labelledby="two-step-heading">
+      <div className={styles.head}>
+        <Heading level={2} id="two-step-heading">
+          {t('twoStep.title')}
+        </Heading>
+        <span className={on ? styles.on : styles.off}>{on ? t('twoStep.on') : t('twoStep.off')}</span>
+      </div>
+      {open ? (
+        <Suspense fallback={<Spinner label={t('twoStep.loading')} />}>
+          <TwoStepManager onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : (
+        <>
+          <Text tone="muted">{on ? t('twoStep.onHelp', { count: verified.length }) : t('twoStep.offHelp')}</Text>
+          <div className={styles.actions}>
+            <Button tone={on ? 'secondary' : 'primary'} onPointerEnter={preload} onFocus={preload} onTouchStart={preload} onClick={() => setOpen(true)}>
+              {on ? t('twoStep.manage') : t('twoStep.setUp')}
+            </Button>
+          </div>
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,96 @@
+import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/Button';
+import { FieldFrame } from '../../ui/Field';
+import { control } from '../../ui/Field.css';
+import { mfaCodeSchema, type MfaFailure } from './mfa';
+import * as styles from './Mfa.css';
+
+export interface MfaCodeFormProps {
+  /** Checks the code; resolves null when accepted, else the failure to show. */
+  onCode(code: string): Promise<MfaFailure | null>;
+  /** The submit button's text (default "Verify"). */
+  submitLabel?: string;
+  /** More buttons under the submit one (resend, cancel). */
+  children?: ReactNode;
+  /** An error found outside the form (a text that could not be sent). */
+  error?: string | null;
+  autoFocus?: boolean;
+}
+
+/** Translates an MFA failure (locales/…/auth.json `mfa.errors`). */
+export function useMfaErrorText() {
+  const { t } = useTranslation('auth');
+  return (failure: MfaFailure) => {
+    const seconds = failure.retryAfterSeconds ?? 60;
+    return t(`mfa.errors.${failure.code}`, { seconds, minutes: Math.max(1, Math.ceil(seconds / 60)) });
+  };
+}
+
+/**
+ * A 6-digit code for the second step or an enrolment: one numeric field with
+ * autocomplete="one-time-code" (phones offer the texted code), paste kept to its digits, six
+ * digits submit by themselves; a wrong code is said under the field and selected for retyping.
+ */
+export function MfaCodeForm({ onCode, submitLabel, children, error: outsideError = null, autoFocus = true }: MfaCodeFormProps) {
+  const { t } = useTranslation('auth');
+  const describe = useMfaErrorText();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  async function submit(value: string) {
+    if (busy) return;
+    if (!mfaCodeSchema.safeParse(value).success) {
+      setError(describe({ ok: false, code: 'invalid_code' }));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const failure = await onCode(value).catch((): MfaFailure => ({ ok: false, code: 'unknown' }));
+    setBusy(false);
+    if (!failure) return;
+    setError(describe(failure));
+    input.current?.select();
+  }
+
+  function onChange(event: ChangeEvent<HTMLInputElement>) {
+    const digits = event.target.value.replace(/\D/g, '').slice(0, 6);
+    setCode(digits);
+    if (error) setError(null);
+    if (digits.length === 6) void submit(digits);
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    void submit(code);
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className={styles.actions}>
+      <FieldFrame label={t('code.label')} hint={t('code.hint')} error={error ?? outsideError}>
+        {({ controlId, describedBy, invalid }) => (
+          <input
+            ref={input}
+            id={controlId}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            name="code"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            autoFocus={autoFocus}
+            value={code}
+            onChange={onChange}
+            className={`${control({ invalid })} ${styles.codeInput}`}
+          />
+        )}
+      </FieldFrame>
+      <Button type="submit" tone="primary" block loading={busy}>
+        {submitLabel ?? t('code.verify')}
+      </Button>
+      {children}
+    </form>
+  );
+}
