@@ -8,8 +8,8 @@ import type { Env } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import { installErrorHandler } from './http/error-handler';
 import { contractSerializerCompiler } from './http/response-serializer';
-import { installInputGuards } from './http/hostile-input';
-import { registerSecurityHeaders } from './http/security-headers';
+import { hostRefusal, installInputGuards } from './http/hostile-input';
+import { securityHeaders } from './http/security-headers';
 import { systemClock, type Clock } from './http/clock';
 import analyticsPlugin from './analytics/plugin';
 import apiPlugin from './api/plugin';
@@ -96,13 +96,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('hitCounter', hitCounter);
   // Once for the whole app: routes opt in with `config.rateLimit`, counted per client address.
   await app.register(rateLimit, { global: false, store: rateLimitStore(app.hitCounter, clock) });
-  // Callback-style hooks (here and in the input guards): an async hook costs every request a promise.
-  app.addHook('onSend', (request, reply, payload, done) => {
+  // One callback-style onRequest hook for what every request needs (each hook, and an async one
+  // more so, costs every request a turn): a Host that is a host, the security headers, and the
+  // request id, set before any handler so an error answer carries them too (an onSend hook for the
+  // id used to cost every answer the onSend chain, #16).
+  const headersFor = securityHeaders(deps.env);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headersFor(request.url));
     reply.header('x-request-id', request.id);
-    done(null, payload);
+    done(hostRefusal(request.headers.host));
   });
   installErrorHandler(app);
-  await registerSecurityHeaders(app);
   installInputGuards(app);
 
   await app.register(healthRoutes);

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { FastifyInstance } from 'fastify';
 import type { Env } from '../config/env';
 
 const originOf = (url: string | undefined): string[] => {
@@ -84,13 +83,14 @@ function headersFor(options: HelmetOptions): Record<string, string> {
 /**
  * Security headers on every answer (#12 finding 5), from helmet: the CSP above, HSTS in production
  * only (a developer's localhost must not be pinned to https), nosniff, no referrer (emailed links
- * carry tokens), no framing. Computed once at start and set by one hook: @fastify/helmet runs
- * helmet's whole middleware again on every request, which halved a cheap route's throughput.
+ * carry tokens), no framing. Computed once at start: @fastify/helmet runs helmet's whole middleware
+ * again on every request, which halved a cheap route's throughput. Returns the headers for a
+ * request's path; the root's one onRequest hook (app.ts) sets them.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  const production = app.env.NODE_ENV === 'production';
+export function securityHeaders(env: Env): (url: string) => Record<string, string> {
+  const production = env.NODE_ENV === 'production';
   const headers = headersFor({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(app.env) },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(env) },
     strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'no-referrer' },
     frameguard: { action: 'deny' },
@@ -101,8 +101,5 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
   // (CSP, framing, opener, referrer) does nothing on them, and would add ~1 KB to each of the
   // dozens of requests of a first visit. They keep what governs how a subresource is used.
   const assetHeaders = Object.fromEntries(Object.entries(headers).filter(([name]) => ASSET_HEADERS.has(name)));
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/assets/') ? assetHeaders : headers);
-    done();
-  });
+  return (url) => (url.startsWith('/assets/') ? assetHeaders : headers);
 }
