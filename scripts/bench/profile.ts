@@ -64,7 +64,9 @@ async function main(): Promise<void> {
   const profileDir = mkdtempSync(join(tmpdir(), 'profile-'));
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', NODE_ENV: 'development', LOG_LEVEL: 'warn', DATA_DIR: dataDir };
   if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
-  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, 'dist/server/server.js'], { cwd: projectRoot(), env });
+  // BENCH_SERVER profiles another bundle (one built elsewhere, e.g. from an earlier commit).
+  const bundle = process.env.BENCH_SERVER ?? 'dist/server/server.js';
+  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, bundle], { cwd: projectRoot(), env });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const url = await new Promise<string>((resolve) => {
     let output = '';
