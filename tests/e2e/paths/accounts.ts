@@ -69,3 +69,17 @@ export async function phoneAccount(baseURL: string, kind: 'work' | 'personal', a
 export async function finishOnboarding(baseURL: string, account: PathAccount): Promise<void> {
   await api(baseURL, '/v1/onboarding/finish', { method: 'POST', token: account.session.access_token, body: {} });
 }
+
+/**
+ * An anonymous session, as another of the product's sites would start one (the SPA starts none):
+ * the auth service's sign-up with no email or phone (server/auth/routes/otp.ts), `user.is_anonymous`.
+ */
+export async function anonymousSession(baseURL: string): Promise<Session> {
+  const config = await api<{ auth: { publishableKey: string } }>(baseURL, '/config.json');
+  const headers = { apikey: config.auth.publishableKey, 'content-type': 'application/json', 'x-forwarded-for': accountAddress() };
+  const response = await fetch(new URL('/auth/v1/signup', baseURL), { method: 'POST', headers, body: JSON.stringify({}) });
+  if (!response.ok) throw new Error(`anonymous sign-up → ${response.status} ${await response.text()}`);
+  const session = (await response.json()) as Session & { user: { is_anonymous?: boolean } };
+  if (session.user.is_anonymous !== true) throw new Error('the auth service did not start an anonymous session');
+  return session;
+}

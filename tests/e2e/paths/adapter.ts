@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page, Request, Route } from 'playwright-core';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { ChartName } from '../../../src/features/charts/live-state';
 import type { ChartModel, ModelPath } from '../../helpers/chart-model';
@@ -13,20 +13,97 @@ import type { ChartModel, ModelPath } from '../../helpers/chart-model';
  *   what the person just did. Nothing is done for it: the path waits for the page's chart to take it.
  *   Which answer comes is arranged by what the person typed (the `act` of the user event before it
  *   reads the answers that follow, `run.answersAfter(index)`) or by `prepare` (accounts made by API);
+ * - `failure`: a network failure or a server error, which no person can cause but the test can: for
+ *   exactly the one request that leads to the event, the browser context answers instead of the
+ *   server (`failOnce`: the connection fails, or the server's error JSON with a 5xx). Like an answer,
+ *   it comes promptly after what the person did, and nothing is done for it at its own step: its
+ *   `arm` runs before that request is made — before the `act` of the user (or `later`) event the
+ *   failure follows, or before the page opens when it is among the path's first answers — and
+ *   returns the armed failure, which the runner checks was used once the page took the event (a
+ *   failure the page took without the injected one is a difference, not a pass). Transitions taken
+ *   by failure events count as covered and are reported apart ("caused by an injected failure").
+ *   `why` says what failed. To use it (any adapter): give the event
+ *   `{ role: 'failure', why, arm: (run) => failOnce(run, { url, method }, networkFailure | serverError(...)) }`,
+ *   matching only the request that leads to the event (its path and method; `when` for its body or
+ *   query), so earlier answers in the same step still reach the server;
  * - `later`: something that happens by itself but only later (a sample playing to its end): `act`
  *   makes it happen now instead of waiting;
- * - `unreachable`: nothing a person can do makes the real server answer this (a network failure, a
- *   server error); `why` says so. Transitions only such events take are reported as not
- *   user-causable, not counted in the browser's denominator;
+ * - `unreachable`: nothing a person or the test can do makes the page take this (an effect that
+ *   never fails, a second auth client the SPA does not run); `why` says so. Transitions only such
+ *   events take are reported as not causable, not counted in the browser's denominator;
  * - `undriven`: a person can cause it, but these tests do not yet (`why` says what it would take).
  *   Left out of the paths and still counted in the denominator, so it shows as not covered.
  */
 export type EventRole<TScenario> =
   | { role: 'user'; act: (run: PathRun<TScenario>, event: AnyEventObject, index: number) => Promise<void> }
   | { role: 'answer' }
+  | { role: 'failure'; why: string; arm: (run: PathRun<TScenario>, event: AnyEventObject, index: number) => Promise<ArmedFailure> }
   | { role: 'later'; act: (run: PathRun<TScenario>, event: AnyEventObject, index: number) => Promise<void> }
   | { role: 'unreachable'; why: string }
   | { role: 'undriven'; why: string };
+
+/** What a failure's request gets instead of the server's answer. */
+export type InjectedAnswer =
+  | { kind: 'network'; error: 'failed' | 'connectionreset' | 'timedout' }
+  | { kind: 'server'; status: number; body: unknown };
+
+/** The connection fails (Chromium's net::ERR_FAILED): `fetch` rejects, an <audio> reports an error. */
+export const networkFailure: InjectedAnswer = { kind: 'network', error: 'failed' };
+
+/**
+ * The server answering an error, in its own shape: the product API's `{ code, message }`
+ * (server/http/error-handler.ts); 500 INTERNAL_ERROR is what it sends for a fault it did not expect.
+ */
+export const serverError = (status = 500, code = 'INTERNAL_ERROR', message = 'Something went wrong'): InjectedAnswer => ({
+  kind: 'server',
+  status,
+  body: { code, message },
+});
+
+/** The request a failure is for: its address (a glob or RegExp as `context.route` takes), method, and more if need be. */
+export interface FailedRequest {
+  url: string | RegExp;
+  method?: string;
+  /** Further conditions (its body, its query); requests that do not match go to the server. */
+  when?: (request: Request) => boolean;
+}
+
+export interface ArmedFailure {
+  /** What was armed, for messages. */
+  label: string;
+  /** What the request gets: a failed connection makes the page log `Failed to fetch`, which is then expected. */
+  answer: InjectedAnswer;
+  /** Whether the request came and was failed. */
+  used: () => boolean;
+  /** Takes the route off if its request never came (the runner does at the end of a path). */
+  disarm: () => Promise<void>;
+}
+
+/**
+ * Fails the next request matching `request` once, in the path's browser context (every page of
+ * it), then takes the route off: that request only, the ones before and after reach the server.
+ */
+export async function failOnce(run: Pick<PathRun<unknown>, 'context'>, request: FailedRequest, answer: InjectedAnswer): Promise<ArmedFailure> {
+  let used = false;
+  let routed = true;
+  const handler = async (route: Route) => {
+    const sent = route.request();
+    if (used || (request.method && sent.method() !== request.method) || (request.when && !request.when(sent))) return route.fallback();
+    used = true;
+    // Answered before the route comes off: taking it off first lets the paused request go on to the server.
+    if (answer.kind === 'network') await route.abort(answer.error);
+    else await route.fulfill({ status: answer.status, contentType: 'application/json; charset=utf-8', body: JSON.stringify(answer.body) });
+    await unroute();
+  };
+  const unroute = async () => {
+    if (!routed) return;
+    routed = false;
+    await run.context.unroute(request.url, handler);
+  };
+  await run.context.route(request.url, handler);
+  const what = answer.kind === 'network' ? `network ${answer.error}` : `${answer.status}`;
+  return { label: `${request.method ?? 'any'} ${String(request.url)} → ${what}`, answer, used: () => used, disarm: unroute };
+}
 
 export interface ChartAdapter<TScenario = unknown> {
   /** The name the page publishes its live state under (src/features/charts/live-state.ts). */
@@ -73,7 +150,10 @@ export interface PathRun<TScenario> {
   scenario: TScenario;
   /** The model's snapshot before the event at `index` (for controls that differ by sub-state). */
   snapshotBefore: (index: number) => AnyMachineSnapshot;
-  /** The `answer` events right after the event at `index`, up to the next event of another role. */
+  /**
+   * The prompt outcomes right after the event at `index` (`answer` and `failure` events), up to the
+   * next event of another role: what the person's action must be set up for.
+   */
   answersAfter: (index: number) => AnyEventObject[];
   /**
    * Forget what the page published so far (e.g. before a reload: a new actor starts, and the

@@ -5,10 +5,10 @@ import { appMachine, type FunnelInput } from '../../../machines/app.machine';
 import type { AppEvent, FunnelReport } from '../../../machines/app.types';
 import { onboardingRoutes } from '../../../machines/onboarding.types';
 import { projectRoot } from '../../../server/config/project-root';
-import { codeFor, frenchMobile, outbox, signInContext } from '../../helpers/accounts';
+import { codeFor, frenchMobile, outbox, signInContext, type Session } from '../../helpers/accounts';
 import type { ChartModel } from '../../helpers/chart-model';
 import { address } from '../../unit/app/app-model';
-import { decideKyc, emailAccount, finishOnboarding, pathAccount, phoneAccount, subscribe, unique, type PathAccount } from './accounts';
+import { anonymousSession, decideKyc, emailAccount, finishOnboarding, pathAccount, phoneAccount, subscribe, unique, type PathAccount } from './accounts';
 import { param, type ChartAdapter, type EventRole, type PathRun } from './adapter';
 
 /**
@@ -39,8 +39,8 @@ function text(ns: keyof typeof locales, key: string): string {
   return value;
 }
 
-/** The accounts a path can hold, by what the funnel reports for them. */
-type Kind = 'pending' | 'rejected' | 'finished' | 'sized' | 'new' | 'fresh';
+/** The accounts a path can hold, by what the funnel reports for them (`anonymous`: an anonymous session). */
+type Kind = 'pending' | 'rejected' | 'finished' | 'sized' | 'new' | 'fresh' | 'anonymous';
 /** The kinds an account made before the page opens can be (the first session read from the cookie). */
 const arranged: Kind[] = ['pending', 'rejected', 'finished', 'sized'];
 
@@ -109,6 +109,9 @@ const model: ChartModel = {
     { address: address('/en'), webAppUrl: 'https://app.example' },
     { address: address('/en/onboarding', { signedIn: true }), webAppUrl: 'https://app.example' },
     { address: address('/account', { signedIn: true }), webAppUrl: 'https://app.example' },
+    // An anonymous session started on another of the product's sites (the session cookie is shared,
+    // SPEC §3): the visitor opens the voice generator holding it.
+    { address: address('/en/voice-generator', { signedIn: true }), webAppUrl: 'https://app.example' },
   ],
   fixtures: Object.values(fixtures).flat() as AnyEventObject[],
   serialize: (snapshot) => {
@@ -170,6 +173,8 @@ function nextReport(state: Read): ReportName | null {
 
 interface Scenario {
   account: PathAccount | null;
+  /** An anonymous session in the cookie as the page opens. */
+  anonymous: Session | null;
   /** Made before the page opens, signed in on the sign-in page. */
   fresh: PathAccount | null;
 }
@@ -260,9 +265,9 @@ function roleOf(event: AnyEventObject, snapshot?: AnyMachineSnapshot): EventRole
     }
     case 'session.changed': {
       const facts = param<{ userId: Kind; isAnonymous: boolean } | null>(event, 'session');
-      if (facts?.isAnonymous) return { role: 'unreachable', why: 'the SPA signs no one in anonymously (only the auth API can)' };
-      // The first session is the auth client's reading of the cookie.
+      // The first session is the auth client's reading of the cookie (an anonymous one planted from another site).
       if (!state || state.kind === undefined) return answer;
+      if (facts?.isAnonymous) return { role: 'unreachable', why: 'the SPA signs no one in anonymously: an anonymous session only arrives in the cookie, read as the page opens' };
       if (facts === null) return user((run, _event, index) => signOutOnPage(run, (run.snapshotBefore(index).context as { page: string }).page));
       return user((run) => (facts.userId === 'new' ? signUpOnPage(run) : signInOnPage(run)));
     }
@@ -309,9 +314,13 @@ function allow(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
   const signedIn = state.kind !== null && state.kind !== undefined;
   // Leaving the SPA ends what this page can do; until the session is read, only it can come.
   if (state.page === 'leaving') return false;
+  // The anonymous visitor's path is its session arriving (the page it opens is checked by hand; see README).
+  if (state.kind === 'anonymous') return false;
   if (state.kind === undefined) {
     if (event.type !== 'session.changed') return false;
     const kind = param<{ userId: Kind } | null>(event, 'session')?.userId ?? null;
+    if (state.page === 'generator') return kind === 'anonymous';
+    if (kind === 'anonymous') return false;
     // As each path opens: signed out on the landing page and the chart viewer; an arranged account elsewhere.
     if (state.page === 'landing' || state.page === 'charts') return kind === null;
     if (state.page === 'account') return kind === 'finished';
@@ -410,13 +419,17 @@ export const appAdapter: ChartAdapter<Scenario> = {
   prepare: async (path, baseURL) => {
     const first = param<{ userId: Kind } | null>(path.events[0]!, 'session');
     const signsIn = path.events.some((event) => event.type === 'session.changed' && param<{ userId: Kind } | null>(event, 'session')?.userId === 'fresh');
+    const anonymous = first?.userId === 'anonymous';
     return {
-      account: first ? await arrange(baseURL, first.userId) : null,
+      account: first && !anonymous ? await arrange(baseURL, first.userId) : null,
+      anonymous: anonymous ? await anonymousSession(baseURL) : null,
       fresh: signsIn ? await emailAccount(baseURL, 'work') : null,
     };
   },
   open: async (run) => {
     if (run.scenario.account) await signInContext(run.context, run.baseURL, run.scenario.account.session);
+    // Written as the SPA's cookie storage writes it (src/features/auth/cookie-storage.ts: one `base64-` cookie).
+    if (run.scenario.anonymous) await signInContext(run.context, run.baseURL, run.scenario.anonymous);
     await run.page.goto((run.path.input as { address: { pathname: string } }).address.pathname);
   },
 };

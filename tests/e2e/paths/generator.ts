@@ -1,5 +1,6 @@
+import { greetingErrorCodes } from '../../../src/contracts/greetings';
 import { generatorModel } from '../../unit/greetings/generator-model';
-import { param, rolesByType, type ChartAdapter, type PathRun } from './adapter';
+import { failOnce, networkFailure, param, rolesByType, serverError, type ChartAdapter, type PathRun } from './adapter';
 
 /**
  * The voice generator (/voice-generator), desktop layout. The page's own controls are found by what
@@ -45,7 +46,12 @@ export const generatorAdapter: ChartAdapter<null> = {
           audio.currentTime = audio.duration;
         }),
     },
-    'sample.failed': { role: 'unreachable', why: 'the sample file failing to load or play: a network or server failure' },
+    // The sample's download failing as it starts (the connection drops): the player reports an error.
+    'sample.failed': {
+      role: 'failure',
+      why: 'the sample file failing to download',
+      arm: (run) => failOnce(run, { url: /\/greetings\/voices\/\w+\/sample\.mp3/, method: 'GET' }, networkFailure),
+    },
     'text.changed': { role: 'user', act: (run, event) => run.page.locator('form textarea').fill(param(event, 'text')) },
     'field.changed': {
       role: 'user',
@@ -60,8 +66,20 @@ export const generatorAdapter: ChartAdapter<null> = {
     'greeting.submitted': { role: 'user', act: (run) => run.page.locator('form button[type="submit"]').click() },
     // The real greeting service synthesizes it.
     'xstate.done.actor.fetchGreeting': { role: 'answer' },
-    'xstate.error.actor.fetchGreeting': { role: 'unreachable', why: 'the greeting service failing: a network or server failure (the chart refuses texts the service would)' },
+    // The greeting builder busy (its 503 when every synthesis thread is taken: server/greetings/plugin.ts).
+    'xstate.error.actor.fetchGreeting': {
+      role: 'failure',
+      why: 'the greeting builder answering 503 (busy)',
+      arm: (run) => failOnce(run, { url: /\/greetings\?/, method: 'GET' }, serverError(503, greetingErrorCodes.busy, 'The greeting builder is busy, try again in a moment')),
+    },
   }),
+  allow: (snapshot, event) => {
+    // The sample's download fails as it starts: while it is loading, not once it plays.
+    if (event.type === 'sample.failed') return snapshot.matches({ sample: { active: 'loading' } } as never);
+    // Typing what the field already holds changes nothing on the page (no input event).
+    if (event.type === 'text.changed') return (snapshot.context as { text: string }).text !== param(event, 'text');
+    return true;
+  },
   prepare: () => Promise.resolve(null),
   open: async (run) => {
     // The model's chart picks templates with random() = 0 (the first one, then the first other one);

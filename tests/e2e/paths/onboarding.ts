@@ -9,7 +9,7 @@ import { fetched, standInMachine } from '../../unit/onboarding/model';
 import * as funnel from '../../unit/onboarding/model';
 import type { ChartModel } from '../../helpers/chart-model';
 import { emailAccount, finishOnboarding, identityCheck, phoneAccount, subscribe, type PathAccount } from './accounts';
-import { param, type ChartAdapter, type EventRole, type PathRun } from './adapter';
+import { failOnce, param, serverError, type ChartAdapter, type EventRole, type PathRun } from './adapter';
 
 /**
  * The onboarding funnel (/en/onboarding…) on the real server. Where a path starts (which profile the
@@ -32,18 +32,30 @@ type Profile = keyof typeof fetched;
 
 interface Scenario {
   account: PathAccount | null;
+  /** By index of each `session.changed` to another person: who signs in on another of the product's sites. */
+  others: Map<number, PathAccount>;
   kind: 'work' | 'personal';
-  subscribed: boolean;
+  /** The accounts that pay already. */
+  subscribed: Set<PathAccount>;
   /** The phone whose code the verify-phone step waits for. */
   phone?: string;
 }
 
 type Run = PathRun<Scenario>;
 
+/**
+ * The questionnaire's saves failing on the server (500 INTERNAL_ERROR), which the browser model adds
+ * to the unit model's refusals (VALIDATION_FAILED, which the step's form prevents).
+ */
+const saveFailures = (['saveSize', 'saveDetails', 'saveCrm'] as const).map((id) => ({
+  type: `xstate.error.actor.${id}`,
+  error: { code: 'INTERNAL_ERROR', status: 500, message: 'Something went wrong' },
+}));
+
 const model: ChartModel = {
   machine: standInMachine,
   inputs: [funnel.initialInput],
-  fixtures: [...Object.values(funnel.eventFixtures).flat(), ...Object.values(funnel.actorOutcomes).flat()] as AnyEventObject[],
+  fixtures: [...Object.values(funnel.eventFixtures).flat(), ...Object.values(funnel.actorOutcomes).flat(), ...saveFailures] as AnyEventObject[],
   serialize: funnel.serializeSnapshot as (snapshot: AnyMachineSnapshot) => string,
 };
 
@@ -88,12 +100,19 @@ async function accountFor(baseURL: string, profile: Profile, kind: 'work' | 'per
 /** The answer that the person has a live subscription (a trial): the account must have paid first. */
 const isTrialing = (event: AnyEventObject) => event.type === 'xstate.done.actor.checkSubscription' && param<string | null>(event, 'output') === 'trialing';
 
+/** Who is signed in at the event at `index`: the path's account, or the last other person who signed in before it. */
+function accountAt(scenario: Scenario, index: number): PathAccount | null {
+  const before = [...scenario.others.keys()].filter((at) => at < index);
+  return before.length > 0 ? scenario.others.get(Math.max(...before))! : scenario.account;
+}
+
 /** Pays before an address leads to a next-steps that must finish (the person paid in another tab). */
 async function payIfFinishing(run: Run, index: number): Promise<void> {
   const finishing = run.answersAfter(index).some(isTrialing);
-  if (finishing && !run.scenario.subscribed && run.scenario.account) {
-    await subscribe(run.baseURL, run.scenario.account.session);
-    run.scenario.subscribed = true;
+  const account = accountAt(run.scenario, index);
+  if (finishing && account && !run.scenario.subscribed.has(account)) {
+    await subscribe(run.baseURL, account.session);
+    run.scenario.subscribed.add(account);
   }
 }
 
@@ -108,7 +127,38 @@ const user = (act: (run: Run, event: AnyEventObject, index: number) => Promise<u
   },
 });
 const answer: EventRole<Scenario> = { role: 'answer' };
-const network = (what: string): EventRole<Scenario> => ({ role: 'unreachable', why: `${what} failing: a network or server failure` });
+
+/** The product API answering 500 to the one request an effect makes (or the first of its requests). */
+const failing = (what: string, url: RegExp, method: string): EventRole<Scenario> => ({
+  role: 'failure',
+  why: `${what} answering 500`,
+  arm: (run) => failOnce(run, { url, method }, serverError()),
+});
+const requests = {
+  profile: /\/v1\/user(\?|$)/,
+  business: /\/v1\/business(\?|$)/,
+  legitimacy: /\/v1\/user\/legitimacy-verification(\?|$)/,
+  subscription: /\/v1\/subscription(\?|$)/,
+  finish: /\/v1\/onboarding\/finish(\?|$)/,
+};
+const neverRejects = (actor: string): EventRole<Scenario> => ({
+  role: 'unreachable',
+  why: `${actor} never rejects: a failed GET /v1/user is a null user (SPEC §4 rule 2, machines/onboarding.actors.ts), reached by failing that request instead`,
+});
+
+/**
+ * Another person's session arriving in this tab: they signed in on another of the product's sites,
+ * which share the session cookie (SPEC §3), and the person comes back to this tab (the tab shown
+ * again: supabase-js reads the cookie and reports SIGNED_IN). Not through this SPA's own sign-in page
+ * in a second tab: it offers only 'Sign out' to someone signed in, and supabase-js broadcasts that
+ * sign-out to this tab (BroadcastChannel), which ends the funnel at home before anyone else is in.
+ */
+async function signInElsewhere(run: Run, index: number): Promise<void> {
+  const other = run.scenario.others.get(index);
+  if (!other) throw new Error(`no other account prepared for step ${index + 1}`);
+  await signInContext(run.context, run.baseURL, other.session);
+  await run.page.evaluate(() => void document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+}
 
 const inState = (snapshot: AnyMachineSnapshot | undefined, id: string) => Boolean(snapshot?.matches(id as never));
 
@@ -121,7 +171,8 @@ function roleOf(event: AnyEventObject, snapshot?: AnyMachineSnapshot): EventRole
       if (inState(snapshot, 'waitingForSession')) {
         return session === null || session.userId === funnel.sessions.member.userId ? answer : { role: 'unreachable', why: 'the first session read is the visitor’s own' };
       }
-      return { role: 'undriven', why: 'signing out, or in as someone else, in another tab of the same browser' };
+      if (session?.userId === funnel.sessions.other.userId) return user((run, _event, index) => signInElsewhere(run, index));
+      return { role: 'undriven', why: 'signing out in another tab (its sign-out is broadcast to this one)' };
     }
     case 'location.changed':
       return user((run) =>
@@ -194,21 +245,42 @@ function roleOf(event: AnyEventObject, snapshot?: AnyMachineSnapshot): EventRole
   if (!outcome) throw new Error(`no browser role for ${event.type}`);
   const [, kind, actor] = outcome;
   if (kind === 'error') {
-    if (actor === 'savePhone') return answer;
-    if (actor === 'finishOnboarding' && (event as { error?: { code?: string } }).error?.code === 'SUBSCRIPTION_REQUIRED') {
-      return { role: 'unreachable', why: 'the subscription ending between the check and the finish, a fraction of a second apart' };
+    const code = (event as { error?: { code?: string } }).error?.code;
+    switch (actor) {
+      case 'savePhone':
+        return answer;
+      case 'saveSize':
+      case 'saveDetails':
+      case 'saveCrm':
+        return code === 'INTERNAL_ERROR'
+          ? failing('the step’s save', requests.business, 'PATCH')
+          : { role: 'unreachable', why: 'the step’s form refuses what the server would (VALIDATION_FAILED)' };
+      case 'checkIdentity':
+        return failing('the legitimacy verification', requests.legitimacy, 'POST');
+      case 'checkSubscription':
+        return failing('the subscription look-up', requests.subscription, 'GET');
+      case 'finishOnboarding':
+        return code === 'SUBSCRIPTION_REQUIRED'
+          ? { role: 'unreachable', why: 'the subscription ending between the check and the finish, a fraction of a second apart' }
+          : failing('the finish', requests.finish, 'POST');
+      case 'fetchUser':
+      case 'refetchUser':
+        return neverRejects(actor);
+      case 'recordFinished':
+        return { role: 'unreachable', why: 'recordFinished never rejects: it hands two events to analytics, which queues them' };
+      default:
+        throw new Error(`no browser role for ${event.type}`);
     }
-    return actor === 'saveSize' || actor === 'saveDetails' || actor === 'saveCrm'
-      ? { role: 'unreachable', why: 'the step’s form refuses what the server would (VALIDATION_FAILED)' }
-      : network(actor!);
   }
-  if (actor === 'fetchUser' && profileOf(event) === 'failed') return network('the profile fetch');
+  if (actor === 'fetchUser' && profileOf(event) === 'failed') return failing('the profile fetch', requests.profile, 'GET');
   if (actor === 'checkSubscription' && param<string | null>(event, 'output') === 'canceled') {
     return { role: 'undriven', why: 'a subscription that has ended (a trial cancelled, then its 7 days passing)' };
   }
   if (actor === 'refetchUser' && profileOf(event) !== 'phoneVerified') return { role: 'unreachable', why: 'a code the auth service accepted always verifies the phone' };
   return answer;
 }
+
+const sessionOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as { session?: { userId: string } | null }).session ?? null;
 
 const kycOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as { user: { kyc_status: string | null } | null }).user?.kyc_status ?? null;
 
@@ -222,6 +294,14 @@ export const onboardingAdapter: ChartAdapter<Scenario> = {
   allow: (snapshot, event) => {
     // The provider's page replaces the SPA: the funnel that comes back is a new one.
     if (snapshot.matches('payment' as never)) return false;
+    // A finish that failed: the person pays, which the chart does not remember, so a later
+    // subscription check could not be told apart from one before paying. The path ends there.
+    if (snapshot.matches({ nextSteps: 'failed' } as never) && (snapshot.context as { error: string | null }).error === 'INTERNAL_ERROR') return false;
+    // A confirmed number is shown with 'Continue' only: no field to give another one.
+    if (event.type === 'phone.submitted') return !(snapshot.context as { user: { profile: { phone_verified: boolean } } | null }).user?.profile.phone_verified;
+    // The other person (signed in elsewhere) has answered the whole questionnaire, no identity check
+    // yet: the account that takes the loader past every rule to the identity check (its last line).
+    if (event.type === 'xstate.done.actor.fetchUser' && sessionOf(snapshot)?.userId === funnel.sessions.other.userId) return profileOf(event) === 'complete';
     if (event.type === 'xstate.done.actor.checkIdentity') return param(event, 'output') === 'VALIDATED' || kycOf(snapshot) !== 'VALIDATED';
     // A subscription (and so finishing) needs a paid checkout, and paying needs a validated identity.
     if (isTrialing(event)) return kycOf(snapshot) === 'VALIDATED';
@@ -233,15 +313,25 @@ export const onboardingAdapter: ChartAdapter<Scenario> = {
     const first = path.events.find((event) => event.type === 'xstate.done.actor.fetchUser');
     const signedOut = path.events[0]?.type === 'session.changed' && param(path.events[0], 'session') === null;
     const profile = first ? profileOf(first) : undefined;
-    const account = signedOut || !profile ? null : await accountFor(baseURL, profile, kind);
-    const scenario: Scenario = { account, kind, subscribed: profile === 'withRole' };
+    // A failed first fetch is a person who signed up by email, nothing answered yet.
+    const account = signedOut || !profile ? null : await accountFor(baseURL, profile === 'failed' ? 'fresh' : profile, kind);
+    const others = new Map<number, PathAccount>();
+    for (const [index, event] of path.events.entries()) {
+      if (event.type !== 'session.changed' || param<{ userId: string } | null>(event, 'session')?.userId !== funnel.sessions.other.userId) continue;
+      const fetch = path.events.slice(index + 1).find((next) => next.type === 'xstate.done.actor.fetchUser');
+      const check = path.events.slice(index + 1).find((next) => next.type === 'xstate.done.actor.checkIdentity');
+      const theirs = fetch ? profileOf(fetch) : undefined;
+      if (!theirs || theirs === 'failed') throw new Error(`no profile for the other person at step ${index + 1}`);
+      others.set(index, await accountFor(baseURL, theirs, check && param(check, 'output') !== 'VALIDATED' ? 'personal' : 'work'));
+    }
+    const scenario: Scenario = { account, others, kind, subscribed: new Set(account && profile === 'withRole' ? [account] : []) };
     // Next-steps at once (SPEC §4 rule 5) that finishes: paid before the page opens.
     const firstUser = path.events.findIndex((event) => roleOf(event).role === 'user');
     const leading = firstUser < 0 ? path.events : path.events.slice(0, firstUser);
     const paidFirst = leading.some(isTrialing);
-    if (account && paidFirst && !scenario.subscribed) {
+    if (account && paidFirst && !scenario.subscribed.has(account)) {
       await subscribe(baseURL, account.session);
-      scenario.subscribed = true;
+      scenario.subscribed.add(account);
     }
     return scenario;
   },

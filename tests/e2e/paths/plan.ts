@@ -10,9 +10,12 @@ export interface BrowserPlan {
   paths: ModelPath[];
   /** Every state node of the chart (the browser's goal: all of them). */
   states: string[];
-  /** The transitions the browser's events reach: the denominator of the browser's transition coverage. */
+  /**
+   * The transitions the browser's events reach (a person's, the server's answers, failures the test
+   * injects): the denominator of the browser's transition coverage.
+   */
   userCausable: string[];
-  /** The other transitions, each with why no person can make the real server take it. */
+  /** The other transitions, each with why neither a person nor the test can make the page take it. */
   notUserCausable: { transition: string; why: string }[];
   /** User-causable transitions only events these tests do not drive yet reach, and what it would take. */
   undriven: { transition: string; why: string }[];
@@ -20,8 +23,9 @@ export interface BrowserPlan {
 
 /**
  * The browser's path set of a chart, from the same graph as `npm run test:paths`: the chart's model
- * with the events no person can cause left out (each adapter says which and why), and the prompt
- * answers of the real server taken before anything else (a person cannot click between a request
+ * with the events neither a person nor the test can cause left out (each adapter says which and
+ * why), and the prompt answers of the real server (or failures injected in its place) taken before
+ * anything else (a person cannot click between a request
  * and its answer reliably, so paths do not either). Few long paths cover every state and transition
  * these events reach (chartCoverWalk): each path is one fresh browser context, the costly part.
  */
@@ -35,7 +39,8 @@ export function browserPlan(adapter: ChartAdapter<unknown>): BrowserPlan {
       const possible = (adapter.allow ? enabled.filter((event) => adapter.allow!(snapshot, event)) : enabled).filter(
         (event) => !roleIs(event, 'unreachable', snapshot) && (excludeUndriven ? !roleIs(event, 'undriven', snapshot) : true),
       );
-      const answers = possible.filter((event) => roleIs(event, 'answer', snapshot));
+      // A failure injected into the request is as prompt as the server's answer would be.
+      const answers = possible.filter((event) => roleIs(event, 'answer', snapshot) || roleIs(event, 'failure', snapshot));
       return answers.length > 0 ? answers : possible;
     },
   };
@@ -56,7 +61,7 @@ export function browserPlan(adapter: ChartAdapter<unknown>): BrowserPlan {
     if (reasons.length > 0 && refused.length === adapter.model.fixtures.filter((event) => event.type === eventType).length) return reasons.join('; ');
     return reasons.length > 0
       ? `its answers that a person can cause do not lead here (${reasons.join('; ')})`
-      : 'only reachable through an unreachable answer, or between a request and its prompt answer';
+      : 'only reachable through an unreachable event, or between a request and its prompt answer';
   };
   return {
     adapter,
@@ -93,4 +98,10 @@ export function pathLabels(plan: BrowserPlan, path: ModelPath): StepLabel[] {
 /** The state nodes of the path's snapshot after `step` events (where a page was first seen). */
 export function firstSeenStates(plan: BrowserPlan, path: ModelPath, step: number): string[] {
   return activeStateIds(chartSteps(plan.adapter.model, path).snapshots[step]!);
+}
+
+/** The role of each of the path's events, by type (`user`, `answer`, `failure`…), as its adapter gives it at that step. */
+export function pathRoles(plan: BrowserPlan, path: ModelPath): string[] {
+  const { snapshots } = chartSteps(plan.adapter.model, path);
+  return path.events.map((event, index) => plan.adapter.roleOf(event, snapshots[index]).role);
 }

@@ -4,7 +4,7 @@ import { projectRoot } from '../../../server/config/project-root';
 import { signInContext } from '../../helpers/accounts';
 import { reviewModel } from '../../unit/onboarding/review-model';
 import { decideKyc, identityCheck, pathAccount, type PathAccount } from './accounts';
-import { param, rolesByType, type ChartAdapter, type PathRun } from './adapter';
+import { failOnce, param, rolesByType, serverError, type ChartAdapter, type PathRun } from './adapter';
 
 /**
  * The identity-review waiting room (/en/failure, signed in). What the look-up finds is arranged the
@@ -59,9 +59,17 @@ export const reviewAdapter: ChartAdapter<Scenario> = {
     },
     'review.signOut': { role: 'user', act: (run) => run.page.getByRole('button', { name: onboarding.review.signOut }).click() },
     'xstate.done.actor.fetchKycStatus': { role: 'answer' },
-    'xstate.error.actor.fetchKycStatus': { role: 'unreachable', why: 'the look-up failing: a network or server failure' },
+    // The profile look-up (GET /v1/user, the page's only one) answering 500: not a decision, the person can ask again.
+    'xstate.error.actor.fetchKycStatus': {
+      role: 'failure',
+      why: 'the look-up answering 500',
+      arm: (run) => failOnce(run, { url: /\/v1\/user(\?|$)/, method: 'GET' }, serverError()),
+    },
     'xstate.done.actor.signOut': { role: 'answer' },
-    'xstate.error.actor.signOut': { role: 'unreachable', why: 'the sign-out request failing: a network or server failure' },
+    'xstate.error.actor.signOut': {
+      role: 'unreachable',
+      why: 'signOut() never rejects: supabase-js answers a failed sign-out request with { error } and the cookies are cleared anyway (src/features/auth/sign-out.ts)',
+    },
   }),
   // A decision is never undone, and a reviewer only validates or rejects.
   allow: (snapshot, event) => {

@@ -1,10 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { AnyEventObject } from 'xstate';
 import { activeStateIds } from '../../../machines/active-states';
 import { chartChannelName, type ChartMessage, type ChartName } from '../../../src/features/charts/live-state';
 import { newContext, watchPageErrors } from '../../helpers/browser';
 import { chartSteps, type ModelPath } from '../../helpers/chart-model';
-import type { ChartAdapter, PathRun } from './adapter';
+import type { ArmedFailure, ChartAdapter, PathRun } from './adapter';
 import { eventName } from './plan';
 
 type StateMessage = Extract<ChartMessage, { kind: 'state' }>;
@@ -154,6 +153,13 @@ export async function runPath(browser: Browser, baseURL: string, adapter: ChartA
     const errors = watchPageErrors(page);
     const scenario = await adapter.prepare(path, baseURL);
     const roles = path.events.map((event, index) => adapter.roleOf(event, snapshots[index]));
+    const prompt = (index: number) => roles[index]!.role === 'answer' || roles[index]!.role === 'failure';
+    /** The prompt outcomes after the event at `index` (-1: the page opening). */
+    const outcomesAfter = (index: number) => {
+      const indexes: number[] = [];
+      for (let next = index + 1; next < path.events.length && prompt(next); next += 1) indexes.push(next);
+      return indexes;
+    };
     const run: PathRun<unknown> = {
       browser,
       context,
@@ -162,15 +168,20 @@ export async function runPath(browser: Browser, baseURL: string, adapter: ChartA
       path,
       scenario,
       snapshotBefore: (index) => snapshots[index]!,
-      answersAfter: (index) => {
-        const answers: AnyEventObject[] = [];
-        for (let next = index + 1; next < path.events.length && roles[next]!.role === 'answer'; next += 1) answers.push(path.events[next]!);
-        return answers;
-      },
+      answersAfter: (index) => outcomesAfter(index).map((next) => path.events[next]!),
       restartLog: () => {
         log.messages = [];
       },
     };
+    const armed = new Map<number, ArmedFailure>();
+    /** Injects the failures that follow the event at `index` (-1: the page opening) before their requests are made. */
+    const arm = async (index: number) => {
+      for (const next of outcomesAfter(index)) {
+        const role = roles[next]!;
+        if (role.role === 'failure') armed.set(next, await role.arm(run, path.events[next]!, next));
+      }
+    };
+    await arm(-1);
     const opened = Date.now();
     await adapter.open(run);
     // The start: the path's start state, or (firstSeen) a state its first answers lead to.
@@ -200,16 +211,25 @@ export async function runPath(browser: Browser, baseURL: string, adapter: ChartA
       const role = roles[index]!;
       if (role.role === 'unreachable' || role.role === 'undriven') throw new Error(`path holds ${event.type}, which these tests cannot cause: ${role.why}`);
       const stepStarted = Date.now();
-      if (role.role === 'user' || role.role === 'later') await role.act(run, event, index);
+      if (role.role === 'user' || role.role === 'later') {
+        await arm(index);
+        await role.act(run, event, index);
+      }
       const step = `step ${index + 1} (${eventName(event)})`;
       cursor = await expectStep(log, adapter.chart, cursor, expected[index]!, expected[index + 1]!, event.type).catch((error: unknown) => {
         throw new Error(`${step}: ${error instanceof Error ? error.message : String(error)}`);
       });
+      const failure = armed.get(index);
+      if (failure && !failure.used()) throw new Error(`${step}: the page took it, but the injected failure (${failure.label}) was never used`);
       result.verified = index + 1;
       if (process.env.PATHS_DEBUG) console.log(`${adapter.chart} ${step} ${Date.now() - stepStarted} ms`);
     }
-    const pageErrors = errors.filter((message) => !/Failed to load resource/.test(message));
+    // A connection the test made fail is reported by the browser as such (and by fetch's TypeError).
+    const cutOff = [...armed.values()].some((failure) => failure.used() && failure.answer.kind === 'network');
+    const pageErrors = errors.filter((message) => !/Failed to load resource/.test(message) && !(cutOff && /Failed to fetch/.test(message)));
     if (pageErrors.length > 0) throw new Error(`page errors: ${pageErrors.join(' | ')}`);
+    const unused = [...armed.values()].filter((failure) => !failure.used());
+    await Promise.all(unused.map((failure) => failure.disarm()));
   } catch (error) {
     result.error = error instanceof Error ? error : new Error(String(error));
   } finally {

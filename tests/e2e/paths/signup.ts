@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { projectRoot } from '../../../server/config/project-root';
 import { api, codeFor, confirmationLink, frenchMobile, outbox, signUpByApi } from '../../helpers/accounts';
+import { SignupError } from '../../../src/features/landing/signup.actors';
 import { signupModel } from '../../unit/landing/signup-model';
 import { unique } from './accounts';
-import { param, rolesByType, type ChartAdapter, type PathRun } from './adapter';
+import { failOnce, networkFailure, param, rolesByType, serverError, type ChartAdapter, type EventRole, type PathRun } from './adapter';
 
 /**
  * The landing sign-up (/{lng}, the start page) on the real server: the answers of its four requests
@@ -83,8 +84,17 @@ const emailField = (run: Run) => field(run, run.scenario.emailForm ? 'fields.ema
 async function pickFrance(run: Run): Promise<void> {
   const { lng } = run.scenario;
   const start = (text(lng, 'landing', 'phoneInput.countryButton').split('{{')[0] ?? '').trim();
-  await run.page.getByRole('button', { name: new RegExp(`^${start}`) }).click();
   const search = run.page.getByRole('combobox', { name: text(lng, 'landing', 'phoneInput.search') });
+  // The start page is prerendered: a click before it is hydrated opens nothing, so it is made again.
+  for (let attempt = 1; ; attempt += 1) {
+    await run.page.getByRole('button', { name: new RegExp(`^${start}`) }).click();
+    const opened = await search.waitFor({ timeout: 2_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (opened) break;
+    if (attempt === 10) throw new Error('the country list did not open');
+  }
   await search.fill('France');
   await search.press('Enter');
 }
@@ -110,6 +120,25 @@ async function enterCode(run: Run): Promise<void> {
   await run.page.getByLabel(text(run.scenario.lng, 'auth', 'code.label')).fill(await codeFor(run.baseURL, phone));
 }
 
+/** The code an actor's failure carries (SignupError's). */
+const codeOf = (event: AnyEventObject) => (event as { error?: { code?: string } }).error?.code;
+
+/**
+ * Failures the browser model adds to the unit model's (which has the ones a person can cause): the
+ * connection failing as the code is sent (supabase-js's AuthRetryableFetchError, 'network'), and the
+ * server failing to save the account (500 INTERNAL_ERROR), which offers 'Try again'.
+ */
+const injected = [
+  { type: 'xstate.error.actor.sendCode', error: new SignupError('auth', 'network') },
+  { type: 'xstate.error.actor.saveAccount', error: new SignupError('api', 'INTERNAL_ERROR') },
+];
+
+const sendCodeFailure: EventRole<Scenario> = {
+  role: 'failure',
+  why: 'the connection failing as the code is sent',
+  arm: (run) => failOnce(run, { url: /\/auth\/v1\/otp(\?|$)/, method: 'POST' }, networkFailure),
+};
+
 const outcomeOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as { outcome: string | null }).outcome;
 const failureOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as { failure: { code: string } | null }).failure;
 
@@ -127,7 +156,11 @@ export const signupAdapter: ChartAdapter<Scenario> = {
   title: 'sign-up',
   // The start page's walks, and one on /email-form (the address only, its code by email): only there
   // is an email given at another sign-up, not confirmed, asked about (emailClaimedPrompt).
-  model: { ...signupModel, inputs: [...signupModel.inputs, { ...(signupModel.inputs[0] as object), landingPage: 'email-form' }] },
+  model: {
+    ...signupModel,
+    inputs: [...signupModel.inputs, { ...(signupModel.inputs[0] as object), landingPage: 'email-form' }],
+    fixtures: [...signupModel.fixtures, ...injected],
+  },
   maxLength: 24,
   roleOf: rolesByType<Scenario>({
     'form.submitted': {
@@ -153,7 +186,7 @@ export const signupAdapter: ChartAdapter<Scenario> = {
       role: 'user',
       act: async (run, _event, index) => {
         // Someone else proves this email while the code is read: the save then finds it taken.
-        const save = run.answersAfter(index).find((event) => event.type === 'xstate.error.actor.saveAccount');
+        const save = run.answersAfter(index).find((event) => event.type === 'xstate.error.actor.saveAccount' && codeOf(event) === 'EMAIL_ALREADY_EXISTS');
         const email = run.scenario.current?.email;
         if (save && email) {
           await proveEmailElsewhere(run.baseURL, email);
@@ -169,16 +202,31 @@ export const signupAdapter: ChartAdapter<Scenario> = {
       param(event, 'output') === 'invalid'
         ? { role: 'unreachable', why: 'the form refuses an address that is not one before the chart sees it' }
         : { role: 'answer' },
-    'xstate.error.actor.classifyEmail': { role: 'unreachable', why: 'the domain lists failing to download: a network failure' },
+    'xstate.error.actor.classifyEmail': {
+      role: 'undriven',
+      why: 'the free-mail list’s chunk failing to download (at the first focus of the email field); not injected: Chromium keeps a failed module for the page, so every later classification in the path would fail too',
+    },
     'xstate.done.actor.checkAccount': { role: 'answer' },
-    'xstate.error.actor.checkAccount': { role: 'unreachable', why: 'the account check failing: a network or server failure' },
+    // The server failing the account check (the chart goes on without it).
+    'xstate.error.actor.checkAccount': {
+      role: 'failure',
+      why: 'the account check answering 500',
+      arm: (run) => failOnce(run, { url: /\/v1\/signup\/check(\?|$)/, method: 'POST' }, serverError()),
+    },
     'xstate.done.actor.sendCode': { role: 'answer' },
-    'xstate.error.actor.sendCode': (event) =>
-      (event as { error?: { code?: string } }).error?.code === 'invalid_phone'
-        ? { role: 'unreachable', why: 'the form refuses the numbers the auth service would' }
-        : { role: 'answer' },
+    'xstate.error.actor.sendCode': (event) => {
+      if (codeOf(event) === 'invalid_phone') return { role: 'unreachable', why: 'the form refuses the numbers the auth service would' };
+      return codeOf(event) === 'network' ? sendCodeFailure : { role: 'answer' };
+    },
     'xstate.done.actor.saveAccount': { role: 'answer' },
-    'xstate.error.actor.saveAccount': { role: 'answer' },
+    'xstate.error.actor.saveAccount': (event) =>
+      codeOf(event) === 'INTERNAL_ERROR'
+        ? {
+            role: 'failure',
+            why: 'the account save answering 500',
+            arm: (run) => failOnce(run, { url: /\/v1\/signup\/complete(\?|$)/, method: 'POST' }, serverError()),
+          }
+        : { role: 'answer' },
   }),
   allow: (snapshot, event) => {
     // /email-form: only the way to its own question (emailClaimedPrompt) and out of it; the rest of
@@ -188,18 +236,19 @@ export const signupAdapter: ChartAdapter<Scenario> = {
     if (event.type === 'xstate.done.actor.checkAccount' && param(event, 'output') === 'emailClaimed') return false;
     // What the check found decides what the save finds: a known phone is a returning account.
     if (event.type === 'xstate.done.actor.saveAccount') return (param<{ returning: boolean }>(event, 'output').returning) === (outcomeOf(snapshot) === 'returning');
-    if (event.type === 'xstate.error.actor.saveAccount') return outcomeOf(snapshot) === 'new';
+    // The email proven by another account meanwhile: only when the check found it new.
+    if (event.type === 'xstate.error.actor.saveAccount' && codeOf(event) === 'EMAIL_ALREADY_EXISTS') return outcomeOf(snapshot) === 'new';
     // The form tells the chart about typing only while a message or a prompt is shown.
     if (event.type === 'form.changed') return failureOf(snapshot) !== null || snapshot.value !== 'editing';
     // 'Try again' is offered for a failed save, not for an email that belongs to another account.
     if (event.type === 'save.retried') return failureOf(snapshot)?.code !== 'EMAIL_ALREADY_EXISTS';
+    // 'Change the email' is offered for an email that belongs to another account, not for a failed save.
+    if (event.type === 'form.reopened') return failureOf(snapshot)?.code === 'EMAIL_ALREADY_EXISTS';
     return true;
   },
   notes: {
     'signup.emailClaimedPrompt|prompt.changed|0': "the question on /email-form offers 'Continue with email' and a link to sign in with the phone (a new page), no 'change' button",
     'signup.editing|form.changed|0': 'typing with no message on screen',
-    'signup.saveFailed|save.retried|0':
-      "'Try again' shows for a save that failed (a network or server failure); the failure a person can cause, the email proven by another account meanwhile, offers 'Change the email' instead",
   },
   prepare: async (path, baseURL) => {
     const lng = (path.input as { language: Lng }).language;
@@ -216,7 +265,8 @@ export const signupAdapter: ChartAdapter<Scenario> = {
       }
       if (outcome === 'emailClaimed') await claimEmailElsewhere(baseURL, submission.email);
       // A code sent to this phone less than a minute ago: the form's send is refused, that code is on its way.
-      if (answers.get('sendCode')?.type === 'xstate.error.actor.sendCode') {
+      const send = answers.get('sendCode');
+      if (send?.type === 'xstate.error.actor.sendCode' && codeOf(send) !== 'network') {
         const config = await api<{ auth: { publishableKey: string } }>(baseURL, '/config.json');
         const before = (await outbox(baseURL, submission.phone.e164)).length;
         await fetch(new URL('/auth/v1/otp', baseURL), {
