@@ -56,7 +56,8 @@ const model: ChartModel = {
   machine: standInMachine,
   inputs: [funnel.initialInput],
   fixtures: [...Object.values(funnel.eventFixtures).flat(), ...Object.values(funnel.actorOutcomes).flat(), ...saveFailures] as AnyEventObject[],
-  serialize: funnel.serializeSnapshot as (snapshot: AnyMachineSnapshot) => string,
+  // With the error's code: a failed finish (INTERNAL_ERROR) ends the path where a failed check does not (allow).
+  serialize: (snapshot) => JSON.stringify([funnel.serializeSnapshot(snapshot as never), (snapshot.context as { error: string | null }).error]),
 };
 
 /** Which of the model's fetched profiles an event carries (by identity with the fixtures). */
