@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/require-user';
+import { requireUser, type AuthUser } from '../auth/require-user';
 import { ReadCache } from '../db/read-cache';
 import { badRequest, conflict } from '../http/errors';
 import { userDataMaxBytes, userDataSchema, userSchema, userUpdateSchema } from '../../src/contracts/user';
@@ -11,6 +11,18 @@ import type { Profile, ProfileUpdate } from './tables';
 import { userView } from './user-view';
 
 const errorBody = z.object({ code: z.string(), message: z.string() });
+const JSON_TYPE = 'application/json; charset=utf-8';
+const ANSWERS_KEPT = 5_000;
+
+/** Sends JSON already written by the route's serializer (Fastify sends a JSON-typed string as is). */
+function sendWritten(reply: FastifyReply, body: string): FastifyReply {
+  return reply.type(JSON_TYPE).send(body);
+}
+
+/** What GET /v1/user's answer takes from the authenticated identity besides the profile. */
+function identityKey(user: AuthUser, confirmed: NonNullable<AuthUser['confirmed']>): string {
+  return `${user.email ?? ''}\u0000${user.phone ?? ''}\u0000${user.isAnonymous}\u0000${confirmed.email}\u0000${confirmed.phone}`;
+}
 
 /** GET/PATCH /v1/user and PATCH /v1/user/data: always the caller's own record (bearer token). */
 export default async function userRoutes(app: FastifyInstance): Promise<void> {
@@ -23,11 +35,30 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   const unwatch = app.database.writes.on(['profiles'], () => profiles.clear());
   app.addHook('onClose', async () => unwatch());
 
-  r.get('/v1/user', { schema: { response: { 200: userSchema, 401: errorBody } } }, async (request) => {
+  // The answer's bytes, per user, as the route's serializer wrote them (checked against userSchema):
+  // used again while the profile is the same cached object (a new read, after a write or past the
+  // cache's 2 s, is a new object) and the identity the token led to has the same values, so it is
+  // never other than what userView would build now. Writing the same answer again for every call
+  // was a tenth of the route's CPU (#16).
+  const answers = new Map<string, { profile: Profile | null; identity: string; body: string }>();
+
+  r.get('/v1/user', { schema: { response: { 200: userSchema, 401: errorBody } } }, async (request, reply) => {
     const user = await requireUser(request);
     const cached = profiles.get(user.id);
-    const profile = cached !== undefined ? cached : await profiles.load(user.id, () => getProfile(app.db, user.id));
-    return userView(app.db, user, profile ?? null);
+    const profile = (cached !== undefined ? cached : await profiles.load(user.id, () => getProfile(app.db, user.id))) ?? null;
+    // Without `confirmed` (a Supabase project's token) userView reads the identity itself: not kept.
+    const identity = user.confirmed ? identityKey(user, user.confirmed) : null;
+    const kept = identity === null ? undefined : answers.get(user.id);
+    let body = kept && kept.profile === profile && kept.identity === identity ? kept.body : undefined;
+    if (body === undefined) {
+      body = reply.serialize(await userView(app.db, user, profile)) as string;
+      if (identity !== null) {
+        answers.delete(user.id);
+        answers.set(user.id, { profile, identity, body });
+        if (answers.size > ANSWERS_KEPT) answers.delete(answers.keys().next().value as string);
+      }
+    }
+    return sendWritten(reply, body);
   });
 
   r.patch(

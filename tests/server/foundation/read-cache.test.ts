@@ -130,6 +130,17 @@ describe('cached authentication and GET /v1/user stay right after writes through
     expect((await getUser(user.headers.authorization)).json()).toMatchObject({ kyc_status: 'PENDING_REVIEW' });
   });
 
+  it('answers the same bytes while nothing changed, and a change to the account row in the next answer', async () => {
+    const user = await createUser(app);
+    const first = await getUser(user.headers.authorization);
+    const again = await getUser(user.headers.authorization);
+    expect(again.body).toBe(first.body);
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(first.json()).toMatchObject({ profile: { phone: null, phone_verified: false } });
+    await app.db.updateTable('auth_users').set({ phone: '+33612345678', phone_confirmed_at: clock.now() }).where('id', '=', user.id).execute();
+    expect((await getUser(user.headers.authorization)).json()).toMatchObject({ profile: { phone: '+33612345678', phone_verified: true } });
+  });
+
   it('a verified token is not accepted past its expiry, nor once its key is no longer trusted', async () => {
     const user = await createUser(app);
     expect((await getUser(user.headers.authorization)).statusCode).toBe(200);
