@@ -31,3 +31,23 @@ export function aalOf(accessToken: string): unknown {
   const payload = accessToken.split('.')[1] ?? '';
   return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { aal?: unknown }).aal;
 }
+
+/**
+ * An authenticator app enrolled and verified through the auth service's API (POST /factors, its
+ * challenge and verify, as supabase-js calls them) with the account's session; that session becomes
+ * aal2 and the account's other aal1 sessions end (GoTrue). Returns the key. `address`: the visitor's
+ * address (X-Forwarded-For, believed from loopback by the test server) for the per-address MFA limit.
+ */
+export async function enrolTotpByApi(baseURL: string, accessToken: string, address?: string): Promise<string> {
+  const config = await api<{ auth: { publishableKey: string } }>(baseURL, '/config.json');
+  const headers = { apikey: config.auth.publishableKey, 'content-type': 'application/json', authorization: `Bearer ${accessToken}`, ...(address ? { 'x-forwarded-for': address } : {}) };
+  const post = async <T>(path: string, body: unknown): Promise<T> => {
+    const response = await fetch(new URL(`/auth/v1${path}`, baseURL), { method: 'POST', headers, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`POST ${path} → ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  const factor = await post<{ id: string; totp: { secret: string } }>('/factors', { factor_type: 'totp', issuer: 'Ringwise' });
+  const challenge = await post<{ id: string }>(`/factors/${factor.id}/challenge`, {});
+  await post(`/factors/${factor.id}/verify`, { challenge_id: challenge.id, code: await totpAt(factor.totp.secret, await serverNow(baseURL)) });
+  return factor.totp.secret;
+}
