@@ -48,7 +48,8 @@ export default async function factorsRoutes(app: FastifyInstance): Promise<void>
   };
 
   const ownedFactor = async (userId: string, id: string) => {
-    if (!UUID.test(id)) throw factorNotFound();
+    // GoTrue's loadFactor: an id that is not a uuid is a 404 validation_failed, not an unknown factor.
+    if (!UUID.test(id)) throw new AuthApiError(404, 'validation_failed', 'factor_id must be an UUID');
     const factor = await service.db.selectFrom('auth_factors').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
     if (!factor) throw factorNotFound();
     return factor;
@@ -155,6 +156,8 @@ export default async function factorsRoutes(app: FastifyInstance): Promise<void>
     { schema: { params: z.object({ id: z.string().max(64) }), body: z.object({ challenge_id: z.string().max(64), code: z.string().max(16) }) } },
     async (request) => {
       const { user, session } = await authenticateNamed(request);
+      // GoTrue (mfa.go verifyFactor): checked before the factor or the challenge is looked at.
+      if (request.body.code.trim() === '') throw new AuthApiError(400, 'validation_failed', 'Code needs to be non-empty');
       await service.limit(`mfa:ip:${request.ip}`, LIMITS.mfaPerIp);
       const factor = await ownedFactor(user.id, request.params.id);
       const now = service.now();
