@@ -41,7 +41,7 @@ export function TwoStepCard() {
         <>
           <Text tone="muted">{on ? t('twoStep.onHelp', { count: verified.length }) : t('twoStep.offHelp')}</Text>
           <div className={styles.actions}>
-            <Button tone={on ? 'secondary' : 'primary'} onPointerEnter={preload} onFocus={preload} onTouchStart={preload} onClick={() => setOpen(true)}>
+            <Button tone="secondary" onPointerEnter={preload} onFocus={preload} onTouchStart={preload} onClick={() => setOpen(true)}>
               {on ? t('twoStep.manage') : t('twoStep.setUp')}
             </Button>
           </div>
