@@ -1,7 +1,8 @@
-import { preloadTexts } from './i18n';
+import { i18n, preloadTexts } from './i18n';
 import type { Language } from './languages';
 import { lazyPage, type LazyPage } from './lazy-page';
 import type { PathName } from './paths';
+import { settleLazy } from './prerendered';
 import { decideRoute, type RoutedName } from './route-matching';
 
 const startPage = lazyPage(() => import('../features/landing/StartPage'));
@@ -48,9 +49,10 @@ const routeTexts: Partial<Record<RoutedName, readonly string[]>> = {
   onboarding: ['onboarding'],
   onboardingSuccess: ['onboarding'],
   nextSteps: ['onboarding'],
-  // Not 'checkout' nor the paywall's chunk: a visitor whose identity check is in review is shown
-  // another step at this address, and would download them for nothing (npm run budget's paywall).
-  checkoutForm: ['onboarding'],
+  // The paywall's frame paints at once at its address (its heading is the page's largest text), so
+  // its texts and plans' chunk come at start-up too (see routeExtras); a visitor whose identity
+  // check is in review is shown another page here, and downloads them (~5 KB) for nothing.
+  checkoutForm: ['onboarding', 'checkout'],
   steps: ['onboarding'],
   verifyPhone: ['onboarding', 'landing'],
   size: ['onboarding'],
@@ -66,6 +68,11 @@ const routeTexts: Partial<Record<RoutedName, readonly string[]>> = {
   contact: ['legal'],
 };
 
+/** Code a page shows in its first render besides its own chunk (code-split inside the page). */
+const routeExtras: Partial<Record<RoutedName, () => Promise<unknown>>> = {
+  checkoutForm: () => import('../features/checkout/CheckoutFormPage'),
+};
+
 /**
  * Starts fetching the code and texts of the page an address shows. At start-up this runs beside the
  * config and common texts: otherwise the page's chunk is asked for only when the first render
@@ -76,6 +83,22 @@ const routeTexts: Partial<Record<RoutedName, readonly string[]>> = {
 export function preloadPage(pathname: string, language: Language): void {
   const decision = decideRoute(pathname, () => language);
   if (decision.kind !== 'page') return;
-  routePages[decision.name].preload().catch(() => undefined);
-  preloadTexts(decision.lng ?? language, routeTexts[decision.name] ?? []);
+  const page = routePages[decision.name];
+  // Settled as soon as its chunk is in, and its texts handed to i18next as soon as it is ready:
+  // the first render then finds both and draws the page, instead of suspending on them (React
+  // learns a lazy has loaded only a microtask after meeting it) and showing the loading spinner,
+  // after which React holds the page back 300 ms (its Suspense reveal throttle). The paywall's
+  // frame painted 300 ms late that way, its chunk and texts long arrived.
+  settleLazy(page, page.preload()).catch(() => undefined);
+  routeExtras[decision.name]?.().catch(() => undefined);
+  const namespaces = routeTexts[decision.name] ?? [];
+  preloadTexts(decision.lng ?? language, namespaces);
+  if (namespaces.length === 0) return;
+  const load = () => void i18n.loadNamespaces([...namespaces]).catch(() => undefined);
+  if (i18n.isInitialized) return load();
+  const initialized = () => {
+    i18n.off('initialized', initialized);
+    load();
+  };
+  i18n.on('initialized', initialized);
 }

@@ -1,12 +1,11 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../app/api-client';
 import type { Language } from '../../app/languages';
 import { publicConfig } from '../../app/public-config';
 import { useQuery } from '../../app/query-cache';
 import {
-  formatMoney,
   supportedCurrencies,
   TRIAL_DAYS,
   type SupportedCurrency,
@@ -20,18 +19,17 @@ import { Alert } from '../../ui/Alert';
 import { Box } from '../../ui/Box';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { Page } from '../../ui/Page';
-import { Spinner } from '../../ui/Spinner';
-import { FooterHold } from '../../ui/shell/footer-hold';
 import { Heading, Text } from '../../ui/Text';
 import { preloadStripe } from './checkout.actors';
 import { checkoutMachine } from './checkout.machine';
 import * as styles from './CheckoutFormPage.css';
-import { detectCurrency } from './currency';
+import { currencyFromPersonCountries, geoCurrency } from './currency';
+import { PlansSkeleton } from './PaywallFrame';
 import { formatDate } from '../../lib/format-date';
 import { publishInspection } from '../charts/live-state';
 import { SelectField } from '../../ui/Field';
 import { appActor } from '../../app/address/app-actor';
+import { afterFirstRender } from '../../app/first-render';
 
 export interface CheckoutFormPageProps {
   lng: Language;
@@ -41,10 +39,16 @@ export interface CheckoutFormPageProps {
   onSelect(next: { interval: BillingInterval; plan: PlanCode }): void;
   /** The browser is about to leave for the payment provider (the funnel enters its payment state). */
   onCheckoutStarted?(): void;
-  /** The funnel's progress indicator, shown above the plans. */
-  progress?: ReactNode;
-  /** Countries the person gave, for the currency when geolocation knows nothing: company first, then phone. */
+  /**
+   * What the person gave, for the currency when geolocation knows nothing: the company's country
+   * first, then the phone number's (E.164).
+   */
   countryHints?: { company: string | null; phone: string | null };
+  /**
+   * False while the funnel has not yet decided the paywall is for this person (session, profile):
+   * the plans are already asked for (their currency by geolocation) but the skeleton stays.
+   */
+  decided?: boolean;
 }
 
 /** SPEC §9: checkout-route data is stale after 1 second (prices must be current when paying). */
@@ -65,19 +69,32 @@ function currencyLabel(code: string, lng: Language): string {
   return `${name.charAt(0).toUpperCase()}${name.slice(1)} (${code})`;
 }
 
+/** formatMoney's output, with one Intl.NumberFormat for a currency and language. */
+function moneyFormatter(currency: string, minorUnits: number, lng: Language): (amountMinor: number) => string {
+  const format = new Intl.NumberFormat(lng, { style: 'currency', currency, minimumFractionDigits: minorUnits, maximumFractionDigits: minorUnits });
+  return (amountMinor) => format.format(amountMinor / 10 ** minorUnits);
+}
+
 /**
  * The paywall (SPEC §2 checkout-form): plan and yearly/monthly choice in the visitor's currency,
  * price, discount, per-seat savings, trial end, and 'Start my free trial'. Rendered by the
  * onboarding route, which validates the search params and owns the address.
  */
-export default function CheckoutFormPage({ lng, interval, plan, onSelect, onCheckoutStarted, progress, countryHints }: CheckoutFormPageProps) {
+function CheckoutFormPage({ lng, interval, plan, onSelect, onCheckoutStarted, countryHints, decided = true }: CheckoutFormPageProps) {
   const { t } = useTranslation('checkout');
   const company = countryHints?.company ?? null;
   const phone = countryHints?.phone ?? null;
-  const currencyQuery = useQuery(['geo-currency', company, phone], () => detectCurrency(fetch, undefined, undefined, undefined, [company, phone]), { retries: 0 });
+  // Geolocation first, asked as soon as the paywall is drawn (beside the profile fetch); the
+  // person's own countries only when it gives no currency sold here, once the profile is known.
+  const geoQuery = useQuery(['geo-currency'], () => geoCurrency(fetch), { retries: 0 });
+  const geoSettled = geoQuery.status !== 'pending';
+  const hintQuery = useQuery(['hint-currency', company, phone], () => currencyFromPersonCountries(company, phone), {
+    enabled: decided && geoSettled && !geoQuery.data,
+    retries: 0,
+  });
   // The person may pick another currency; the detected one is only the starting point.
   const [chosenCurrency, setChosenCurrency] = useState<SupportedCurrency | null>(null);
-  const currency = chosenCurrency ?? currencyQuery.data;
+  const currency = chosenCurrency ?? geoQuery.data ?? (decided && geoSettled ? hintQuery.data : undefined);
   const plansQuery = useQuery(
     ['subscription-plans', currency],
     () => apiRequest<PlansResponse>('/v1/subscription/plans', { query: { currency }, anonymous: true }),
@@ -96,24 +113,35 @@ export default function CheckoutFormPage({ lng, interval, plan, onSelect, onChec
   );
 
   const config = publicConfig();
+  const stripeKey = config.payments.provider === 'stripe' ? config.payments.stripePublishableKey : null;
+  const stripeAsked = useRef(false);
+  // Stripe.js is fetched only when Stripe is the provider, ahead of the click that needs it: once
+  // the page has painted and is idle, or sooner when the pointer or focus reaches the button.
+  const warmStripe = () => {
+    if (!stripeKey || stripeAsked.current) return;
+    stripeAsked.current = true;
+    preloadStripe(stripeKey).catch((error: unknown) => console.warn('Stripe.js did not load', error));
+  };
   useEffect(() => {
-    // Stripe.js is fetched only when Stripe is the provider, ahead of the click that needs it.
-    if (config.payments.provider === 'stripe' && config.payments.stripePublishableKey) {
-      preloadStripe(config.payments.stripePublishableKey).catch((error: unknown) => console.warn('Stripe.js did not load', error));
-    }
-  }, [config.payments.provider, config.payments.stripePublishableKey]);
+    if (decided && stripeKey) afterFirstRender(warmStripe);
+    // warmStripe reads the key through the ref'd closure; once per key is enough.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [decided, stripeKey]);
 
   useEffect(() => {
-    if (currency) track('paywallViewed', { plan, interval, currency });
+    if (decided && currency) track('paywallViewed', { plan, interval, currency });
     // One view per currency resolution, not per toggle.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [currency]);
+  }, [decided, currency]);
 
-  const trialEnd = useMemo(() => trialEndDate(), []);
-  const trialDate = formatTrialDate(trialEnd, lng);
+  // Intl's formatters are built once per language and currency, not on every render: on a phone's
+  // CPU each costs a few milliseconds, and the page renders again as the funnel and the plans answer.
+  const trialDate = useMemo(() => formatTrialDate(trialEndDate(), lng), [lng]);
+  const currencyOptions = useMemo(() => supportedCurrencies.map((code) => ({ code, label: currencyLabel(code, lng) })), [lng]);
   const data = plansQuery.data;
+  const formatter = useMemo(() => (data ? moneyFormatter(data.currency, data.minorUnits, lng) : null), [data, lng]);
   const selected: Plan | undefined = data?.plans.find((entry) => entry.plan === plan) ?? data?.plans[0];
-  const money = (amount: number) => (data ? formatMoney(amount, data.currency, data.minorUnits, lng) : '');
+  const money = (amount: number) => (formatter && data ? formatter(amount) : '');
   const busy = snapshot.matches('starting') || snapshot.matches('redirecting');
   const errorCode = snapshot.context.errorCode;
 
@@ -128,129 +156,119 @@ export default function CheckoutFormPage({ lng, interval, plan, onSelect, onChec
     send({ type: 'checkout.started', input: { lng, interval, plan: selected.plan, currency: selected.currency } });
   };
 
-  return (
-    <Page width="content">
-      {progress}
-      <Box display="flex" flexDirection="column" gap="xsmall">
-        <Heading>{t('title')}</Heading>
-        <Text tone="muted">{t('subtitle')}</Text>
+  if (!decided) return <PlansSkeleton />;
+  return plansQuery.status === 'error' ? (
+    <Alert tone="critical">
+      <Box display="flex" flexDirection="column" gap="small">
+        <span>{t('errors.plansUnavailable')}</span>
+        <Button tone="secondary" size="small" onClick={plansQuery.refetch}>
+          {t('errors.retry')}
+        </Button>
       </Box>
+    </Alert>
+  ) : !data || !selected ? (
+    <PlansSkeleton />
+  ) : (
+    <Box display="flex" flexDirection="column" gap="large">
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>{t('interval.label')}</legend>
+        <div className={styles.segmented}>
+          {(['yearly', 'monthly'] as const).map((option) => (
+            <label key={option} className={styles.segment}>
+              <input
+                className={styles.hiddenRadio}
+                type="radio"
+                name="interval"
+                value={option}
+                checked={interval === option}
+                onChange={() => select({ interval: option, plan: selected.plan })}
+              />
+              {option === 'yearly' && selected.yearlyDiscountPercent > 0
+                ? t('interval.yearlySave', { percent: selected.yearlyDiscountPercent })
+                : t(`interval.${option}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
 
-      {plansQuery.status === 'error' ? (
-        <Alert tone="critical">
-          <Box display="flex" flexDirection="column" gap="small">
-            <span>{t('errors.plansUnavailable')}</span>
-            <Button tone="secondary" size="small" onClick={plansQuery.refetch}>
-              {t('errors.retry')}
-            </Button>
-          </Box>
-        </Alert>
-      ) : !data || !selected ? (
-        <Box display="flex" alignItems="center" gap="small" role="status">
-          <Spinner />
-          <Text tone="muted">{t('loading')}</Text>
-          <FooterHold />
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>{t('plan.label')}</legend>
+        <div className={styles.plans}>
+          {data.plans.map((entry) => {
+            const price = entry.prices[interval];
+            return (
+              <label key={entry.plan} className={styles.planOption}>
+                <input
+                  className={styles.hiddenRadio}
+                  type="radio"
+                  name="plan"
+                  value={entry.plan}
+                  checked={selected.plan === entry.plan}
+                  onChange={() => select({ interval, plan: entry.plan })}
+                />
+                <span className={styles.planName}>{t(`plan.${entry.plan}`)}</span>
+                <span>
+                  <span className={styles.amount}>{money(price.monthlyEquivalent)}</span> <span className={styles.muted}>{t('price.perSeatMonth')}</span>
+                </span>
+                {interval === 'yearly' && entry.yearlyDiscountPercent > 0 ? (
+                  <span className={styles.badge}>{t('price.discount', { percent: entry.yearlyDiscountPercent })}</span>
+                ) : null}
+                <span className={styles.muted}>{t(`plan.${entry.plan}Description`)}</span>
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+
+      <Card elevation="raised" role="region" aria-labelledby="checkout-summary">
+        <Box display="flex" flexDirection="column" gap="small">
+          <Heading level={2} id="checkout-summary">
+            {t(`plan.${selected.plan}`)} · {t(`interval.${interval}`)}
+          </Heading>
+          <Text>
+            {interval === 'yearly'
+              ? t('price.billedYearly', { amount: money(selected.prices.yearly.unitAmount) })
+              : t('price.billedMonthly', { amount: money(selected.prices.monthly.unitAmount) })}
+          </Text>
+          {selected.yearlySavingsPerSeat > 0 ? (
+            <Text tone="muted">
+              {interval === 'yearly'
+                ? t('price.savings', { amount: money(selected.yearlySavingsPerSeat) })
+                : t('price.savingsMonthly', { amount: money(selected.yearlySavingsPerSeat) })}
+            </Text>
+          ) : null}
+          <ul className={styles.list}>
+            <li>
+              <strong>{t('trial.end', { date: trialDate })}</strong>
+            </li>
+            <li>{t('trial.charged', { amount: money(selected.prices[interval].unitAmount), date: trialDate })}</li>
+            <li>{t('trial.moneyBack')}</li>
+          </ul>
+          {errorCode ? (
+            <Alert tone="critical">{t(`errors.${errorCode}`, { defaultValue: t('errors.UNKNOWN_ERROR') })}</Alert>
+          ) : null}
+          <Button block loading={busy} onClick={start} onPointerEnter={warmStripe} onFocus={warmStripe}>
+            {t('start')}
+          </Button>
         </Box>
-      ) : (
-        <Box display="flex" flexDirection="column" gap="large">
-          <fieldset className={styles.fieldset}>
-            <legend className={styles.legend}>{t('interval.label')}</legend>
-            <div className={styles.segmented}>
-              {(['yearly', 'monthly'] as const).map((option) => (
-                <label key={option} className={styles.segment}>
-                  <input
-                    className={styles.hiddenRadio}
-                    type="radio"
-                    name="interval"
-                    value={option}
-                    checked={interval === option}
-                    onChange={() => select({ interval: option, plan: selected.plan })}
-                  />
-                  {option === 'yearly' && selected.yearlyDiscountPercent > 0
-                    ? t('interval.yearlySave', { percent: selected.yearlyDiscountPercent })
-                    : t(`interval.${option}`)}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-
-          <fieldset className={styles.fieldset}>
-            <legend className={styles.legend}>{t('plan.label')}</legend>
-            <div className={styles.plans}>
-              {data.plans.map((entry) => {
-                const price = entry.prices[interval];
-                return (
-                  <label key={entry.plan} className={styles.planOption}>
-                    <input
-                      className={styles.hiddenRadio}
-                      type="radio"
-                      name="plan"
-                      value={entry.plan}
-                      checked={selected.plan === entry.plan}
-                      onChange={() => select({ interval, plan: entry.plan })}
-                    />
-                    <span className={styles.planName}>{t(`plan.${entry.plan}`)}</span>
-                    <span>
-                      <span className={styles.amount}>{money(price.monthlyEquivalent)}</span> <span className={styles.muted}>{t('price.perSeatMonth')}</span>
-                    </span>
-                    {interval === 'yearly' && entry.yearlyDiscountPercent > 0 ? (
-                      <span className={styles.badge}>{t('price.discount', { percent: entry.yearlyDiscountPercent })}</span>
-                    ) : null}
-                    <span className={styles.muted}>{t(`plan.${entry.plan}Description`)}</span>
-                  </label>
-                );
-              })}
-            </div>
-          </fieldset>
-
-          <Card elevation="raised" role="region" aria-labelledby="checkout-summary">
-            <Box display="flex" flexDirection="column" gap="small">
-              <Heading level={2} id="checkout-summary">
-                {t(`plan.${selected.plan}`)} · {t(`interval.${interval}`)}
-              </Heading>
-              <Text>
-                {interval === 'yearly'
-                  ? t('price.billedYearly', { amount: money(selected.prices.yearly.unitAmount) })
-                  : t('price.billedMonthly', { amount: money(selected.prices.monthly.unitAmount) })}
-              </Text>
-              {selected.yearlySavingsPerSeat > 0 ? (
-                <Text tone="muted">
-                  {interval === 'yearly'
-                    ? t('price.savings', { amount: money(selected.yearlySavingsPerSeat) })
-                    : t('price.savingsMonthly', { amount: money(selected.yearlySavingsPerSeat) })}
-                </Text>
-              ) : null}
-              <ul className={styles.list}>
-                <li>
-                  <strong>{t('trial.end', { date: trialDate })}</strong>
-                </li>
-                <li>{t('trial.charged', { amount: money(selected.prices[interval].unitAmount), date: trialDate })}</li>
-                <li>{t('trial.moneyBack')}</li>
-              </ul>
-              {errorCode ? (
-                <Alert tone="critical">{t(`errors.${errorCode}`, { defaultValue: t('errors.UNKNOWN_ERROR') })}</Alert>
-              ) : null}
-              <Button block loading={busy} onClick={start}>
-                {t('start')}
-              </Button>
-            </Box>
-          </Card>
-          <div className={styles.currencyRow}>
-            <SelectField
-              label={t('currency.label')}
-              name="currency"
-              value={data.currency}
-              onChange={(event) => setChosenCurrency(event.target.value as SupportedCurrency)}
-            >
-              {supportedCurrencies.map((code) => (
-                <option key={code} value={code}>
-                  {currencyLabel(code, lng)}
-                </option>
-              ))}
-            </SelectField>
-          </div>
-        </Box>
-      )}
-    </Page>
+      </Card>
+      <div className={styles.currencyRow}>
+        <SelectField
+          label={t('currency.label')}
+          name="currency"
+          value={data.currency}
+          onChange={(event) => setChosenCurrency(event.target.value as SupportedCurrency)}
+        >
+          {currencyOptions.map(({ code, label }) => (
+            <option key={code} value={code}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+    </Box>
   );
 }
+
+/** The paywall's plans, drawn again only when what it shows changes (not on every funnel step). */
+export default memo(CheckoutFormPage);

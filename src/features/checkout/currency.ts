@@ -17,6 +17,20 @@ export async function detectCurrency(
   timeoutMs = 4000,
   fallbackCountries: ReadonlyArray<string | null | undefined> = [],
 ): Promise<SupportedCurrency> {
+  return (await geoCurrency(fetchImpl, url, warn, timeoutMs)) ?? currencyFromCountries(fallbackCountries);
+}
+
+/**
+ * The currency of the visitor's country by geolocation alone, or null (warned) when the lookup
+ * fails or the country's currency is not sold: the paywall asks this before it knows who the
+ * person is, and falls back on their countries only once they are known.
+ */
+export async function geoCurrency(
+  fetchImpl: typeof fetch = fetch,
+  url: string = publicConfig().geoCountryUrl,
+  warn: (message: string, detail?: unknown) => void = console.warn,
+  timeoutMs = 4000,
+): Promise<SupportedCurrency | null> {
   let country: string | null = null;
   try {
     const response = await fetchImpl(url, { headers: { accept: 'text/plain' }, signal: AbortSignal.timeout(timeoutMs) });
@@ -24,14 +38,22 @@ export async function detectCurrency(
     country = (await response.text()).trim().slice(0, 8);
   } catch (error) {
     warn(CURRENCY_FALLBACK_WARNING, error);
-    return currencyFromCountries(fallbackCountries);
+    return null;
   }
   const currency = currencyForCountry(country);
-  if (!currency) {
-    warn(CURRENCY_FALLBACK_WARNING, { country });
-    return currencyFromCountries(fallbackCountries);
-  }
+  if (!currency) warn(CURRENCY_FALLBACK_WARNING, { country });
   return currency;
+}
+
+/**
+ * The currency of the countries the person gave: the company's, then the phone number's. The
+ * phone's country needs the phone metadata, loaded only here (when geolocation gave nothing and
+ * the company's country is not sold in), never before the paywall paints.
+ */
+export async function currencyFromPersonCountries(company: string | null, phone: string | null): Promise<SupportedCurrency> {
+  if (currencyForCountry(company)) return currencyFromCountries([company]);
+  const phoneCountry = phone ? (await import('../../lib/format-phone')).phoneCountry(phone) : null;
+  return currencyFromCountries([company, phoneCountry]);
 }
 
 /** The currency of the first country the product sells in, else EUR. */

@@ -1,21 +1,24 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appActor, isFunnelEntry } from '../../app/address/app-actor';
+import { useLanguage } from '../../app/use-language';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { topState } from '../../../machines/onboarding.url';
-import { useFunnelActor, type FunnelActor } from './funnel-actor';
+import type { Interval, Plan } from '../../contracts/onboarding';
+import { PaywallFrame, PlansSkeleton } from '../checkout/PaywallFrame';
+import type { FunnelActor } from './funnel-actor';
+import { useFunnelActor } from './funnel-store';
 import { Progress, type ProgressStep } from './Progress';
-import { CrmStep } from './steps/CrmStep';
-import { DetailsStep } from './steps/DetailsStep';
-import { SizeStep } from './steps/SizeStep';
-import { IdentityCheckView, LoadingView, NextStepsView, SuccessView } from './steps/StatusViews';
-import { VerifyPhoneStep } from './steps/VerifyPhoneStep';
+import { LoadingView } from './steps/LoadingView';
 import type { StepProps } from './step-props';
-import { phoneCountry } from '../../lib/format-phone';
 
+/** The steps but the paywall (one chunk, see ./steps/Step) and the paywall's plans: each loads when shown. */
+const Step = lazy(() => import('./steps/Step'));
 const CheckoutFormPage = lazy(() => import('../checkout/CheckoutFormPage'));
+
+type FunnelSnapshot = ReturnType<FunnelActor['getSnapshot']>;
 
 const progressOf: Partial<Record<string, ProgressStep | 'done'>> = {
   verifyPhone: 'verifyPhone',
@@ -29,28 +32,35 @@ const progressOf: Partial<Record<string, ProgressStep | 'done'>> = {
   nextSteps: 'done',
 };
 
+/** States in which the funnel has not yet decided what this person is shown. */
+const undecided = new Set(['waitingForSession', 'loadingProfile', 'routing']);
+
+/** The funnel's snapshot, or null before its chunk has loaded and the app chart has started it. */
+function useFunnelSnapshot(actor: FunnelActor | null): FunnelSnapshot | null {
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      if (!actor) return () => undefined;
+      const subscription = actor.subscribe(listener);
+      return () => subscription.unsubscribe();
+    },
+    [actor],
+  );
+  return useSyncExternalStore(subscribe, () => actor?.getSnapshot() ?? null);
+}
+
 /**
  * Every /{lng}/onboarding/* address lands here. The funnel chart (a child of the app chart,
  * src/app/address/app-actor.ts) decides what to show; the address is the app chart's projection.
+ * At the paywall's address the paywall's frame is drawn at once, while the funnel loads and
+ * decides: one tree from the first paint to the plans, so nothing is drawn twice or moves.
  */
 export default function OnboardingRoute() {
   // Loads the namespace before any step renders (Suspense), so steps never flash raw keys.
   useTranslation('onboarding');
   const actor = useFunnelActor();
-  if (!actor) {
-    return (
-      <Page width="narrow">
-        <Card>
-          <LoadingView />
-        </Card>
-      </Page>
-    );
-  }
-  return <Funnel actor={actor} />;
-}
-
-function Funnel({ actor }: { actor: FunnelActor }) {
-  const snapshot = useSelector(actor, (current) => current);
+  const snapshot = useFunnelSnapshot(actor);
+  const page = useSelector(appActor(), (current) => current.context.page);
+  const language = useLanguage();
 
   /**
    * The in-page Back: the app chart uses the browser's Back when the entry before is the previous
@@ -61,11 +71,23 @@ function Funnel({ actor }: { actor: FunnelActor }) {
       appActor().send({ type: 'funnel.back', previousIsStep: isFunnelEntry(window.history.state) });
       return;
     }
-    actor.send(event);
+    actor?.send(event);
   };
 
-  const top = topState(snapshot.value);
+  const top = snapshot ? topState(snapshot.value) : 'starting';
+  const deciding = !snapshot || undecided.has(top);
+  const requested = snapshot ? snapshot.context.requested : page;
+  const paywall = top === 'checkoutForm' || top === 'payment' || (deciding && requested === 'checkoutForm');
   const progress = progressOf[top];
+  // Stable across the funnel's steps, so the paywall's plans are not drawn again for each of them.
+  const company = snapshot?.context.business?.country ?? null;
+  const phone = snapshot?.context.user?.profile.phone ?? null;
+  const countryHints = useMemo(() => ({ company, phone }), [company, phone]);
+  const onSelect = useCallback(
+    (next: { interval: Interval; plan: Plan }) => actor?.send({ type: 'checkout.selected', interval: next.interval, plan: next.plan }),
+    [actor],
+  );
+  const onCheckoutStarted = useCallback(() => actor?.send({ type: 'checkout.started' }), [actor]);
 
   // Focus follows the step: on arrival and after each move, the step's heading takes it (not <body>),
   // so screen readers announce where the person is and Tab starts from the step's first field.
@@ -79,61 +101,57 @@ function Funnel({ actor }: { actor: FunnelActor }) {
         heading.focus({ preventScroll: true });
         return;
       }
-      // The paywall's chunk may still be loading: try again on the next frames, for about a second.
-      if ((frames += 1) < 60) handle = requestAnimationFrame(focusHeading);
+      // The steps' or the paywall's chunk may still be loading: try again on the next frames, for
+      // about five seconds (a phone on a slow network).
+      if ((frames += 1) < 300) handle = requestAnimationFrame(focusHeading);
     };
     handle = requestAnimationFrame(focusHeading);
     return () => cancelAnimationFrame(handle);
   }, [top]);
-  let content;
-  switch (top) {
-    case 'verifyPhone':
-      content = <VerifyPhoneStep snapshot={snapshot} send={send} />;
-      break;
-    case 'size':
-      content = <SizeStep snapshot={snapshot} send={send} />;
-      break;
-    case 'details':
-      content = <DetailsStep snapshot={snapshot} send={send} />;
-      break;
-    case 'crm':
-      content = <CrmStep snapshot={snapshot} send={send} />;
-      break;
-    case 'identityCheck':
-      content = <IdentityCheckView snapshot={snapshot} send={send} />;
-      break;
-    case 'nextSteps':
-      content = <NextStepsView snapshot={snapshot} send={send} />;
-      break;
-    case 'success':
-      return (
-        <Page width="content">
-          <SuccessView />
-        </Page>
-      );
-    case 'checkoutForm':
-    case 'payment':
-      return (
-        <Suspense fallback={<LoadingView />}>
+
+  if (paywall) {
+    const context = snapshot?.context;
+    return (
+      <PaywallFrame progress={<Progress current="checkout" />}>
+        <Suspense fallback={<PlansSkeleton />}>
           <CheckoutFormPage
-            progress={<Progress current="checkout" />}
-            countryHints={{ company: snapshot.context.business?.country ?? null, phone: phoneCountry(snapshot.context.user?.profile.phone) }}
-            lng={snapshot.context.lng}
-            interval={snapshot.context.interval}
-            plan={snapshot.context.plan}
-            onSelect={(next) => send({ type: 'checkout.selected', interval: next.interval, plan: next.plan })}
-            onCheckoutStarted={() => send({ type: 'checkout.started' })}
+            decided={!deciding}
+            countryHints={countryHints}
+            lng={context?.lng ?? language}
+            interval={context?.interval ?? 'yearly'}
+            plan={context?.plan ?? 'business'}
+            onSelect={onSelect}
+            onCheckoutStarted={onCheckoutStarted}
           />
         </Suspense>
-      );
-    default:
-      content = <LoadingView />;
+      </PaywallFrame>
+    );
+  }
+  if (!snapshot) {
+    return (
+      <Page width="narrow">
+        <Card>
+          <LoadingView />
+        </Card>
+      </Page>
+    );
+  }
+  if (top === 'success') {
+    return (
+      <Page width="content">
+        <Suspense fallback={<LoadingView />}>
+          <Step top={top} snapshot={snapshot} send={send} />
+        </Suspense>
+      </Page>
+    );
   }
   return (
     <Page width="narrow">
       <Card>
         {progress ? <Progress current={progress} /> : null}
-        {content}
+        <Suspense fallback={<LoadingView />}>
+          <Step top={top} snapshot={snapshot} send={send} />
+        </Suspense>
       </Card>
     </Page>
   );

@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import { createActor, type Actor } from 'xstate';
 import { activeStateIds } from '../../../machines/active-states';
 import { createOnboardingActors } from '../../../machines/onboarding.actors';
@@ -6,12 +5,10 @@ import { onboardingMachine } from '../../../machines/onboarding.machine';
 import type { OnboardingInput } from '../../../machines/onboarding.types';
 import { publishChartState } from '../charts/live-state';
 import { browserOnboardingDeps } from './onboarding-deps';
+import { currentFunnel, setCurrentFunnel } from './funnel-store';
 
 const browserMachine = onboardingMachine.provide({ actors: createOnboardingActors(browserOnboardingDeps) });
 export type FunnelActor = Actor<typeof browserMachine>;
-
-let current: FunnelActor | null = null;
-const listeners = new Set<() => void>();
 
 /**
  * The tab's one funnel actor, outside React's lifecycle: a route that re-suspends (a language or
@@ -20,22 +17,13 @@ const listeners = new Set<() => void>();
  * `created`: false when a funnel still running was picked up (its input is then not read).
  */
 export function ensureFunnel(input: OnboardingInput): { actor: FunnelActor; created: boolean } {
-  if (current && current.getSnapshot().status === 'active') return { actor: current, created: false };
-  current = createActor(browserMachine, { input });
+  const running = currentFunnel();
+  if (running && running.getSnapshot().status === 'active') return { actor: running, created: false };
+  const actor = createActor(browserMachine, { input });
   // Published from the start, so the chart viewer (and the browser test) also see the states the
   // funnel passes before any page subscribes (waiting for the session, loading the profile).
-  current.subscribe((snapshot) => publishChartState('onboarding', activeStateIds(snapshot)));
-  current.start();
-  listeners.forEach((listener) => listener());
-  return { actor: current, created: true };
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** The funnel the app chart started (null until its chunk has loaded and it has started). */
-export function useFunnelActor(): FunnelActor | null {
-  return useSyncExternalStore(subscribe, () => current);
+  actor.subscribe((snapshot) => publishChartState('onboarding', activeStateIds(snapshot)));
+  actor.start();
+  setCurrentFunnel(actor);
+  return { actor, created: true };
 }

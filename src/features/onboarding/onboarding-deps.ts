@@ -6,7 +6,12 @@ import { analyticsEvents } from '../analytics/events';
 import { identifyUser } from '../analytics/identity';
 import { refreshIfStale } from '../auth/fresh-session';
 import { toAuthErrorCode } from '../auth/otp';
-import { getSupabase } from '../auth/supabase';
+
+/**
+ * supabase-js, loaded when an effect needs it (renewing the session, texting a code): the funnel's
+ * chunk then does not carry it, and the paywall paints without waiting for it.
+ */
+const supabase = () => import('../auth/supabase').then(({ getSupabase }) => getSupabase());
 
 /** The signed-in person the funnel last loaded (the milestones below are logged under their id). */
 let loadedUserId: string | undefined;
@@ -16,11 +21,11 @@ export const browserOnboardingDeps: OnboardingDeps = {
   api: (path, request) => apiRequest(path, request ?? {}),
   callFunction: (name, body, signal) => apiRequest(`${publicConfig().functionsUrl}/${name}`, { method: 'POST', body, ...(signal ? { signal } : {}) }),
   async ensureFreshSession() {
-    await refreshIfStale(getSupabase().auth, Date.now());
+    await refreshIfStale((await supabase()).auth, Date.now());
   },
   async sendPhoneCode(phone) {
     // GoTrue texts a phone_change code to the new number; the session stays the signed-in one.
-    const { error } = await getSupabase().auth.updateUser({ phone });
+    const { error } = await (await supabase()).auth.updateUser({ phone });
     if (error) {
       const failure = toAuthErrorCode(error);
       throw new ApiError(error.status ?? 400, failure.code, error.message);

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { currencyForCountry } from '../../../src/contracts/payments';
-import { CURRENCY_FALLBACK_WARNING, detectCurrency } from '../../../src/features/checkout/currency';
+import { CURRENCY_FALLBACK_WARNING, currencyFromPersonCountries, detectCurrency, geoCurrency } from '../../../src/features/checkout/currency';
 
 const answer = (body: string, status = 200) => vi.fn(async () => new Response(body, { status })) as unknown as typeof fetch;
 
@@ -66,5 +66,22 @@ describe('detectCurrency with the person’s own countries', () => {
     const warn = vi.fn();
     expect(await detectCurrency(answer('JP'), 'http://geo.test/country', warn, 4000, ['US', 'GB'])).toBe('JPY');
     expect(warn).not.toHaveBeenCalled();
+  });
+});
+
+describe('the paywall’s two steps: geolocation, then the person’s countries', () => {
+  it('gives a currency by geolocation alone, or nothing (warned) for a country not sold in or a failed lookup', async () => {
+    const warn = vi.fn();
+    expect(await geoCurrency(answer('US'), 'http://geo.test/country', warn)).toBe('USD');
+    expect(await geoCurrency(answer('XX'), 'http://geo.test/country', warn)).toBeNull();
+    expect(await geoCurrency(answer('', 503), 'http://geo.test/country', warn)).toBeNull();
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+
+  it('takes the company’s country, then the phone number’s, then EUR', async () => {
+    expect(await currencyFromPersonCountries('CA', '+447400123456')).toBe('CAD');
+    expect(await currencyFromPersonCountries('BR', '+447400123456')).toBe('GBP');
+    expect(await currencyFromPersonCountries(null, '+14155550123')).toBe('USD');
+    expect(await currencyFromPersonCountries(null, null)).toBe('EUR');
   });
 });

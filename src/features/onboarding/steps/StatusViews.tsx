@@ -9,22 +9,9 @@ import { Button } from '../../../ui/Button';
 import { Spinner } from '../../../ui/Spinner';
 import { Heading, Text } from '../../../ui/Text';
 import * as styles from '../Onboarding.css';
-import { FooterHold } from '../../../ui/shell/footer-hold';
 import { errorKey, type StepProps } from '../step-props';
 import { EmailConfirmation } from '../../auth/EmailConfirmation';
 import { useLanguage } from '../../../app/use-language';
-
-/** The loader, before the chart knows where the user belongs. */
-export function LoadingView() {
-  const { t } = useTranslation('onboarding');
-  return (
-    <div className={styles.centered} aria-busy="true">
-      <Spinner label={t('loading')} />
-      <Text tone="muted">{t('loading')}</Text>
-      <FooterHold />
-    </div>
-  );
-}
 
 /** The transient identity check: its own loading view, and a retry when the check could not run. */
 export function IdentityCheckView({ snapshot, send }: StepProps) {

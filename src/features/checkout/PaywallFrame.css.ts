@@ -1,0 +1,34 @@
+import { keyframes, style } from '@vanilla-extract/css';
+import { mobileQuery, vars } from '../../ui/theme.css';
+
+const pulse = keyframes({ '0%, 100%': { opacity: 1 }, '50%': { opacity: 0.55 } });
+
+/** The plans' stand-in: the same column and gaps as the form it makes room for. */
+export const skeleton = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.large,
+});
+
+const block = style({
+  borderRadius: vars.radius.large,
+  background: vars.color.surfaceMuted,
+  animation: `${pulse} 1.6s ease-in-out infinite`,
+  '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
+});
+
+/** The yearly/monthly switch's pill. */
+export const intervalBlock = style([block, { height: `calc(${vars.size.controlSmall} + 2 * ${vars.space.xxsmall})`, borderRadius: vars.radius.pill }]);
+
+export const planBlocks = style({
+  display: 'grid',
+  gridTemplateColumns: '1fr 1fr',
+  gap: vars.space.medium,
+  '@media': { [mobileQuery]: { gridTemplateColumns: '1fr' } },
+});
+
+/** A plan card: name, price, discount badge and a line of description. */
+export const planBlock = style([block, { height: `calc(3 * ${vars.space.xxlarge})` }]);
+
+/** The summary card with the trial's dates and 'Start my free trial'. */
+export const summaryBlock = style([block, { height: `calc(6 * ${vars.space.xxlarge})` }]);
