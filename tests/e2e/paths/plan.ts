@@ -39,8 +39,11 @@ export function browserPlan(adapter: ChartAdapter<unknown>): BrowserPlan {
       const possible = (adapter.allow ? enabled.filter((event) => adapter.allow!(snapshot, event)) : enabled).filter(
         (event) => !roleIs(event, 'unreachable', snapshot) && (excludeUndriven ? !roleIs(event, 'undriven', snapshot) : true),
       );
-      // A failure injected into the request is as prompt as the server's answer would be.
-      const answers = possible.filter((event) => roleIs(event, 'answer', snapshot) || roleIs(event, 'failure', snapshot));
+      // A failure injected into the request is as prompt as the server's answer would be; so is an
+      // actor's outcome not driven yet, when reckoning what could be caused.
+      const prompt = (event: AnyEventObject) =>
+        roleIs(event, 'answer', snapshot) || roleIs(event, 'failure', snapshot) || (!excludeUndriven && /^xstate\.(done|error)\.actor\./.test(event.type) && roleIs(event, 'undriven', snapshot));
+      const answers = possible.filter(prompt);
       return answers.length > 0 ? answers : possible;
     },
   };

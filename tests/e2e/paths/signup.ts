@@ -204,7 +204,7 @@ export const signupAdapter: ChartAdapter<Scenario> = {
         : { role: 'answer' },
     'xstate.error.actor.classifyEmail': {
       role: 'undriven',
-      why: 'the free-mail list’s chunk failing to download (at the first focus of the email field); not injected: Chromium keeps a failed module for the page, so every later classification in the path would fail too',
+      why: 'the free-mail list’s chunk failing to download (fetched at the first focus of the email field); not injected yet: a failed dynamic import may stay failed for the page (module maps keep it), so every later classification in the path would have to fail too',
     },
     'xstate.done.actor.checkAccount': { role: 'answer' },
     // The server failing the account check (the chart goes on without it).
