@@ -57,6 +57,9 @@ export function prerender(): Plugin {
     configResolved(resolved) {
       config = resolved;
     },
+    async generateBundle() {
+      this.emitFile({ type: 'asset', name: 'after-paint.js', source: await readFile(join(config.root, 'scripts', 'prerender', 'after-paint.js'), 'utf8') });
+    },
     async writeBundle(_options, bundle) {
       const root = config.root;
       const outDir = resolve(root, config.build.outDir);
@@ -78,6 +81,8 @@ export function prerender(): Plugin {
         },
       });
       const template = await readFile(join(outDir, 'index.html'), 'utf8');
+      const loader = Object.values(bundle).find((item) => item.type === 'asset' && item.names.includes('after-paint.js'));
+      if (!loader) throw new Error('prerender: the after-paint loader was not emitted');
       const bundleUrl = pathToFileURL(join(serverOutDir, 'entry-server.mjs')).href;
       const written: PrerenderedPageFile[] = [];
       await mkdir(join(outDir, 'prerendered'), { recursive: true });
@@ -89,7 +94,7 @@ export function prerender(): Plugin {
         });
         const rendered = JSON.parse(stdout) as Parameters<typeof renderDocument>[1];
         if (rendered.state.lng !== page.lng) throw new Error(`prerender: ${page.path} rendered in ${rendered.state.lng}, expected ${page.lng}`);
-        const html = renderDocument(template, rendered, stylesheetsOf(bundle, root, page.module));
+        const html = renderDocument(template, rendered, stylesheetsOf(bundle, root, page.module), `/${loader.fileName}`);
         await writeFile(join(outDir, 'prerendered', page.file), html);
         written.push({ path: page.path, lng: page.lng, file: page.file });
       }

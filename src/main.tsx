@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { appActor, startApp } from './app/address/app-actor';
 import { App } from './app/App';
@@ -29,6 +29,9 @@ async function boot() {
   // The app chart decides the page from the address before the first render; it starts the session
   // chart at once (in its own chunk, so supabase-js stays off the critical path of the first paint).
   startApp(config.webAppUrl);
+  // Over a prerendered page, the visitor can read it already: a task boundary here keeps the
+  // script's evaluation and the hydration from being one long task (input waits on neither).
+  if (prerendered) await new Promise((resolve) => setTimeout(resolve, 0));
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   const app = (
@@ -49,7 +52,11 @@ async function boot() {
     pendingCodeStep: readPendingCodeStep('start') !== null,
   };
   if (canHydrate(prerendered, visitor)) {
-    hydrateRoot(root, app);
+    // The page is on screen already: hydrating at transition priority lets React yield to the
+    // browser every few milliseconds instead of holding the main thread for the whole tree.
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
     return;
   }
   // This visitor's page differs from the markup: it stays on screen until the page's code is here,

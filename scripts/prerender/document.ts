@@ -12,14 +12,21 @@ function replaceOnce(html: string, find: RegExp | string, replacement: string): 
 }
 
 /**
- * The built index.html with a prerendered page in it: the page's language and title, its chunk's
- * stylesheets after the entry's, the markup in #root, the state the client compares before hydrating
- * (with the texts), and the place the server writes the public config.
+ * The built index.html with a prerendered page in it: the page's language and title, the loader
+ * instead of the entry script, its chunk's stylesheets after the entry's, the markup in #root, the
+ * state the client compares before hydrating (with the texts), and where the server writes the
+ * public config.
  */
-export function renderDocument(template: string, page: RenderedPage, stylesheets: readonly string[]): string {
+export function renderDocument(template: string, page: RenderedPage, stylesheets: readonly string[], loader: string): string {
   let html = template;
   html = replaceOnce(html, /<html lang="[^"]*">/, `<html lang="${page.state.lng}">`);
   html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
+  // The page is drawn from the HTML and styles alone: its code is fetched and run by the loader
+  // once the page has been painted (scripts/prerender/after-paint.js), so the paint shares the
+  // connection with nothing but the stylesheets.
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+  html = replaceOnce(html, entry, `<script type="module" crossorigin src="${loader}" data-entry="${entry.exec(html)?.[1] ?? ''}"></script>`);
+  html = html.replace(/\n\s*<link rel="modulepreload"[^>]*>/g, '');
   const links = stylesheets.filter((href) => !html.includes(`href="${href}"`)).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
   html = replaceOnce(html, '  </head>', links.map((link) => `    ${link}\n`).join('') + '  </head>');
   const data = `<script type="application/json" id="${prerenderedStateId}">${jsonBlock(JSON.stringify(page.state))}</script>${configPlaceholder}`;

@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { projectRoot } from '../../server/config/project-root';
+import { frenchMobile, signInContext, signUpByApi, workEmail } from '../helpers/accounts';
+import { launchBrowser, newContext, viewports, watchPageErrors } from '../helpers/browser';
+
+/**
+ * The prerendered start page (scripts/vite-prerender.ts, server/spa/prerendered.ts): its HTML as
+ * served holds the page in each language before any script runs; the client adopts that markup
+ * (hydration, no error, the same elements) when the visitor's first render is the one prerendered,
+ * and draws its own over it otherwise (another country, a signed-in visitor sent on).
+ */
+
+const baseURL = inject('baseURL');
+type Lng = 'en' | 'fr';
+const texts = (lng: Lng, ns: string) => JSON.parse(readFileSync(join(projectRoot(), 'locales', lng, `${ns}.json`), 'utf8')) as Record<string, unknown>;
+function text(lng: Lng, ns: string, key: string): string {
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts(lng, ns));
+  if (typeof value !== 'string') throw new Error(`no text ${ns}:${key}`);
+  return value;
+}
+const escaped = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Holds the app's code until released, so the page can be looked at as its HTML drew it. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Marks the served heading, so a later look tells adopted markup (the same element) from a redraw. */
+async function markServedHeading(page: Page): Promise<string | null> {
+  await page.waitForSelector('#root h1');
+  return page.evaluate(() => {
+    const heading = document.querySelector('#root h1') as (HTMLElement & { servedByHtml?: boolean }) | null;
+    if (heading) heading.servedByHtml = true;
+    return heading?.textContent ?? null;
+  });
+}
+
+const firstRender = (page: Page) => page.waitForFunction(() => performance.getEntriesByName('first-render').length > 0);
+const headingIsServed = (page: Page) => page.evaluate(() => (document.querySelector('#root h1') as (HTMLElement & { servedByHtml?: boolean }) | null)?.servedByHtml === true);
+
+describe('prerendered start page', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('serves the hero, title and texts in the HTML, in en and fr, with the config and no inline script', async () => {
+    const indexResponse = await fetch(new URL('/en/privacy', baseURL));
+    for (const lng of ['en', 'fr'] as const) {
+      const response = await fetch(new URL(`/${lng}`, baseURL));
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      expect(response.headers.get('content-security-policy')).toBe(indexResponse.headers.get('content-security-policy'));
+      const html = await response.text();
+      expect(html).toContain(`<html lang="${lng}">`);
+      expect(html).toMatch(new RegExp(`<h1[^>]*id="start-title"[^>]*>${escaped(text(lng, 'landing', 'start.title'))}</h1>`));
+      expect(html).toContain(`<title>${escaped(text(lng, 'common', 'titles.home'))} · Ringwise</title>`);
+      expect(html).toContain(escaped(text(lng, 'landing', 'start.formTitle')));
+      // Data blocks and module files only: the CSP (script-src 'self') runs no inline script.
+      for (const tag of html.match(/<script[^>]*>/g) ?? []) expect(tag).toMatch(/type="application\/json"|src="\/assets\//);
+      const config = /<script type="application\/json" id="public-config">([^<]*)<\/script>/.exec(html)?.[1];
+      expect(JSON.parse(config ?? 'null')).toEqual(await (await fetch(new URL('/config.json', baseURL))).json());
+      // Every stylesheet the page needs is linked by the HTML, not left for the script to add.
+      expect(html.match(/<link rel="stylesheet"/g)?.length ?? 0).toBeGreaterThan(1);
+    }
+    const root = await fetch(new URL('/', baseURL), { headers: { 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.5' } });
+    expect(await root.text()).toContain('<html lang="fr">');
+    expect(root.headers.get('vary')).toContain('accept-language');
+    // The files themselves are not served as such.
+    expect(await (await fetch(new URL('/prerendered/en.html', baseURL))).text()).not.toContain('start-title');
+  });
+
+  for (const [lng, locale, country] of [
+    ['en', 'en-US', /\+1\b/],
+    ['fr', 'fr-FR', /\+33/],
+  ] as const) {
+    it(`hydrates the served markup without an error, then the form works (${lng})`, async () => {
+      const context = await newContext(browser, baseURL, { viewport: viewports.phone, locale });
+      const page = await context.newPage();
+      const errors = watchPageErrors(page);
+      const release = await holdScripts(page);
+      await page.goto(`/${lng}`, { waitUntil: 'commit' });
+      expect(await markServedHeading(page)).toBe(text(lng, 'landing', 'start.title'));
+      release();
+      await firstRender(page);
+      await page.getByRole('contentinfo').waitFor();
+      expect(await headingIsServed(page)).toBe(true);
+      await expect.poll(() => page.title()).toBe(`${text(lng, 'common', 'titles.home')} · Ringwise`);
+      expect(await page.getByRole('button', { name: new RegExp(`^${text(lng, 'landing', 'phoneInput.countryButton').split('{{')[0]}`) }).textContent()).toMatch(country);
+      // The handlers are attached: an empty submit reports every required field.
+      await page.getByRole('button', { name: text(lng, 'landing', 'fields.submit') }).click();
+      await expect.poll(() => page.getByRole('alert').filter({ hasText: text(lng, 'common', 'validation.required') }).count()).toBe(5);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('draws over the markup in one step when the visitor differs (another country, a query)', async () => {
+    const context = await newContext(browser, baseURL, { viewport: viewports.phone, locale: 'en-US' });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    // Whether the heading ever left the page (a loading spinner in its place would be a layout shift).
+    await page.addInitScript(() => {
+      const host = window as unknown as { headingLost?: boolean };
+      new MutationObserver(() => {
+        if (document.readyState !== 'loading' && !document.querySelector('#root h1')) host.headingLost = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/fr?email=jane%40acme.com&utm_source=prerender');
+    await firstRender(page);
+    await page.getByRole('contentinfo').waitFor();
+    expect(await page.getByLabel(text('fr', 'landing', 'fields.email'), { exact: true }).inputValue()).toBe('jane@acme.com');
+    expect(await page.getByRole('button', { name: /^Pays/ }).textContent()).toMatch(/\+1\b/);
+    expect(await page.evaluate(() => (window as unknown as { headingLost?: boolean }).headingLost ?? false)).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem('utm_source'))).toBe('prerender');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('still sends a signed-in visitor from the start page to onboarding', async () => {
+    const phone = frenchMobile();
+    const session = await signUpByApi(baseURL, { phone: phone.e164, email: workEmail('prerender') }, { address: '10.91.0.1' });
+    const context = await newContext(browser, baseURL, { viewport: viewports.phone });
+    await signInContext(context, baseURL, session);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto('/en');
+    await page.waitForURL('**/en/onboarding**');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).not.toBe(text('en', 'landing', 'start.title'));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
