@@ -1,0 +1,74 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configPlaceholder } from '../../../server/spa/prerendered-pages';
+import { buildTestApp } from '../../helpers/app';
+
+/** The prerendered start page as the server answers it (server/spa/prerendered.ts). */
+describe('serving the prerendered start page', () => {
+  let app: FastifyInstance;
+  let clientDir: string;
+  const page = (lng: string) => `<!doctype html><html lang="${lng}"><div id="root"><h1>${lng} hero</h1></div>${configPlaceholder}</html>`;
+
+  beforeAll(async () => {
+    clientDir = join(mkdtempSync(join(tmpdir(), 'spa-prerendered-')), 'client');
+    mkdirSync(join(clientDir, 'prerendered'), { recursive: true });
+    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    for (const lng of ['en', 'fr']) writeFileSync(join(clientDir, 'prerendered', `${lng}.html`), page(lng));
+    writeFileSync(
+      join(clientDir, 'prerendered', 'pages.json'),
+      JSON.stringify([
+        { path: '/en', lng: 'en', file: 'en.html' },
+        { path: '/fr', lng: 'fr', file: 'fr.html' },
+      ]),
+    );
+    app = await buildTestApp({ clientDir });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(join(clientDir, '..'), { recursive: true, force: true });
+  });
+
+  it('answers its addresses with the page and the public config written in, as /config.json', async () => {
+    const config = (await app.inject({ method: 'GET', url: '/config.json' })).json();
+    for (const [url, lng] of [
+      ['/en', 'en'],
+      ['/fr/', 'fr'],
+      ['/fr?utm_source=x', 'fr'],
+    ]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(response.body).toContain(`<h1>${lng} hero</h1>`);
+      const inline = /<script type="application\/json" id="public-config">([^<]*)<\/script>/.exec(response.body)?.[1];
+      expect(JSON.parse(inline ?? 'null')).toEqual(config);
+    }
+    // Other client routes keep index.html.
+    expect((await app.inject({ method: 'GET', url: '/en/demo' })).body).toBe('<!doctype html><div id="root"></div>');
+  });
+
+  it('compresses for the browser, and never serves the files by their own path', async () => {
+    const plain = (await app.inject({ method: 'GET', url: '/en' })).body;
+    const br = await app.inject({ method: 'GET', url: '/en', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain);
+    const gz = await app.inject({ method: 'GET', url: '/en', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain);
+    const file = await app.inject({ method: 'GET', url: '/prerendered/en.html' });
+    expect(file.body).not.toContain('hero');
+  });
+
+  it("answers / in the visitor's language, English by default", async () => {
+    const french = await app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'de-DE,fr-CA;q=0.8,en;q=0.5' } });
+    expect(french.body).toContain('<h1>fr hero</h1>');
+    expect(french.headers.vary).toContain('accept-language');
+    expect((await app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'de' } })).body).toContain('<h1>en hero</h1>');
+    expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('<h1>en hero</h1>');
+  });
+});

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { canHydrate, type PrerenderedState, type VisitorFacts } from '../../../src/app/prerendered';
+
+const prerendered: PrerenderedState = { page: 'home', lng: 'fr', country: 'FR', texts: { common: {}, landing: {} } };
+const visitor: VisitorFacts = { page: 'home', lng: 'fr', search: '', country: 'FR', pendingCodeStep: false };
+
+describe('canHydrate', () => {
+  it('adopts the markup when the first render is the one prerendered', () => {
+    expect(canHydrate(prerendered, visitor)).toBe(true);
+  });
+
+  it('draws afresh when anything the first render shows differs', () => {
+    expect(canHydrate(prerendered, { ...visitor, page: 'onboarding' })).toBe(false);
+    expect(canHydrate(prerendered, { ...visitor, lng: 'en' })).toBe(false);
+    expect(canHydrate(prerendered, { ...visitor, country: 'CA' })).toBe(false);
+    expect(canHydrate(prerendered, { ...visitor, search: 'utm_source=x' })).toBe(false);
+    expect(canHydrate(prerendered, { ...visitor, pendingCodeStep: true })).toBe(false);
+  });
+});
