@@ -1,7 +1,5 @@
-import { keyframes, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
 import { mobileQuery, vars } from '../../ui/theme.css';
-
-const pulse = keyframes({ '0%, 100%': { opacity: 1 }, '50%': { opacity: 0.55 } });
 
 /** The plans' stand-in: the same column and gaps as the form it makes room for. */
 export const skeleton = style({
@@ -10,11 +8,10 @@ export const skeleton = style({
   gap: vars.space.large,
 });
 
+/** Still, not pulsing: an animation would repaint on every frame while a phone's CPU is busiest. */
 const block = style({
   borderRadius: vars.radius.large,
   background: vars.color.surfaceMuted,
-  animation: `${pulse} 1.6s ease-in-out infinite`,
-  '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
 });
 
 /** The yearly/monthly switch's pill. */
