@@ -8,7 +8,7 @@ export interface AddressFacts {
   search: string;
   /** The stored or browser language, for `/` and addresses without a known language. */
   detected: Language;
-  /** Whether a session cookie is held right now (landing pages send such a visitor on, SPEC §2). */
+  /** Whether a person's (not anonymous) session cookie is held right now (landing pages send such a visitor on, SPEC §2, §6). */
   signedIn: boolean;
   /** The custom_code and utm values kept from earlier visits (carried into the onboarding address). */
   tracking: Record<string, string>;

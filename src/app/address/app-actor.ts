@@ -5,7 +5,7 @@ import type { AddressFacts, SessionFacts } from '../../../machines/app.types';
 import { projectAddress, type AddressProjection } from '../../../machines/app.url';
 import { isAtHref } from '../../../machines/onboarding.url';
 import { publishInspection } from '../../features/charts/live-state';
-import { hasStoredSession } from '../../features/auth/signed-in';
+import { hasPersonSession } from '../../features/auth/signed-in';
 import { switchLanguage } from '../i18n';
 import { detectLanguage, storeLanguage } from '../languages';
 import { readTrackingParams, saveTrackingParams } from '../tracking-params';
@@ -22,7 +22,9 @@ export function currentAddress(): AddressFacts {
     pathname: window.location.pathname,
     search: window.location.search.replace(/^\?/, ''),
     detected: detectLanguage(),
-    signedIn: hasStoredSession(),
+    // An anonymous session (from another of the product's sites) is not a signed-in person: the
+    // landing pages stay theirs to sign up from (SPEC §6).
+    signedIn: hasPersonSession(),
     tracking,
   };
 }
