@@ -1,6 +1,10 @@
 // The prerendered page's loader (scripts/vite-prerender.ts): the page is drawn from its HTML and
 // stylesheets, and the app's code (the entry named by this script's data-entry) is fetched and run
 // once the browser reports the page painted, so the first paint never waits for the script.
+//
+// Until the app has rendered (its `first-render` mark), the page's form must not submit by itself (a
+// form without script sends its fields in the address) and what is typed must reach the app: a submit
+// is held and sent again, and typed values are given to the app's inputs, once it has rendered.
 const entry = document.querySelector('script[data-entry]')?.getAttribute('data-entry');
 let started = false;
 const start = () => {
@@ -8,11 +12,56 @@ const start = () => {
   started = true;
   void import(new URL(entry, document.baseURI).href);
 };
-const observable = typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes ?? []).includes('paint');
+
+const typed = new Map();
+let heldForm = -1;
+const onInput = (event) => {
+  const field = event.target;
+  if (field instanceof HTMLInputElement && field.name && field.form) typed.set(`${[...document.forms].indexOf(field.form)}:${field.name}`, field.value);
+};
+const onSubmit = (event) => {
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  heldForm = [...document.forms].indexOf(event.target);
+};
+
+/** Gives a value to an input the app controls: set around its value tracker, then an input event. */
+function give(input, value) {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  if (!setter) return;
+  input.value = value === '' ? ' ' : '';
+  setter.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+function handOver() {
+  removeEventListener('input', onInput, true);
+  removeEventListener('submit', onSubmit, true);
+  for (const [key, value] of typed) {
+    const [form, name] = [Number(key.slice(0, key.indexOf(':'))), key.slice(key.indexOf(':') + 1)];
+    const input = document.forms[form]?.elements.namedItem(name);
+    if (input instanceof HTMLInputElement) give(input, value);
+  }
+  const form = document.forms[heldForm];
+  if (form) setTimeout(() => form.isConnected && form.requestSubmit(), 0);
+}
+
+const observes = (type) => typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes ?? []).includes(type);
+// Held only where the app's mark can be seen, so nothing stays held for good.
+if (observes('mark')) {
+  addEventListener('input', onInput, true);
+  addEventListener('submit', onSubmit, true);
+  new PerformanceObserver((list, observer) => {
+    if (!list.getEntriesByName('first-render').length) return;
+    observer.disconnect();
+    handOver();
+  }).observe({ type: 'mark', buffered: true });
+}
+
 if (document.visibilityState === 'hidden') {
   // A tab loaded in the background paints nothing until shown: start at once there.
   start();
-} else if (observable) {
+} else if (observes('paint')) {
   new PerformanceObserver((list, observer) => {
     if (!list.getEntriesByName('first-contentful-paint').length) return;
     observer.disconnect();

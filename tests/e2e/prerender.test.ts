@@ -105,6 +105,29 @@ describe('prerendered start page', () => {
     });
   }
 
+  it('keeps what is typed and a submit made before the app runs, and never sends the form by itself', async () => {
+    for (const path of ['/en', '/en?utm_source=early']) {
+      const context = await newContext(browser, baseURL, { viewport: viewports.phone, locale: 'en-US' });
+      const page = await context.newPage();
+      const errors = watchPageErrors(page);
+      const release = await holdScripts(page);
+      await page.goto(path, { waitUntil: 'commit' });
+      await page.waitForSelector('#root form');
+      await page.getByLabel(text('en', 'landing', 'fields.email'), { exact: true }).fill('jane@');
+      await page.getByLabel(text('en', 'landing', 'fields.firstName'), { exact: true }).fill('Jane');
+      await page.getByRole('button', { name: text('en', 'landing', 'fields.submit') }).click();
+      release();
+      await firstRender(page);
+      // The held submit is sent to the app: it checks what was typed.
+      await page.getByText(text('en', 'common', 'validation.invalidEmail')).waitFor();
+      await expect.poll(() => page.getByRole('alert').filter({ hasText: text('en', 'common', 'validation.required') }).count()).toBe(3);
+      expect(await page.getByLabel(text('en', 'landing', 'fields.firstName'), { exact: true }).inputValue()).toBe('Jane');
+      expect(new URL(page.url()).searchParams.has('email')).toBe(false);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('draws over the markup in one step when the visitor differs (another country, a query)', async () => {
     const context = await newContext(browser, baseURL, { viewport: viewports.phone, locale: 'en-US' });
     const page = await context.newPage();

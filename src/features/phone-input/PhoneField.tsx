@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CountryCode } from 'libphonenumber-js';
 import { afterFirstRender } from '../../app/first-render';
 import { useLanguage } from '../../app/use-language';
-import { defaultCountryCode, findCountry, flagEmoji, localizedCountries, searchCountries } from '../../lib/countries';
+import { countryName, defaultCountryCode, findCountry, flagEmoji, localizedCountries, searchCountries } from '../../lib/countries';
 import { FieldFrame } from '../../ui/Field';
 import { control } from '../../ui/Field.css';
 import type { PhoneInputState } from './phone-format';
@@ -61,10 +61,12 @@ export function PhoneField({ label, defaultValue, defaultCountry, onChange, onBl
   const listId = `${baseId}-countries`;
   const optionId = (code: string) => `${baseId}-country-${code}`;
 
-  const all = useMemo(() => localizedCountries(language), [language]);
+  // Every country's name (Intl, ~245 sorted) only once the picker is open: the button needs one
+  // name, and the whole list held up the first render and the start page's hydration (#16).
+  const all = useMemo(() => (open ? localizedCountries(language) : []), [open, language]);
   const results = useMemo(() => searchCountries(all, query), [all, query]);
   const current = findCountry(state.country);
-  const currentName = all.find((record) => record.code === current.code)?.country ?? current.code;
+  const currentName = countryName(current.code, language);
 
   function update(next: FieldState) {
     stateRef.current = next;
@@ -111,7 +113,7 @@ export function PhoneField({ label, defaultValue, defaultCountry, onChange, onBl
 
   function openPicker() {
     setQuery('');
-    setActiveIndex(Math.max(0, all.findIndex((record) => record.code === current.code)));
+    setActiveIndex(Math.max(0, localizedCountries(language).findIndex((record) => record.code === current.code)));
     setOpen(true);
   }
 
