@@ -12,7 +12,7 @@ function replaceOnce(html: string, find: RegExp | string, replacement: string): 
 }
 
 /**
- * The built index.html with a prerendered page in it: the page's language and title, the loader
+ * The built index.html with a prerendered page in it: the page's language, title and description, the loader
  * instead of the entry script, its chunk's stylesheets after the entry's, the markup in #root, the
  * state the client compares before hydrating (with the texts), and where the server writes the
  * public config.
@@ -21,6 +21,7 @@ export function renderDocument(template: string, page: RenderedPage, stylesheets
   let html = template;
   html = replaceOnce(html, /<html lang="[^"]*">/, `<html lang="${page.state.lng}">`);
   html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
+  html = replaceOnce(html, /<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(page.description)}" />`);
   // The page is drawn from the HTML and styles alone: its code is fetched and run by the loader
   // once the page has been painted (scripts/prerender/after-paint.js), so the paint shares the
   // connection with nothing but the stylesheets.

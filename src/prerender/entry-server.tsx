@@ -35,6 +35,7 @@ export interface RenderedPage {
   /** The markup inside #root. */
   html: string;
   title: string;
+  description: string;
   /** What the client compares before hydrating, and the texts it starts with. */
   state: PrerenderedState;
 }
@@ -67,5 +68,5 @@ export async function renderPage(pathname: string, browserLanguages: readonly st
   const t = i18n.getFixedT(lng);
   const title = t('titles.pattern', { page: t(`titles.${page}`), brand: t('brand') });
   const texts = (i18n.store.data[lng] ?? {}) as InlineTexts;
-  return { html, title, state: { page, lng, country: defaultCountryCode(browserLanguages), texts } };
+  return { html, title, description: t('description'), state: { page, lng, country: defaultCountryCode(browserLanguages), texts } };
 }

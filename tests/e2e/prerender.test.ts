@@ -65,6 +65,7 @@ describe('prerendered start page', () => {
       expect(html).toContain(`<html lang="${lng}">`);
       expect(html).toMatch(new RegExp(`<h1[^>]*id="start-title"[^>]*>${escaped(text(lng, 'landing', 'start.title'))}</h1>`));
       expect(html).toContain(`<title>${escaped(text(lng, 'common', 'titles.home'))} · Ringwise</title>`);
+      expect(html).toContain(`<meta name="description" content="${escaped(text(lng, 'common', 'description'))}" />`);
       expect(html).toContain(escaped(text(lng, 'landing', 'start.formTitle')));
       // Data blocks and module files only: the CSP (script-src 'self') runs no inline script.
       for (const tag of html.match(/<script[^>]*>/g) ?? []) expect(tag).toMatch(/type="application\/json"|src="\/assets\//);
