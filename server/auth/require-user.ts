@@ -26,6 +26,10 @@ export interface AuthUser {
  * wrong algorithm or key, expired, session signed out or timed out, user deleted). With SUPABASE_URL
  * the project's tokens are checked instead (ExternalIdentity), and 503 AUTH_UNAVAILABLE when its keys
  * cannot be fetched.
+ *
+ * A user with a verified factor must have completed the second step: their aal1 token (the first
+ * factor alone) is refused with 403 `insufficient_aal`, as a Supabase project's RLS on `aal` does.
+ * The auth service's own routes (/auth/v1/*) do not call this, so the step can still be completed.
  */
 export async function requireUser(request: FastifyRequest): Promise<AuthUser> {
   const external = request.server.externalIdentity;
@@ -36,14 +40,16 @@ export async function requireUser(request: FastifyRequest): Promise<AuthUser> {
   }
   const service = request.server.authService;
   try {
-    const { user, session } = await service.authenticate(request);
+    const { claims, user, session, hasVerifiedFactor } = await service.authenticate(request);
+    // The token's claim, not the session row: an aal1 token stays aal1 after its session is lifted.
+    if (hasVerifiedFactor && claims.aal !== 'aal2') throw new HttpError(403, 'insufficient_aal', 'AAL2 session is required');
     return {
       id: user.id,
       email: user.email,
       phone: user.phone,
       isAnonymous: user.is_anonymous,
       sessionId: session.id,
-      aal: session.aal,
+      aal: claims.aal,
       confirmed: { email: user.email_confirmed_at !== null, phone: user.phone_confirmed_at !== null },
     };
   } catch (error) {

@@ -22,6 +22,15 @@ export interface Authenticated {
   claims: AccessClaims;
   user: AuthUserRow;
   session: AuthSessionRow;
+  /** Whether the user has a verified MFA factor: product routes then need an aal2 token. */
+  hasVerifiedFactor: boolean;
+}
+
+/** What one authentication reads, cached per user and session. */
+interface Identity {
+  user: AuthUserRow;
+  session: AuthSessionRow | null;
+  hasVerifiedFactor: boolean;
 }
 
 /** Shared by the auth routes and by `requireUser` in other capabilities (decorated as `app.authService`). */
@@ -40,9 +49,11 @@ export class AuthService {
    * The user and session rows behind a token, read at most READ_CACHE_TTL_MS ago and emptied by any
    * write to either table through this process: a sign-out or ban made on another instance is seen
    * here within that bound (decision 701). Only used to accept: a cached pair that would refuse is
-   * read again.
+   * read again. It also holds whether the user has a verified factor (read in the same round trip),
+   * so it is emptied by writes to auth_factors too: a factor verified or removed on this instance is
+   * seen at once, on another within the same bound.
    */
-  readonly userSessions = new ReadCache<{ user: AuthUserRow; session: AuthSessionRow | null }>({ maxEntries: 5_000 });
+  readonly userSessions = new ReadCache<Identity>({ maxEntries: 5_000 });
 
   constructor(
     readonly db: Kysely<Database>,
@@ -51,7 +62,7 @@ export class AuthService {
     hitCounter: HitCounter,
     writes?: WriteWatch,
   ) {
-    writes?.on(['auth_users', 'auth_sessions'], () => this.userSessions.clear());
+    writes?.on(['auth_users', 'auth_sessions', 'auth_factors'], () => this.userSessions.clear());
     this.keys = new SigningKeyStore(db, () => clock.now(), env.AUTH_JWT_EXPIRY_SECONDS * 1000);
     this.box = new SecretBox(loadAuthSecret(env));
     this.limiter = new RateLimiter(hitCounter, clock);
@@ -88,15 +99,15 @@ export class AuthService {
     const claims = await verifyAccessToken(this.keys, token, { issuer: this.issuer, now: this.now(), verified: this.verifiedTokens });
     const key = `${claims.sub} ${claims.session_id}`;
     const cached = this.userSessions.get(key);
-    if (cached && this.refusal(cached) === null) return { claims, user: cached.user, session: cached.session as AuthSessionRow };
+    if (cached && this.refusal(cached) === null) return { claims, user: cached.user, session: cached.session as AuthSessionRow, hasVerifiedFactor: cached.hasVerifiedFactor };
     const found = await this.userSessions.load(key, async () => (await findUserAndSession(this.db, claims.sub, claims.session_id)) ?? undefined);
     const refusal = found ? this.refusal(found) : new AuthApiError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
     if (refusal) throw refusal;
-    return { claims, user: found!.user, session: found!.session as AuthSessionRow };
+    return { claims, user: found!.user, session: found!.session as AuthSessionRow, hasVerifiedFactor: found!.hasVerifiedFactor };
   }
 
   /** Why a token's user and session do not let it in (GoTrue's codes), or null. */
-  private refusal({ user, session }: { user: AuthUserRow; session: AuthSessionRow | null }): AuthApiError | null {
+  private refusal({ user, session }: Identity): AuthApiError | null {
     if (!session || session.user_id !== user.id) {
       return new AuthApiError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
     }
@@ -112,9 +123,10 @@ const sessionColumns = ['id', 'user_id', 'aal', 'amr', 'factor_id', 'user_agent'
 
 /**
  * The user and the token's session in one round trip (every authenticated request runs this): the
- * user's row, with the session's columns alongside under `s_` names (null when the session is gone).
+ * user's row, with the session's columns alongside under `s_` names (null when the session is gone),
+ * and whether the user has a verified factor (an indexed EXISTS, so enforcing aal2 costs no query).
  */
-async function findUserAndSession(db: Kysely<Database>, userId: string, sessionId: string): Promise<{ user: AuthUserRow; session: AuthSessionRow | null } | null> {
+async function findUserAndSession(db: Kysely<Database>, userId: string, sessionId: string): Promise<Identity | null> {
   if (!UUID.test(userId)) return null;
   const sessionIdOk = UUID.test(sessionId);
   const row = await db
@@ -122,10 +134,15 @@ async function findUserAndSession(db: Kysely<Database>, userId: string, sessionI
     .leftJoin('auth_sessions as s', (join) => join.onRef('s.user_id', '=', 'u.id').on('s.id', '=', sessionIdOk ? sessionId : '00000000-0000-0000-0000-000000000000'))
     .selectAll('u')
     .select(sessionColumns.map((column) => `s.${column} as s_${column}` as const))
+    .select((eb) =>
+      eb
+        .exists(eb.selectFrom('auth_factors as f').select('f.id').whereRef('f.user_id', '=', 'u.id').where('f.status', '=', 'verified'))
+        .as('has_verified_factor'),
+    )
     .where('u.id', '=', userId)
     .executeTakeFirst();
   if (!row) return null;
-  const { s_id, s_user_id, s_aal, s_amr, s_factor_id, s_user_agent, s_ip, s_created_at, s_refreshed_at, s_not_after, ...user } = row;
+  const { s_id, s_user_id, s_aal, s_amr, s_factor_id, s_user_agent, s_ip, s_created_at, s_refreshed_at, s_not_after, has_verified_factor, ...user } = row;
   const session =
     s_id === null
       ? null
@@ -141,7 +158,7 @@ async function findUserAndSession(db: Kysely<Database>, userId: string, sessionI
           refreshed_at: s_refreshed_at,
           not_after: s_not_after,
         } as AuthSessionRow);
-  return { user: user as AuthUserRow, session };
+  return { user: user as AuthUserRow, session, hasVerifiedFactor: has_verified_factor === true };
 }
 
 declare module 'fastify' {
