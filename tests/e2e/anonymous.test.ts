@@ -37,4 +37,25 @@ describe('an anonymous session from another site', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('the sign-in page offers the sign-in form, not a "signed in as a guest"', async () => {
+    const { context, page, errors } = await guestPage('/en/sign-in-otp');
+    await page.getByRole('button', { name: 'Email', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Send code' }).waitFor();
+    expect(await page.getByText(/signed in as/i).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the account page asks a guest to sign in or start a trial, and shows no settings', async () => {
+    const { context, page, errors } = await guestPage('/account');
+    await page.getByText("You're browsing as a guest.", { exact: false }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Sign in' }).waitFor();
+    expect(new URL(await page.getByRole('main').getByRole('link', { name: 'Start your free trial' }).getAttribute('href') ?? '', baseURL).pathname).toBe('/en');
+    expect(await page.getByText(/two-step/i).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

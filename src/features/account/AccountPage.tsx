@@ -47,8 +47,10 @@ export default function AccountPage() {
   const lng = useLanguage();
   const session = useSession();
   const [signingOut, setSigningOut] = useState(false);
+  // An anonymous session (from another of the product's sites) has no account to show (SPEC §6).
+  const guest = session.status === 'signedIn' && session.session?.user.is_anonymous === true;
   const query = useQuery(SUBSCRIPTION_KEY, () => apiRequest<SubscriptionResponse>('/v1/subscription'), {
-    enabled: session.status === 'signedIn' && !session.secondStepDue,
+    enabled: session.status === 'signedIn' && !session.secondStepDue && !guest,
     // Keyed per signed-in user by the session: a different user signs in → fetch again.
     staleTimeMs: 0,
   });
@@ -70,7 +72,7 @@ export default function AccountPage() {
         <Heading>{t('title')}</Heading>
         <Text tone="muted">{t('subtitle')}</Text>
       </div>
-      {session.status === 'signedIn' && !session.secondStepDue ? <EmailConfirmation lng={lng} /> : null}
+      {session.status === 'signedIn' && !session.secondStepDue && !guest ? <EmailConfirmation lng={lng} /> : null}
       {session.secondStepDue ? (
         // Signed in by a first factor only: the second step comes before the account.
         <div className={styles.secondStep}>
@@ -78,6 +80,16 @@ export default function AccountPage() {
             <SecondStep onVerified={() => undefined} />
           </Card>
         </div>
+      ) : guest ? (
+        <Card>
+          <Text>{t('guest')}</Text>
+          <Box display="flex" gap="small" flexWrap="wrap">
+            <ButtonLink href={paths.signInOtp.build(lng)}>{t('signIn')}</ButtonLink>
+            <ButtonLink tone="secondary" href={paths.home.build(lng)}>
+              {t('startTrial')}
+            </ButtonLink>
+          </Box>
+        </Card>
       ) : session.status === 'loading' || (session.status === 'signedIn' && query.status === 'pending') ? (
         <Box display="flex" alignItems="center" gap="small" role="status">
           <Spinner />

@@ -173,16 +173,13 @@ export default function SignInOtpPage() {
           {emailConfirmError ? <Alert tone="critical">{t('signIn.emailConfirmFailed')}</Alert> : null}
           {secondStep ? (
             <SecondStep onVerified={() => appActor().send({ type: 'signIn.completed', resumed: cameWithCode })} />
-          ) : !sentTo && status === 'signedIn' && session ? (
+          ) : !sentTo && status === 'signedIn' && session && !session.user.is_anonymous ? (
             <>
-              <Text>{t('signIn.signedInAs', { who: session.user.email || (session.user.phone ? `+${session.user.phone}` : t('signIn.guest')) })}</Text>
+              <Text>{t('signIn.signedInAs', { who: session.user.email || `+${session.user.phone ?? ''}` })}</Text>
               <Link href={paths.onboarding.build(lng)}>{t('signIn.continue')}</Link>
-              {/* An anonymous session holds nothing to come back to: no sign-out it could not undo. */}
-              {session.user.is_anonymous ? null : (
-                <Button tone="secondary" block loading={signingOut} onClick={() => void onSignOut()}>
-                  {t('signIn.signOut')}
-                </Button>
-              )}
+              <Button tone="secondary" block loading={signingOut} onClick={() => void onSignOut()}>
+                {t('signIn.signOut')}
+              </Button>
             </>
           ) : sentTo ? (
             <>

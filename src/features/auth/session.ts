@@ -4,7 +4,7 @@ import { createActor, fromPromise, type Actor } from 'xstate';
 import { RetryableRefreshError } from '../../../machines/session.actors';
 import { sessionMachine, type AuthSession } from '../../../machines/session.machine';
 import { setAccessTokenProvider } from '../../app/api-client';
-import { afterFirstRender } from '../../app/first-render';
+import { afterFirstRender, firstRender } from '../../app/first-render';
 import { publishInspection } from '../charts/live-state';
 import { carriesAuthCallback, hasStoredSession, isAuthError } from './signed-in';
 
@@ -59,9 +59,17 @@ export function startSessionActor(): SessionActor {
   actor = started;
   // The product API's bearer: whatever supabase-js holds (loading it if a call comes first).
   setAccessTokenProvider(async () => (await (await loadSupabase()).auth.getSession()).data.session?.access_token ?? null);
-  const connect = () => void loadSupabase().then((client) => listen(client, started));
-  if (carriesAuthCallback(window.location) || hasStoredSession()) connect();
-  else afterFirstRender(connect);
+  let connected = false;
+  const connect = () => {
+    if (connected) return;
+    connected = true;
+    void loadSupabase().then((client) => listen(client, started));
+  };
+  // A held session or a callback is read right after the first render (not before: supabase-js is
+  // ~40 KB the first paint does not need, and the budget check measures up to that mark); the
+  // idle-time start is the fallback for a page that never renders.
+  if (carriesAuthCallback(window.location) || hasStoredSession()) void firstRender().then(connect);
+  afterFirstRender(connect);
   const check = () => started.send({ type: 'session.check' });
   window.addEventListener('focus', check);
   window.setInterval(check, 30_000);
