@@ -120,6 +120,9 @@ function followSession(started: AppActor): void {
     const report = () => {
       const snapshot = session.getSnapshot();
       let facts: SessionFacts | null | undefined;
+      // Signed in by a first factor only: not yet the person for the app (the API refuses their
+      // token), so nothing is decided on it; the facts come once the second step is done.
+      if (snapshot.matches({ signedIn: 'secondStepDue' })) return;
       if (snapshot.matches('signedIn')) {
         const user = snapshot.context.session?.user;
         facts = user ? { userId: user.id, isAnonymous: Boolean(user.is_anonymous) } : null;

@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useSyncExternalStore }
 import { useTranslation } from 'react-i18next';
 import { appActor, isFunnelEntry } from '../../app/address/app-actor';
 import { useLanguage } from '../../app/use-language';
+import { SecondStepGate } from '../auth/SecondStepGate';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { topState } from '../../../machines/onboarding.url';
@@ -55,6 +56,14 @@ function useFunnelSnapshot(actor: FunnelActor | null): FunnelSnapshot | null {
  * decides: one tree from the first paint to the plans, so nothing is drawn twice or moves.
  */
 export default function OnboardingRoute() {
+  return (
+    <SecondStepGate>
+      <Funnel />
+    </SecondStepGate>
+  );
+}
+
+function Funnel() {
   // Loads the namespace before any step renders (Suspense), so steps never flash raw keys.
   useTranslation('onboarding');
   const actor = useFunnelActor();
