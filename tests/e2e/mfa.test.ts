@@ -6,7 +6,7 @@ import { projectRoot } from '../../server/config/project-root';
 import { advanceServerClock, answerBusiness, api, checkLegitimacy, codeFor, completeBusiness, frenchMobile, outbox, signInContext, signUpByApi, subscribe, workEmail } from '../helpers/accounts';
 import { axeViolations } from '../helpers/axe';
 import { launchBrowser, newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
-import { aalOf, serverNow, totpAt, wrongTotpAt } from '../helpers/mfa';
+import { aalOf, enrolTotpByApi, serverNow, totpAt, wrongTotpAt } from '../helpers/mfa';
 
 /**
  * Two-step verification in Chromium against the real server: enrol an authenticator app (its
@@ -18,8 +18,11 @@ import { aalOf, serverNow, totpAt, wrongTotpAt } from '../helpers/mfa';
 type Lng = 'en' | 'fr';
 const root = projectRoot();
 const load = (lng: Lng, ns: string) => JSON.parse(readFileSync(join(root, 'locales', lng, `${ns}.json`), 'utf8')) as Record<string, unknown>;
-const locales = { en: { auth: load('en', 'auth'), account: load('en', 'account') }, fr: { auth: load('fr', 'auth'), account: load('fr', 'account') } };
-function text(lng: Lng, ns: 'auth' | 'account', key: string): string {
+const locales = {
+  en: { auth: load('en', 'auth'), account: load('en', 'account'), onboarding: load('en', 'onboarding') },
+  fr: { auth: load('fr', 'auth'), account: load('fr', 'account'), onboarding: load('fr', 'onboarding') },
+};
+function text(lng: Lng, ns: 'auth' | 'account' | 'onboarding', key: string): string {
   const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], locales[lng][ns]);
   if (typeof value !== 'string') throw new Error(`no text ${ns}:${key}`);
   return value;
@@ -166,6 +169,40 @@ describe('two-step verification', () => {
     await step.getByLabel(text('fr', 'auth', 'code.label')).fill(await codeFor(baseURL, second.e164, texted));
     await page.waitForURL((url) => url.pathname === '/account');
     expect(aalOf((await cookieSession(context)).access_token)).toBe('aal2');
+    await context.close();
+  });
+
+  it('the first factor alone opens nothing: the funnel shows the second step, the API refuses the aal1 token (en)', async () => {
+    // Signed up (the funnel's next page is the company size), then an app set up through the API.
+    const phone = frenchMobile().e164;
+    const session = await signUpByApi(baseURL, { phone, email: workEmail('mfa-gate') });
+    const secret = await enrolTotpByApi(baseURL, session.access_token);
+    const context = await newContext(browser, baseURL);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+
+    // Signed in by the texted code only, then straight to a funnel page by its address.
+    await firstStep(page, 'en', phone);
+    await page.goto('/en/onboarding/steps/size');
+    const step = page.getByRole('region', { name: text('en', 'auth', 'mfa.title') });
+    await step.waitFor();
+    expect(await page.getByRole('heading', { name: text('en', 'onboarding', 'size.title') }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The product API refuses the aal1 token; the auth service still answers it.
+    const token = (await cookieSession(context)).access_token;
+    expect(aalOf(token)).toBe('aal1');
+    const refused = await fetch(new URL('/v1/user', baseURL), { headers: { authorization: `Bearer ${token}` } });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'insufficient_aal' });
+    expect((await factorsOf(baseURL, context)).map((factor) => factor.status)).toEqual(['verified']);
+
+    // The app's code (a later step than the enrolment's) lifts the session and the page follows.
+    await step.getByLabel(text('en', 'auth', 'code.label')).fill(await totpAt(secret, await serverNow(baseURL, 31)));
+    await page.getByRole('heading', { name: text('en', 'onboarding', 'size.title') }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/en/onboarding/steps/size');
+    expect(aalOf((await cookieSession(context)).access_token)).toBe('aal2');
+    expect(errors.filter((message) => !/status of 4\d\d/.test(message))).toEqual([]);
     await context.close();
   });
 });
