@@ -5,7 +5,7 @@ import { App } from './app/App';
 import { afterFirstRender } from './app/first-render';
 import { initI18n } from './app/i18n';
 import { detectLanguage, isLanguage } from './app/languages';
-import { canHydrate, inlineConfigFetch, readPrerendered, settleLazy } from './app/prerendered';
+import { canHydrate, inlineConfigFetch, readPrerendered } from './app/prerendered';
 import { checkPublicConfig, loadPublicConfig } from './app/public-config';
 import { preloadPage, routePages } from './app/routes';
 import { expectAnalytics } from './features/analytics/analytics';
@@ -62,8 +62,7 @@ async function boot() {
   // This visitor's page differs from the markup: it stays on screen until the page's code is here,
   // then is drawn over in one commit (no loading spinner in between).
   preloadPage(window.location.pathname, lng);
-  const Page = routePages[page];
-  await settleLazy(Page, Page.preload()).catch(() => undefined);
+  await routePages[page].preload().catch(() => undefined);
   createRoot(root).render(app);
 }
 

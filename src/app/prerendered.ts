@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import type { InlineTexts } from './i18n';
 import type { Language } from './languages';
 import type { RoutedName } from './route-matching';
@@ -69,21 +68,4 @@ export function canHydrate(prerendered: PrerenderedState, visitor: VisitorFacts)
     visitor.search === '' &&
     !visitor.pendingCodeStep
   );
-}
-
-/**
- * React.lazy suspends on its first render even when its chunk has arrived (it learns so a microtask
- * later). Drawing over prerendered markup, that first render would commit the loading spinner and
- * then the page: a flash and a layout shift. Calling the lazy's initialiser once, after its chunk has
- * loaded, lets the first render find it resolved. Anything not shaped like React's lazy is left be.
- */
-export async function settleLazy(component: ComponentType | object, loaded: Promise<unknown>): Promise<void> {
-  await loaded;
-  const lazy = component as { _payload?: unknown; _init?: (payload: unknown) => unknown };
-  if (typeof lazy._init !== 'function') return;
-  try {
-    lazy._init(lazy._payload);
-  } catch (pending) {
-    if (pending instanceof Promise) await pending.catch(() => undefined);
-  }
 }

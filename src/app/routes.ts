@@ -2,7 +2,6 @@ import { i18n, preloadTexts } from './i18n';
 import type { Language } from './languages';
 import { lazyPage, type LazyPage } from './lazy-page';
 import type { PathName } from './paths';
-import { settleLazy } from './prerendered';
 import { decideRoute, type RoutedName } from './route-matching';
 
 const startPage = lazyPage(() => import('../features/landing/StartPage'));
@@ -84,12 +83,11 @@ export function preloadPage(pathname: string, language: Language): void {
   const decision = decideRoute(pathname, () => language);
   if (decision.kind !== 'page') return;
   const page = routePages[decision.name];
-  // Settled as soon as its chunk is in, and its texts handed to i18next as soon as it is ready:
-  // the first render then finds both and draws the page, instead of suspending on them (React
-  // learns a lazy has loaded only a microtask after meeting it) and showing the loading spinner,
-  // after which React holds the page back 300 ms (its Suspense reveal throttle). The paywall's
-  // frame painted 300 ms late that way, its chunk and texts long arrived.
-  settleLazy(page, page.preload()).catch(() => undefined);
+  // Its chunk and its texts (handed to i18next as soon as it is ready) fetched now: the first render
+  // then finds both and draws the page (./lazy-page), instead of suspending on them and showing the
+  // loading spinner, after which React holds the page back 300 ms (its Suspense reveal throttle).
+  // The paywall's frame painted 300 ms late that way, its chunk and texts long arrived.
+  page.preload().catch(() => undefined);
   routeExtras[decision.name]?.().catch(() => undefined);
   const namespaces = routeTexts[decision.name] ?? [];
   preloadTexts(decision.lng ?? language, namespaces);

@@ -261,6 +261,8 @@ describe('landing pages', () => {
     ] as const) {
       const lng: Lng = path.startsWith('/fr') ? 'fr' : 'en';
       await page.goto(`${path}?${params}&${phoneParam}`);
+      // The prerendered start page shows its empty form until the app has drawn the prefilled one.
+      await page.waitForFunction(() => performance.getEntriesByName('first-render').length > 0);
       await page.getByLabel(text(lng, 'landing', 'fields.firstName'), { exact: true }).waitFor();
       expect(await page.getByLabel(text(lng, 'landing', 'fields.email'), { exact: true }).inputValue()).toBe('jane@acme.com');
       expect(await page.getByLabel(text(lng, 'landing', 'fields.firstName'), { exact: true }).inputValue()).toBe('Jane');
