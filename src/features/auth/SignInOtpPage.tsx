@@ -68,6 +68,14 @@ export default function SignInOtpPage() {
   // the session, and while it is due).
   const [secondStepAsked, setSecondStepAsked] = useState(false);
   const secondStep = secondStepDue || (secondStepAsked && status !== 'signedOut');
+  // While the next page's code is still loading, React keeps this page hidden with its state: signed
+  // out and back here before it came, the visitor gets the form again, not the used code's entry.
+  const [completed, setCompleted] = useState(false);
+  if (completed && status === 'signedOut') {
+    setCompleted(false);
+    setSentTo(null);
+    setSecondStepAsked(false);
+  }
 
   // Back from an emailed sign-in link: once supabase-js has the session, carry on.
   const [cameWithCode] = useState(() => arrivedFromAuthLink());
@@ -150,6 +158,11 @@ export default function SignInOtpPage() {
     setSigningOut(false);
   }
 
+  function completeSignIn(resumed: boolean) {
+    appActor().send({ type: 'signIn.completed', resumed });
+    setCompleted(true);
+  }
+
   function choose(next: Method) {
     setMethod(next);
     setFieldError(null);
@@ -172,7 +185,7 @@ export default function SignInOtpPage() {
           {emailConfirmed ? <Alert tone="info">{t('signIn.emailConfirmed')}</Alert> : null}
           {emailConfirmError ? <Alert tone="critical">{t('signIn.emailConfirmFailed')}</Alert> : null}
           {secondStep ? (
-            <SecondStep onVerified={() => appActor().send({ type: 'signIn.completed', resumed: cameWithCode })} />
+            <SecondStep onVerified={() => completeSignIn(cameWithCode)} />
           ) : !sentTo && status === 'signedIn' && session && !session.user.is_anonymous ? (
             <>
               <Text>{t('signIn.signedInAs', { who: session.user.email || `+${session.user.phone ?? ''}` })}</Text>
@@ -188,7 +201,7 @@ export default function SignInOtpPage() {
                 channel={'phone' in sentTo.recipient ? 'sms' : 'email'}
                 sentAt={sentTo.sentAt}
                 onVerified={(verified) => {
-                  if (!hasVerifiedFactor(verified as AuthSession)) return appActor().send({ type: 'signIn.completed', resumed: false });
+                  if (!hasVerifiedFactor(verified as AuthSession)) return completeSignIn(false);
                   void loadSecondStep().catch(() => undefined);
                   setSecondStepAsked(true);
                 }}
