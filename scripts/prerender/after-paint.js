@@ -2,7 +2,7 @@
 // stylesheets, and the app's code (the entry named by this script's data-entry) is fetched and run
 // once the browser reports the page painted, so the first paint never waits for the script.
 //
-// Until the app has rendered (its `first-render` mark), the page's form must not submit by itself (a
+// Until the app has rendered (its `app:first-render` event), the page's form must not submit by itself (a
 // form without script sends its fields in the address) and what is typed must reach the app: a submit
 // is held and sent again, and typed values are given to the app's inputs, once it has rendered.
 const entry = document.querySelector('script[data-entry]')?.getAttribute('data-entry');
@@ -46,17 +46,14 @@ function handOver() {
   if (form) setTimeout(() => form.isConnected && form.requestSubmit(), 0);
 }
 
+// The app dispatches this on document once it has rendered (src/app/first-render.ts); this script
+// runs before the app's code is even fetched, so it cannot be missed.
+addEventListener('input', onInput, true);
+addEventListener('submit', onSubmit, true);
+// Dispatched from the app's commit: handed over in a task of its own, once React has finished it.
+document.addEventListener('app:first-render', () => setTimeout(handOver, 0), { once: true });
+
 const observes = (type) => typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes ?? []).includes(type);
-// Held only where the app's mark can be seen, so nothing stays held for good.
-if (observes('mark')) {
-  addEventListener('input', onInput, true);
-  addEventListener('submit', onSubmit, true);
-  new PerformanceObserver((list, observer) => {
-    if (!list.getEntriesByName('first-render').length) return;
-    observer.disconnect();
-    handOver();
-  }).observe({ type: 'mark', buffered: true });
-}
 
 if (document.visibilityState === 'hidden') {
   // A tab loaded in the background paints nothing until shown: start at once there.

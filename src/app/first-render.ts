@@ -9,11 +9,18 @@ const rendered = new Promise<void>((resolve) => {
 });
 let done = false;
 
+/** Dispatched on `document` once the first routed page has rendered. */
+export const FIRST_RENDER_EVENT = 'app:first-render';
+
 /** Called once the first page's content has committed (see AppRoutes). */
 export function markFirstRender(): void {
   if (done) return;
   done = true;
   performance.mark('first-render');
+  // The prerendered page's loader (scripts/prerender/after-paint.js) waits for this to hand a held
+  // submit and typed values to the app: an event, not the mark, so nothing depends on a
+  // PerformanceObserver seeing it (a page whose clock is replaced, as in tests, never would).
+  document.dispatchEvent(new Event(FIRST_RENDER_EVENT));
   markRendered();
 }
 

@@ -48,6 +48,9 @@ async function fillSignup(page: Page, lng: Lng, values: { email: string; first: 
 }
 
 async function pickFrance(page: Page, lng: Lng) {
+  // The prerendered start page's country button works once the app has rendered over it, which
+  // the footer shows (it is drawn after the first render; a page clock hides performance marks).
+  await page.getByRole('contentinfo').waitFor();
   await page.getByRole('button', { name: new RegExp(`^${before(text(lng, 'landing', 'phoneInput.countryButton'))}`) }).click();
   const search = page.getByRole('combobox', { name: text(lng, 'landing', 'phoneInput.search') });
   await search.fill('France');
