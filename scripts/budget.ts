@@ -27,7 +27,9 @@ export const pageBudgets: Record<string, number> = {
   demo: 119 * KB,
   'email-form': 120 * KB,
   'sign-in': 118 * KB,
-  generator: 115 * KB,
+  // The entry grew ~3 KB this stop (hydrating the prerendered start page, the session's second
+  // step): 114.9 KB measured, so 2 KB of room instead of none.
+  generator: 117 * KB,
   // Signed in: the funnel's chart (zod with its contracts) and the plans' code load before it paints;
   // supabase-js, the steps and the phone metadata no longer do (150.1 KB measured, 227.2 before).
   paywall: 154 * KB,
