@@ -50,8 +50,9 @@ function handOver() {
 // runs before the app's code is even fetched, so it cannot be missed.
 addEventListener('input', onInput, true);
 addEventListener('submit', onSubmit, true);
-// Dispatched from the app's commit: handed over in a task of its own, once React has finished it.
-document.addEventListener('app:first-render', () => setTimeout(handOver, 0), { once: true });
+// Dispatched from the app's commit: handed over after the next frame, once React has finished it
+// and painted (as late as a PerformanceObserver would have told it).
+document.addEventListener('app:first-render', () => requestAnimationFrame(() => setTimeout(handOver, 0)), { once: true });
 
 const observes = (type) => typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes ?? []).includes(type);
 
