@@ -7,9 +7,11 @@ import { integratedLoudness } from './loudness';
  * -1 dBFS at most: the encoder's filters overshoot the PCM's peak by up to about 2.2 dB on the low
  * voices (measured over repeated runs; eSpeak's output differs a little from run to run). A 2.5 dB
  * ceiling let one run in three peak at -0.8 dBFS; at 4 dB the loudest of 4 runs × 34 greetings
- * peaked at -2.0 dBFS and every one measured -16 ± 0.2 LUFS.
+ * peaked at -2.0 dBFS and every one measured -16 ± 0.2 LUFS; then a CI run (two greetings per
+ * thread, the first clause levelled alone) saw -0.89 dBFS on the lowest voice: 4.5 dB (loudest of
+ * 3 runs -2.3 dBFS, -16 ± 0.2 LUFS).
  */
-export const loudnessTarget = { integratedLufs: -16, maxPeakDbfs: -1, ceilingDbfs: -4 } as const;
+export const loudnessTarget = { integratedLufs: -16, maxPeakDbfs: -1, ceilingDbfs: -4.5 } as const;
 
 /**
  * The 32 kbit/s MP3 encoder's low-pass takes off highs that the K-weighting counts: decoded

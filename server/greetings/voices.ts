@@ -217,4 +217,4 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
 };
 
 /** Part of every cache key: bump it when a preset or the audio pipeline changes. */
-export const localEngineVersion = 'flite-2.3+espeak-ng-1.52+lame-3.100/presets-4+r128+c4';
+export const localEngineVersion = 'flite-2.3+espeak-ng-1.52+lame-3.100/presets-4+r128+c4.5';

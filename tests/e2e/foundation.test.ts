@@ -64,7 +64,8 @@ describe('root layout and language routing', () => {
     const page = await context.newPage();
     await page.goto('/en');
     const link = page.getByRole('link', { name: 'I already have an account' });
-    await link.waitFor();
+    // The prerendered start page's links preload once the app has rendered over it (the footer shows it).
+    await page.getByRole('contentinfo').waitFor();
     const chunk = page.waitForRequest((request) => /\/assets\/SignInOtpPage-[^/]+\.js$/.test(request.url()), { timeout: 10_000 });
     await link.hover();
     await chunk;

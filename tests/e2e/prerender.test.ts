@@ -23,15 +23,21 @@ function text(lng: Lng, ns: string, key: string): string {
 }
 const escaped = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** Holds the app's code until released, so the page can be looked at as its HTML drew it. */
-async function holdScripts(page: Page): Promise<() => void> {
+/**
+ * Holds the app's code until released, so the page can be looked at as its HTML drew it; `asked`
+ * settles once the loader has asked for it (the loader is running).
+ */
+async function holdScripts(page: Page): Promise<(() => void) & { asked: Promise<void> }> {
   let release = () => undefined as void;
+  let wasAsked = () => undefined as void;
   const held = new Promise<void>((resolve) => (release = resolve));
+  const asked = new Promise<void>((resolve) => (wasAsked = resolve));
   await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    wasAsked();
     await held;
     await route.continue();
   });
-  return release;
+  return Object.assign(() => release(), { asked });
 }
 
 /** Marks the served heading, so a later look tells adopted markup (the same element) from a redraw. */
@@ -114,6 +120,8 @@ describe('prerendered start page', () => {
       const release = await holdScripts(page);
       await page.goto(path, { waitUntil: 'commit' });
       await page.waitForSelector('#root form');
+      // Typed once the loader runs (before it, typing is the page's own and a submit does nothing).
+      await release.asked;
       await page.getByLabel(text('en', 'landing', 'fields.email'), { exact: true }).fill('jane@');
       await page.getByLabel(text('en', 'landing', 'fields.firstName'), { exact: true }).fill('Jane');
       await page.getByRole('button', { name: text('en', 'landing', 'fields.submit') }).click();

@@ -217,7 +217,9 @@ export function SignupForm({ variant, landingPage, lng, prefill, title, submitLa
     (failure?.source === 'email' ? (failure.code === 'disposable' ? t('errors.disposable') : t('validation.invalidEmail', { ns: 'common' })) : undefined);
 
   return (
-    <form ref={formRef} className={styles.form} noValidate onSubmit={submit} onFocus={preload} onPointerDown={preload} aria-busy={pending || undefined}>
+    // method="dialog": served prerendered, the form is on screen before any script; a submit then
+    // must never send the fields in the address (outside a dialog such a submit does nothing).
+    <form ref={formRef} method="dialog" className={styles.form} noValidate onSubmit={submit} onFocus={preload} onPointerDown={preload} aria-busy={pending || undefined}>
       <Heading level={2}>{title}</Heading>
       <TextField
         label={variant === 'full' ? t('fields.email') : t('fields.emailOnly')}
