@@ -1,12 +1,11 @@
 import type { Session } from '@supabase/supabase-js';
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../ui/toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
-import { FieldFrame } from '../../ui/Field';
-import { control } from '../../ui/Field.css';
 import { Text } from '../../ui/Text';
 import * as styles from './CodeEntry.css';
+import { CodeInput } from './CodeInput';
 import { verifyCode, type OtpFailure, type Recipient, type SendResult } from './otp';
 import { defaultCountryCode } from '../../lib/countries';
 import { formatPhone } from '../../lib/format-phone';
@@ -40,11 +39,11 @@ export interface CodeEntryProps {
 }
 
 /**
- * The 6-digit code step, reusable by sign-in and onboarding's phone check. One text input with
- * autocomplete="one-time-code" and inputmode="numeric" so phones offer the code from the SMS; paste
- * is never blocked (any pasted text keeps its digits); six digits submit by themselves. 'Resend
- * code' waits 60 s between sends and confirms with the toast 'Code resent successfully'. On Android
- * Chrome, the WebOTP API fills the code from the SMS's `@host #code` line.
+ * The 6-digit code step, reusable by sign-in and onboarding's phone check. One code field
+ * (CodeInput: phones offer the code from the SMS; paste is never blocked, any pasted text keeps its
+ * digits; six digits submit by themselves). 'Resend code' waits 60 s between sends and confirms
+ * with the toast 'Code resent successfully'. On Android Chrome, the WebOTP API fills the code from
+ * the SMS's `@host #code` line.
  */
 export function CodeEntry({ recipient, channel, purpose = 'signin', onVerified, onResend, sentAt: sentAtProp, autoFocus = true }: CodeEntryProps) {
   const { t } = useTranslation('auth');
@@ -96,12 +95,9 @@ export function CodeEntry({ recipient, channel, purpose = 'signin', onVerified, 
     return t('errors.wrong');
   }
 
-  function onChange(event: ChangeEvent<HTMLInputElement>) {
-    // Keep the digits of whatever was typed or pasted ("123 456", "Code: 123456").
-    const digits = event.target.value.replace(/\D/g, '').slice(0, 6);
+  function onChange(digits: string) {
     setCode(digits);
     if (error) setError(null);
-    if (digits.length === 6) void submit(digits);
   }
 
   function onSubmit(event: FormEvent) {
@@ -157,25 +153,8 @@ export function CodeEntry({ recipient, channel, purpose = 'signin', onVerified, 
       <div className={styles.recipient}>
         <Text tone="muted">{t(channel === 'sms' ? 'code.sentSms' : 'code.sentEmail', { recipient: channel === 'sms' ? formatPhone(recipient, defaultCountryCode()) : recipient })}</Text>
       </div>
-      <FieldFrame label={t('code.label')} hint={t('code.hint')} error={error}>
-        {({ controlId, describedBy, invalid }) => (
-          <input
-            ref={inputRef}
-            id={controlId}
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-            name="code"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            // Focus lands here when the step appears: the code is the only thing to do.
-            autoFocus={autoFocus}
-            value={code}
-            onChange={onChange}
-            className={`${control({ invalid })} ${styles.codeInput}`}
-          />
-        )}
-      </FieldFrame>
+      {/* Focus lands on the field when the step appears: the code is the only thing to do. */}
+      <CodeInput value={code} onChange={onChange} onComplete={(value) => void submit(value)} error={error} autoFocus={autoFocus} inputRef={inputRef} />
       <Button type="submit" tone="primary" block loading={busy}>
         {t('code.verify')}
       </Button>

@@ -5,14 +5,6 @@ export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars
 
 export const actions = style({ display: 'flex', flexDirection: 'column', gap: vars.space.small });
 
-/** The code reads as one spaced group of digits; monospace keeps them from jumping while typing. */
-export const codeInput = style({
-  fontFamily: vars.font.mono,
-  fontSize: vars.fontSize.title,
-  letterSpacing: '0.4em',
-  textAlign: 'center',
-});
-
 /** The shield above the second step: says "security" before a word is read. */
 export const badge = style({
   display: 'inline-flex',

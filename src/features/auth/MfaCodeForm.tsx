@@ -1,8 +1,7 @@
-import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
-import { FieldFrame } from '../../ui/Field';
-import { control } from '../../ui/Field.css';
+import { CodeInput } from './CodeInput';
 import { mfaCodeSchema, type MfaFailure } from './mfa';
 import * as styles from './Mfa.css';
 
@@ -28,9 +27,9 @@ export function useMfaErrorText() {
 }
 
 /**
- * A 6-digit code for the second step or an enrolment: one numeric field with
- * autocomplete="one-time-code" (phones offer the texted code), paste kept to its digits, six
- * digits submit by themselves; a wrong code is said under the field and selected for retyping.
+ * A 6-digit code for the second step or an enrolment: the code field (CodeInput: phones offer the
+ * texted code, paste kept to its digits, six digits submit by themselves); a wrong code is said
+ * under the field and selected for retyping.
  */
 export function MfaCodeForm({ onCode, submitLabel, children, error: outsideError = null, autoFocus = true }: MfaCodeFormProps) {
   const { t } = useTranslation('auth');
@@ -55,11 +54,9 @@ export function MfaCodeForm({ onCode, submitLabel, children, error: outsideError
     input.current?.select();
   }
 
-  function onChange(event: ChangeEvent<HTMLInputElement>) {
-    const digits = event.target.value.replace(/\D/g, '').slice(0, 6);
+  function onChange(digits: string) {
     setCode(digits);
     if (error) setError(null);
-    if (digits.length === 6) void submit(digits);
   }
 
   function onSubmit(event: FormEvent) {
@@ -69,24 +66,7 @@ export function MfaCodeForm({ onCode, submitLabel, children, error: outsideError
 
   return (
     <form onSubmit={onSubmit} noValidate className={styles.actions}>
-      <FieldFrame label={t('code.label')} hint={t('code.hint')} error={error ?? outsideError}>
-        {({ controlId, describedBy, invalid }) => (
-          <input
-            ref={input}
-            id={controlId}
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-            name="code"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            autoFocus={autoFocus}
-            value={code}
-            onChange={onChange}
-            className={`${control({ invalid })} ${styles.codeInput}`}
-          />
-        )}
-      </FieldFrame>
+      <CodeInput value={code} onChange={onChange} onComplete={(value) => void submit(value)} error={error ?? outsideError} autoFocus={autoFocus} inputRef={input} />
       <Button type="submit" tone="primary" block loading={busy}>
         {submitLabel ?? t('code.verify')}
       </Button>
