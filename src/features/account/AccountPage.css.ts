@@ -1,4 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css';
+import type { SubscriptionStatus } from '../../contracts/payments';
+import { badge, type BadgeTone } from '../../ui/Badge.css';
 import { desktopQuery, mobileQuery, vars } from '../../ui/theme.css';
 
 export const intro = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxsmall });
@@ -12,25 +14,9 @@ export const layout = style({
 
 export const column = style({ display: 'flex', flexDirection: 'column', gap: vars.space.large });
 
-export const planHead = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.small });
-
-const badgeBase = {
-  display: 'inline-flex',
-  alignItems: 'center',
-  paddingInline: vars.space.small,
-  paddingBlock: vars.space.xxsmall,
-  borderRadius: vars.radius.pill,
-  fontSize: vars.fontSize.small,
-  fontWeight: vars.fontWeight.medium,
-} as const;
-
-export const status = styleVariants({
-  trialing: { ...badgeBase, background: vars.color.brandSoft, color: vars.color.brandStrong },
-  active: { ...badgeBase, background: vars.color.brandSoft, color: vars.color.brandStrong },
-  past_due: { ...badgeBase, background: vars.color.cautionSoft, color: vars.color.caution },
-  canceled: { ...badgeBase, background: vars.color.surfaceMuted, color: vars.color.textSoft },
-  incomplete: { ...badgeBase, background: vars.color.surfaceMuted, color: vars.color.textSoft },
-});
+/** Each subscription status as its badge (src/ui/Badge.css.ts). */
+const statusTone = { trialing: 'brand', active: 'brand', past_due: 'caution', canceled: 'neutral', incomplete: 'neutral' } as const satisfies Record<SubscriptionStatus, BadgeTone>;
+export const status = styleVariants(statusTone, (tone) => [badge.classNames.base, badge.classNames.variants.tone[tone]]);
 
 /** The plan's key facts: a 2×2 grid on desktops, one column on phones. */
 export const facts = style({

@@ -14,6 +14,7 @@ import { EmailConfirmation } from '../auth/EmailConfirmation';
 import { useSession } from '../auth/session';
 import { signOut } from '../auth/sign-out';
 import { Alert } from '../../ui/Alert';
+import { titleRow } from '../../ui/Badge.css';
 import { Box } from '../../ui/Box';
 import { Button, ButtonLink } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -195,7 +196,7 @@ function Subscription({ subscription, who, signingOut, onSignOut }: { subscripti
     <div className={styles.layout}>
       <div className={styles.column}>
         <Card role="region" aria-labelledby="subscription-heading">
-          <div className={styles.planHead}>
+          <div className={titleRow}>
             <Heading level={2} id="subscription-heading">
               {t('subscription')}
             </Heading>

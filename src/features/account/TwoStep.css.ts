@@ -1,21 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { desktopQuery, vars } from '../../ui/theme.css';
 
-export const head = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.small });
-
-const badge = {
-  display: 'inline-flex',
-  alignItems: 'center',
-  paddingInline: vars.space.small,
-  paddingBlock: vars.space.xxsmall,
-  borderRadius: vars.radius.pill,
-  fontSize: vars.fontSize.small,
-  fontWeight: vars.fontWeight.medium,
-} as const;
-
-export const on = style({ ...badge, background: vars.color.brandSoft, color: vars.color.brandStrong });
-export const off = style({ ...badge, background: vars.color.surfaceMuted, color: vars.color.textSoft });
-
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.xsmall });
 
 export const item = style({
@@ -74,8 +59,6 @@ export const confirmBox = style({
   border: `${vars.size.border} solid ${vars.color.criticalSoft}`,
   background: vars.color.criticalSubtle,
 });
-
-export const recommended = style({ ...badge, background: vars.color.brandSubtle, color: vars.color.brandStrong, marginInlineStart: vars.space.xsmall });
 
 export const choice = style({ display: 'grid', gap: vars.space.small, '@media': { [desktopQuery]: { gridTemplateColumns: '1fr 1fr' } } });
 

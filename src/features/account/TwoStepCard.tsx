@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Factor } from '@supabase/supabase-js';
+import { badge, titleRow } from '../../ui/Badge.css';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
@@ -27,11 +28,11 @@ export function TwoStepCard() {
 
   return (
     <Card role="region" aria-labelledby="two-step-heading">
-      <div className={styles.head}>
+      <div className={titleRow}>
         <Heading level={2} id="two-step-heading">
           {t('twoStep.title')}
         </Heading>
-        <span className={on ? styles.on : styles.off}>{on ? t('twoStep.on') : t('twoStep.off')}</span>
+        <span className={badge({ tone: on ? 'brand' : 'neutral' })}>{on ? t('twoStep.on') : t('twoStep.off')}</span>
       </div>
       {open ? (
         <Suspense fallback={<Spinner label={t('twoStep.loading')} />}>
