@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../app/use-language';
 import { defaultCountryCode } from '../../lib/countries';
@@ -139,6 +139,26 @@ function FactorRow({ factor, onRemoved }: { factor: FactorView; onRemoved(): voi
   );
 }
 
+/** An addition in progress: its title, named as the group's label, over its steps. */
+function Enrolment({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <div className={styles.stack} role="group" aria-labelledby={id}>
+      <Text id={id} size="lead">
+        {title}
+      </Text>
+      {children}
+    </div>
+  );
+}
+
+/** An enrolment's first code, answering its challenge: accepted, the factor is on (and this session aal2). */
+async function turnOn(factorId: string, challengeId: string, code: string, onDone: () => void): Promise<MfaFailure | null> {
+  const result = await verify(factorId, challengeId, code);
+  if (!result.ok) return result;
+  onDone();
+  return null;
+}
+
 /** Authenticator app: scan (or type the key), then the app's first code turns it on. */
 function AddApp({ onDone, onCancel }: { onDone(): void; onCancel(): void }) {
   const { t } = useTranslation('account');
@@ -162,17 +182,11 @@ function AddApp({ onDone, onCancel }: { onDone(): void; onCancel(): void }) {
     if (!enrolment) return { ok: false, code: 'unknown' };
     const made = await challenge(enrolment.factorId);
     if (!made.ok) return made;
-    const result = await verify(enrolment.factorId, made.challengeId, code);
-    if (!result.ok) return result;
-    onDone();
-    return null;
+    return turnOn(enrolment.factorId, made.challengeId, code, onDone);
   };
 
   return (
-    <div className={styles.stack} role="group" aria-labelledby="add-app-heading">
-      <Text id="add-app-heading" size="lead">
-        {t('twoStep.appTitle')}
-      </Text>
+    <Enrolment id="add-app-heading" title={t('twoStep.appTitle')}>
       {error ? <Alert tone="critical">{error}</Alert> : null}
       {enrolment ? (
         <ol className={styles.steps}>
@@ -220,7 +234,7 @@ function AddApp({ onDone, onCancel }: { onDone(): void; onCancel(): void }) {
       ) : (
         <Spinner label={t('twoStep.loading')} />
       )}
-    </div>
+    </Enrolment>
   );
 }
 
@@ -276,29 +290,23 @@ function AddPhone({ onDone, onCancel }: { onDone(): void; onCancel(): void }) {
 
   const onCode = async (code: string): Promise<MfaFailure | null> => {
     if (!sent) return { ok: false, code: 'unknown' };
-    const result = await verify(sent.factorId, sent.challengeId, code);
-    if (!result.ok) return result;
-    onDone();
-    return null;
+    return turnOn(sent.factorId, sent.challengeId, code, onDone);
   };
 
   return (
-    <div className={styles.stack} role="group" aria-labelledby="add-phone-heading">
-      <Text id="add-phone-heading" size="lead">
-        {t('twoStep.phoneTitle')}
-      </Text>
+    <Enrolment id="add-phone-heading" title={t('twoStep.phoneTitle')}>
       {sent ? (
         <>
           <Text>{t('twoStep.phoneSent', { phone: formatPhone(sent.phone, defaultCountryCode()) })}</Text>
           <div className={styles.codeForm}>
-          <MfaCodeForm onCode={onCode} submitLabel={t('twoStep.turnOn')} error={sendError}>
-            <Button tone="secondary" block disabled={cooldown > 0} onClick={() => void text(sent.factorId, sent.phone)} aria-live="polite">
-              {cooldown > 0 ? t('twoStep.resendIn', { seconds: cooldown }) : t('twoStep.resend')}
-            </Button>
-            <Button tone="ghost" block onClick={cancel}>
-              {t('twoStep.cancel')}
-            </Button>
-          </MfaCodeForm>
+            <MfaCodeForm onCode={onCode} submitLabel={t('twoStep.turnOn')} error={sendError}>
+              <Button tone="secondary" block disabled={cooldown > 0} onClick={() => void text(sent.factorId, sent.phone)} aria-live="polite">
+                {cooldown > 0 ? t('twoStep.resendIn', { seconds: cooldown }) : t('twoStep.resend')}
+              </Button>
+              <Button tone="ghost" block onClick={cancel}>
+                {t('twoStep.cancel')}
+              </Button>
+            </MfaCodeForm>
           </div>
         </>
       ) : (
@@ -324,6 +332,6 @@ function AddPhone({ onDone, onCancel }: { onDone(): void; onCancel(): void }) {
           </div>
         </form>
       )}
-    </div>
+    </Enrolment>
   );
 }
