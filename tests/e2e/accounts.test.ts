@@ -1,8 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { projectRoot } from '../../server/config/project-root';
 import { oncePerUserEvents } from '../../src/contracts/analytics';
 import {
   advanceServerClock,
@@ -12,6 +9,7 @@ import {
   codeFor,
   completeBusiness,
   confirmationLink,
+  cookieSession,
   frenchMobile,
   outbox,
   signInContext,
@@ -22,80 +20,47 @@ import {
 } from '../helpers/accounts';
 import { axeViolations } from '../helpers/axe';
 import { launchBrowser, newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
+import { beforeValue, localeText, type Lng } from '../helpers/locale-text';
+import { movePastAuthWindows, signInByCode } from '../helpers/sign-in';
 
 /**
  * One person, one account, across phone, email, devices and returns (#11, decision 103), in
  * Chromium against the real server: en and fr, 375 and 1280 px spread across the tests.
  */
 
-type Lng = 'en' | 'fr';
-const root = projectRoot();
-const load = (lng: Lng, ns: string) => JSON.parse(readFileSync(join(root, 'locales', lng, `${ns}.json`), 'utf8')) as Record<string, unknown>;
-const locales = { en: { landing: load('en', 'landing'), auth: load('en', 'auth'), onboarding: load('en', 'onboarding') }, fr: { landing: load('fr', 'landing'), auth: load('fr', 'auth'), onboarding: load('fr', 'onboarding') } };
-function text(lng: Lng, ns: keyof (typeof locales)['en'], key: string): string {
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], locales[lng][ns]);
-  if (typeof value !== 'string') throw new Error(`no text ${ns}:${key}`);
-  return value;
-}
-const before = (value: string) => (value.split('{{')[0] ?? value).trim();
-
 async function fillSignup(page: Page, lng: Lng, values: { email: string; first: string; last: string; company: string; phone: string }) {
-  await page.getByLabel(text(lng, 'landing', 'fields.email'), { exact: true }).fill(values.email);
-  await page.getByLabel(text(lng, 'landing', 'fields.firstName'), { exact: true }).fill(values.first);
-  await page.getByLabel(text(lng, 'landing', 'fields.lastName'), { exact: true }).fill(values.last);
-  await page.getByLabel(text(lng, 'landing', 'fields.companyName'), { exact: true }).fill(values.company);
-  await page.getByLabel(text(lng, 'landing', 'fields.phone'), { exact: true }).fill(values.phone);
+  await page.getByLabel(localeText(lng, 'landing', 'fields.email'), { exact: true }).fill(values.email);
+  await page.getByLabel(localeText(lng, 'landing', 'fields.firstName'), { exact: true }).fill(values.first);
+  await page.getByLabel(localeText(lng, 'landing', 'fields.lastName'), { exact: true }).fill(values.last);
+  await page.getByLabel(localeText(lng, 'landing', 'fields.companyName'), { exact: true }).fill(values.company);
+  await page.getByLabel(localeText(lng, 'landing', 'fields.phone'), { exact: true }).fill(values.phone);
 }
 
 async function pickFrance(page: Page, lng: Lng) {
   // The prerendered start page's country button works once the app has rendered over it, which
   // the footer shows (it is drawn after the first render; a page clock hides performance marks).
   await page.getByRole('contentinfo').waitFor();
-  await page.getByRole('button', { name: new RegExp(`^${before(text(lng, 'landing', 'phoneInput.countryButton'))}`) }).click();
-  const search = page.getByRole('combobox', { name: text(lng, 'landing', 'phoneInput.search') });
+  await page.getByRole('button', { name: new RegExp(`^${beforeValue(localeText(lng, 'landing', 'phoneInput.countryButton'))}`) }).click();
+  const search = page.getByRole('combobox', { name: localeText(lng, 'landing', 'phoneInput.search') });
   await search.fill('France');
   await search.press('Enter');
-}
-
-/** The access token held in the session cookie (base64- + base64url JSON, maybe chunked). */
-async function accessToken(context: BrowserContext): Promise<string> {
-  const cookies = (await context.cookies())
-    .filter((cookie) => /^sb-.*-auth-token(\.\d+)?$/.test(cookie.name))
-    .sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
-  const joined = decodeURIComponent(cookies.map((cookie) => cookie.value).join('')).replace(/^base64-/, '');
-  return (JSON.parse(Buffer.from(joined, 'base64url').toString('utf8')) as { access_token: string }).access_token;
 }
 
 interface UserView {
   id: string;
   profile: { first_name: string | null; email: string | null; phone: string | null; email_verified?: boolean };
 }
-const currentUser = async (baseURL: string, context: BrowserContext) => api<UserView>(baseURL, '/v1/user', { token: await accessToken(context) });
+const currentUser = async (baseURL: string, context: BrowserContext) => api<UserView>(baseURL, '/v1/user', { token: (await cookieSession(context)).access_token });
 
 describe('accounts that hold together', () => {
   const baseURL = inject('baseURL');
   let browser: Browser;
-  // These tests sign up and in a few dozen times from one address: the auth service's per-address
-  // windows (30 codes per 5 minutes) are moved past on the server's clock before and after, so this
-  // file neither inherits nor leaves a spent budget (no real wait).
   beforeAll(async () => {
     browser = await launchBrowser();
-    await advanceServerClock(baseURL, 301);
   });
-  afterAll(async () => {
-    await advanceServerClock(baseURL, 301);
-    await browser.close();
-  });
-
-  async function signInByCode(page: Page, lng: Lng, recipient: { phone: string } | { email: string }) {
-    const address = 'phone' in recipient ? recipient.phone : recipient.email;
-    const sent = (await outbox(baseURL, address)).length;
-    await page.goto(`/${lng}/sign-in-otp?${new URLSearchParams(recipient)}`);
-    await page.getByRole('button', { name: text(lng, 'auth', 'signIn.send') }).click();
-    const input = page.getByLabel(text(lng, 'auth', 'code.label'));
-    await input.waitFor();
-    await input.fill(await codeFor(baseURL, address, sent));
-  }
+  afterAll(() => browser.close());
+  // These tests sign up and in a few dozen times from one address.
+  movePastAuthWindows(baseURL);
 
   it('pre-account takeover: an email typed by someone else never signs in; its owner proves it and gets their own account (en, 1280 px)', async () => {
     const victimEmail = workEmail('victim');
@@ -106,8 +71,8 @@ describe('accounts that hold together', () => {
     const attackerPhone = frenchMobile();
     await pickFrance(attackerPage, 'en');
     await fillSignup(attackerPage, 'en', { email: victimEmail, first: 'Eve', last: 'Mallory', company: 'Evil Ltd', phone: attackerPhone.national });
-    await attackerPage.getByRole('button', { name: text('en', 'landing', 'fields.submit') }).click();
-    const attackerCode = attackerPage.getByLabel(text('en', 'auth', 'code.label'));
+    await attackerPage.getByRole('button', { name: localeText('en', 'landing', 'fields.submit') }).click();
+    const attackerCode = attackerPage.getByLabel(localeText('en', 'auth', 'code.label'));
     await attackerCode.waitFor();
     await attackerCode.fill(await codeFor(baseURL, attackerPhone.e164));
     await attackerPage.waitForURL('**/en/onboarding**');
@@ -121,9 +86,9 @@ describe('accounts that hold together', () => {
     const page = await victim.newPage();
     const errors = watchPageErrors(page);
     await page.goto(`/en/sign-in-otp?email=${encodeURIComponent(victimEmail)}`);
-    await page.getByRole('button', { name: text('en', 'auth', 'signIn.send') }).click();
-    await page.getByText(before(text('en', 'auth', 'signIn.unknownEmail'))).waitFor();
-    const signUp = page.getByRole('link', { name: text('en', 'auth', 'signIn.signUp') });
+    await page.getByRole('button', { name: localeText('en', 'auth', 'signIn.send') }).click();
+    await page.getByText(beforeValue(localeText('en', 'auth', 'signIn.unknownEmail'))).waitFor();
+    const signUp = page.getByRole('link', { name: localeText('en', 'auth', 'signIn.signUp') });
     expect(await signUp.getAttribute('href')).toBe(`/en?email=${encodeURIComponent(victimEmail)}`);
     expect((await outbox(baseURL, victimEmail)).filter((message) => message.subject !== 'Confirm your email for Ringwise')).toEqual([]);
     await screenshot(page, 'accounts-unknown-email-en-desktop');
@@ -132,22 +97,22 @@ describe('accounts that hold together', () => {
     // On /email-form the claim is said first (it may be the visitor's own, from a phone sign-up),
     // and the visitor may go on.
     await page.goto(`/en/email-form?email=${encodeURIComponent(victimEmail)}`);
-    await page.getByRole('button', { name: text('en', 'landing', 'fields.submitEmail') }).click();
-    await page.getByText(text('en', 'auth', 'signup.claimedTitle')).waitFor();
-    await page.getByRole('button', { name: text('en', 'auth', 'signup.continueWithEmail') }).waitFor();
+    await page.getByRole('button', { name: localeText('en', 'landing', 'fields.submitEmail') }).click();
+    await page.getByText(localeText('en', 'auth', 'signup.claimedTitle')).waitFor();
+    await page.getByRole('button', { name: localeText('en', 'auth', 'signup.continueWithEmail') }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'accounts-email-claimed-en-desktop');
 
     // The victim signs up (the email is not blocked by the attacker's claim), then opens the link.
     await advanceServerClock(baseURL, 61);
     await page.goto(`/en/sign-in-otp?email=${encodeURIComponent(victimEmail)}`);
-    await page.getByRole('button', { name: text('en', 'auth', 'signIn.send') }).click();
+    await page.getByRole('button', { name: localeText('en', 'auth', 'signIn.send') }).click();
     await signUp.click();
     const victimPhone = frenchMobile();
     await pickFrance(page, 'en');
     await fillSignup(page, 'en', { email: victimEmail, first: 'Grace', last: 'Hopper', company: 'Navy', phone: victimPhone.national });
-    await page.getByRole('button', { name: text('en', 'landing', 'fields.submit') }).click();
-    const code = page.getByLabel(text('en', 'auth', 'code.label'));
+    await page.getByRole('button', { name: localeText('en', 'landing', 'fields.submit') }).click();
+    const code = page.getByLabel(localeText('en', 'auth', 'code.label'));
     await code.waitFor();
     await code.fill(await codeFor(baseURL, victimPhone.e164));
     await page.waitForURL('**/en/onboarding**');
@@ -157,15 +122,15 @@ describe('accounts that hold together', () => {
     expect(link).not.toBe(attackerLink);
     await page.goto(link);
     await page.waitForURL('**/en/sign-in-otp?**email_confirmed=1**');
-    await page.getByText(text('en', 'auth', 'signIn.emailConfirmed')).waitFor();
+    await page.getByText(localeText('en', 'auth', 'signIn.emailConfirmed')).waitFor();
 
     // The attacker's link is dead now, and the email signs in to the victim's account.
     await attackerPage.goto(attackerLink);
-    await attackerPage.getByText(text('en', 'auth', 'signIn.emailConfirmFailed')).waitFor();
+    await attackerPage.getByText(localeText('en', 'auth', 'signIn.emailConfirmFailed')).waitFor();
     const fresh = await newContext(browser, baseURL);
     const freshPage = await fresh.newPage();
     await advanceServerClock(baseURL, 61);
-    await signInByCode(freshPage, 'en', { email: victimEmail });
+    await signInByCode(freshPage, baseURL, 'en', { email: victimEmail });
     await freshPage.waitForURL('**/en/onboarding**');
     const signedIn = await currentUser(baseURL, fresh);
     expect(signedIn.id).toBe(victimId);
@@ -187,8 +152,8 @@ describe('accounts that hold together', () => {
     await pickFrance(page, 'en');
     const email = workEmail('reload');
     await fillSignup(page, 'en', { email, first: 'Jane', last: 'Doe', company: 'Acme', phone: phone.national });
-    await page.getByRole('button', { name: text('en', 'landing', 'fields.submit') }).click();
-    const input = page.getByLabel(text('en', 'auth', 'code.label'));
+    await page.getByRole('button', { name: localeText('en', 'landing', 'fields.submit') }).click();
+    const input = page.getByLabel(localeText('en', 'auth', 'code.label'));
     await input.waitFor();
     const countdown = page.getByRole('button', { name: /^Resend code in \d+ s$/ });
     const secondsLeft = async () => Number(/(\d+) s$/.exec((await countdown.textContent()) ?? '')?.[1]);
@@ -211,11 +176,11 @@ describe('accounts that hold together', () => {
     await input.waitFor();
 
     // 'Use a different number' and the same values again: back to code entry, not a cooldown error.
-    await page.getByRole('button', { name: text('en', 'landing', 'code.change') }).click();
-    await page.getByRole('button', { name: text('en', 'landing', 'fields.submit') }).click();
+    await page.getByRole('button', { name: localeText('en', 'landing', 'code.change') }).click();
+    await page.getByRole('button', { name: localeText('en', 'landing', 'fields.submit') }).click();
     await input.waitFor();
     expect(await secondsLeft()).toBeGreaterThan(0);
-    expect(await page.getByText(before(text('en', 'auth', 'errors.over_sms_send_rate_limit'))).count()).toBe(0);
+    expect(await page.getByText(beforeValue(localeText('en', 'auth', 'errors.over_sms_send_rate_limit'))).count()).toBe(0);
     expect(await outbox(baseURL, phone.e164)).toHaveLength(1);
     await input.fill(await codeFor(baseURL, phone.e164));
     await page.waitForURL('**/en/onboarding**');
@@ -224,17 +189,17 @@ describe('accounts that hold together', () => {
 
     // The email given on the form is confirmed from the account page with the code of its message.
     await page.goto('/account');
-    await page.getByRole('heading', { name: text('en', 'auth', 'emailConfirmation.title') }).waitFor();
+    await page.getByRole('heading', { name: localeText('en', 'auth', 'emailConfirmation.title') }).waitFor();
     await screenshot(page, 'accounts-confirm-email-en-phone');
     expect(await axeViolations(page)).toEqual([]);
-    await page.getByLabel(text('en', 'auth', 'code.label')).fill(await codeFor(baseURL, email));
-    await page.getByText(text('en', 'auth', 'emailConfirmation.confirmed')).waitFor();
+    await page.getByLabel(localeText('en', 'auth', 'code.label')).fill(await codeFor(baseURL, email));
+    await page.getByText(localeText('en', 'auth', 'emailConfirmation.confirmed')).waitFor();
     expect((await currentUser(baseURL, context)).profile).toMatchObject({ email, email_verified: true });
 
     // Signing in right after signing up, on another browser: a code leaves at once.
     const other = await newContext(browser, baseURL, { viewport: viewports.phone });
     const otherPage = await other.newPage();
-    await signInByCode(otherPage, 'en', { phone: phone.e164 });
+    await signInByCode(otherPage, baseURL, 'en', { phone: phone.e164 });
     await otherPage.waitForURL('**/en/onboarding**');
     expect(await outbox(baseURL, phone.e164)).toHaveLength(2);
     // The one failed request is the server's 'a code left less than a minute ago' (429) for the second submit.
@@ -254,16 +219,16 @@ describe('accounts that hold together', () => {
     const errors = watchPageErrors(page);
     await page.goto('/fr/onboarding');
     await page.waitForURL('**/fr/failure');
-    await page.getByRole('button', { name: text('fr', 'onboarding', 'review.recheck') }).waitFor();
-    await page.getByText(text('fr', 'onboarding', 'review.stillReview')).waitFor();
+    await page.getByRole('button', { name: localeText('fr', 'onboarding', 'review.recheck') }).waitFor();
+    await page.getByText(localeText('fr', 'onboarding', 'review.stillReview')).waitFor();
     // No 'Back to Home' that the signed-in redirect would bring straight back here.
-    expect(await page.getByRole('link', { name: text('fr', 'landing', 'failure.back') }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: localeText('fr', 'landing', 'failure.back') }).count()).toBe(0);
     await screenshot(page, 'accounts-review-fr-phone');
     expect(await axeViolations(page)).toEqual([]);
 
     // The team validates; coming back to the tab picks it up and goes on to the paywall.
     await api(baseURL, '/admin/kyc/decisions', { method: 'POST', body: { user: session.user.id, status: 'VALIDATED' } });
-    await page.getByRole('button', { name: text('fr', 'onboarding', 'review.recheck') }).click();
+    await page.getByRole('button', { name: localeText('fr', 'onboarding', 'review.recheck') }).click();
     await page.waitForURL(/\/fr\/onboarding\/checkout-form\?.*interval=monthly/);
 
     // Sign-out from the waiting room goes home signed out (a second person, still in review).
@@ -274,12 +239,12 @@ describe('accounts that hold together', () => {
     await signInContext(other, baseURL, second);
     const otherPage = await other.newPage();
     await otherPage.goto('/fr/failure');
-    await otherPage.getByRole('button', { name: text('fr', 'onboarding', 'review.signOut') }).click();
+    await otherPage.getByRole('button', { name: localeText('fr', 'onboarding', 'review.signOut') }).click();
     await otherPage.waitForURL((url) => url.pathname === '/fr').catch(async (error: unknown) => {
       await screenshot(otherPage, 'accounts-review-signout-failed');
       throw new Error(`${String(error)} at ${otherPage.url()}: ${(await otherPage.locator('body').innerText()).slice(0, 400)}`);
     });
-    await otherPage.getByLabel(text('fr', 'landing', 'fields.email'), { exact: true }).waitFor();
+    await otherPage.getByLabel(localeText('fr', 'landing', 'fields.email'), { exact: true }).waitFor();
     expect((await other.cookies()).filter((cookie) => cookie.name.startsWith('sb-'))).toEqual([]);
     // The funnel asks POST /v1/onboarding/finish before the identity check (SPEC §4 rule 5): its 402 is expected.
     expect(errors.filter((error) => !/status of 402/.test(error))).toEqual([]);
@@ -293,10 +258,10 @@ describe('accounts that hold together', () => {
     await answerBusiness(baseURL, session, { size: '2-10', company_name: 'Résumé SARL' });
     const device = await newContext(browser, baseURL, { locale: 'fr-FR' });
     const page = await device.newPage();
-    await signInByCode(page, 'fr', { phone: phone.e164 });
+    await signInByCode(page, baseURL, 'fr', { phone: phone.e164 });
     await page.waitForURL('**/fr/onboarding/steps/details**');
     await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await page.getByLabel(text('fr', 'onboarding', 'details.companyName'), { exact: true }).inputValue()).toBe('Résumé SARL');
+    expect(await page.getByLabel(localeText('fr', 'onboarding', 'details.companyName'), { exact: true }).inputValue()).toBe('Résumé SARL');
     await screenshot(page, 'accounts-second-device-fr-desktop');
     // Sign-out from the onboarding header (the shell's account menu): home, signed out, no cookie left.
     await page.getByRole('banner').getByRole('button', { name: 'Compte' }).click();
@@ -313,7 +278,7 @@ describe('accounts that hold together', () => {
     const ownerPhone = (await api<UserView>(baseURL, '/v1/user', { token: owner.access_token })).profile.phone ?? '';
     const ownerDevice = await newContext(browser, baseURL, { locale: 'fr-FR' });
     const ownerPage = await ownerDevice.newPage();
-    await signInByCode(ownerPage, 'fr', { phone: ownerPhone });
+    await signInByCode(ownerPage, baseURL, 'fr', { phone: ownerPhone });
     await ownerPage.waitForURL((url) => url.pathname === '/account');
     await ownerPage.getByRole('heading', { name: 'Votre compte' }).waitFor();
     await Promise.all([device.close(), ownerDevice.close()]);

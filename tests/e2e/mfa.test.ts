@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { projectRoot } from '../../server/config/project-root';
-import { advanceServerClock, answerBusiness, api, checkLegitimacy, codeFor, completeBusiness, frenchMobile, outbox, signInContext, signUpByApi, subscribe, workEmail } from '../helpers/accounts';
+import { advanceServerClock, answerBusiness, api, checkLegitimacy, codeFor, completeBusiness, cookieSession, frenchMobile, outbox, signInContext, signUpByApi, subscribe, workEmail } from '../helpers/accounts';
 import { axeViolations } from '../helpers/axe';
 import { launchBrowser, newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
+import { beforeValue, localeText, type Lng } from '../helpers/locale-text';
 import { aalOf, enrolTotpByApi, serverNow, totpAt, wrongTotpAt } from '../helpers/mfa';
+import { movePastAuthWindows, signInByCode } from '../helpers/sign-in';
 
 /**
  * Two-step verification in Chromium against the real server: enrol an authenticator app (its
@@ -14,29 +13,6 @@ import { aalOf, enrolTotpByApi, serverNow, totpAt, wrongTotpAt } from '../helper
  * answer the second step (a wrong code first), remove the factor; and a phone factor whose codes
  * come from the dev outbox. Time moves on the server's dev clock, never by waiting.
  */
-
-type Lng = 'en' | 'fr';
-const root = projectRoot();
-const load = (lng: Lng, ns: string) => JSON.parse(readFileSync(join(root, 'locales', lng, `${ns}.json`), 'utf8')) as Record<string, unknown>;
-const locales = {
-  en: { auth: load('en', 'auth'), account: load('en', 'account'), onboarding: load('en', 'onboarding') },
-  fr: { auth: load('fr', 'auth'), account: load('fr', 'account'), onboarding: load('fr', 'onboarding') },
-};
-function text(lng: Lng, ns: 'auth' | 'account' | 'onboarding', key: string): string {
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], locales[lng][ns]);
-  if (typeof value !== 'string') throw new Error(`no text ${ns}:${key}`);
-  return value;
-}
-const before = (value: string) => (value.split('{{')[0] ?? value).trim();
-
-/** The session the browser holds (the chunked `base64-` cookie). */
-async function cookieSession(context: BrowserContext): Promise<{ access_token: string }> {
-  const cookies = (await context.cookies())
-    .filter((cookie) => /^sb-.*-auth-token(\.\d+)?$/.test(cookie.name))
-    .sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
-  const joined = decodeURIComponent(cookies.map((cookie) => cookie.value).join('')).replace(/^base64-/, '');
-  return JSON.parse(Buffer.from(joined, 'base64url').toString('utf8')) as { access_token: string };
-}
 
 const factorsOf = async (baseURL: string, context: BrowserContext) =>
   (await api<{ factors?: { factor_type: string; status: string }[] }>(baseURL, '/auth/v1/user', { token: (await cookieSession(context)).access_token })).factors ?? [];
@@ -46,12 +22,9 @@ describe('two-step verification', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
-    await advanceServerClock(baseURL, 301);
   });
-  afterAll(async () => {
-    await advanceServerClock(baseURL, 301);
-    await browser.close();
-  });
+  afterAll(() => browser.close());
+  movePastAuthWindows(baseURL);
 
   /** Someone who finished (trial, role): /account is theirs (the funnel sends others back to it). */
   async function owner(phone: string) {
@@ -67,17 +40,12 @@ describe('two-step verification', () => {
   async function firstStep(page: Page, lng: Lng, phone: string) {
     // The sign-up's text was less than a minute ago: the next one may go.
     await advanceServerClock(baseURL, 61);
-    const sent = (await outbox(baseURL, phone)).length;
-    await page.goto(`/${lng}/sign-in-otp?${new URLSearchParams({ phone })}`);
-    await page.getByRole('button', { name: text(lng, 'auth', 'signIn.send') }).click();
-    const input = page.getByLabel(text(lng, 'auth', 'code.label'));
-    await input.waitFor();
-    await input.fill(await codeFor(baseURL, phone, sent));
-    await page.getByRole('heading', { name: text(lng, 'auth', 'mfa.title') }).waitFor();
+    await signInByCode(page, baseURL, lng, { phone });
+    await page.getByRole('heading', { name: localeText(lng, 'auth', 'mfa.title') }).waitFor();
   }
 
   async function signOutFromAccount(page: Page, lng: Lng) {
-    await page.getByRole('main').getByRole('button', { name: text(lng, 'account', 'signOut') }).first().click();
+    await page.getByRole('main').getByRole('button', { name: localeText(lng, 'account', 'signOut') }).first().click();
     await page.waitForURL(`**/${lng}`);
   }
 
@@ -91,18 +59,18 @@ describe('two-step verification', () => {
 
     // Off, then set up: the QR code, the key, and the app's first code turn it on.
     await page.goto('/account');
-    const card = page.getByRole('region', { name: text('en', 'account', 'twoStep.title') });
-    await card.getByText(text('en', 'account', 'twoStep.off'), { exact: true }).waitFor();
-    await card.getByRole('button', { name: text('en', 'account', 'twoStep.setUp') }).click();
-    await card.getByRole('button', { name: text('en', 'account', 'twoStep.addApp') }).click();
-    await card.getByRole('img', { name: text('en', 'account', 'twoStep.qrAlt') }).waitFor();
+    const card = page.getByRole('region', { name: localeText('en', 'account', 'twoStep.title') });
+    await card.getByText(localeText('en', 'account', 'twoStep.off'), { exact: true }).waitFor();
+    await card.getByRole('button', { name: localeText('en', 'account', 'twoStep.setUp') }).click();
+    await card.getByRole('button', { name: localeText('en', 'account', 'twoStep.addApp') }).click();
+    await card.getByRole('img', { name: localeText('en', 'account', 'twoStep.qrAlt') }).waitFor();
     const secret = (await card.locator('code[data-secret]').getAttribute('data-secret')) ?? '';
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'mfa-enrol-app-en-desktop');
-    await card.getByLabel(text('en', 'auth', 'code.label')).fill(await totpAt(secret, await serverNow(baseURL)));
-    await card.getByText(text('en', 'account', 'twoStep.on'), { exact: true }).waitFor();
-    await card.getByRole('list', { name: text('en', 'account', 'twoStep.methods') }).getByText(text('en', 'account', 'twoStep.app')).waitFor();
+    await card.getByLabel(localeText('en', 'auth', 'code.label')).fill(await totpAt(secret, await serverNow(baseURL)));
+    await card.getByText(localeText('en', 'account', 'twoStep.on'), { exact: true }).waitFor();
+    await card.getByRole('list', { name: localeText('en', 'account', 'twoStep.methods') }).getByText(localeText('en', 'account', 'twoStep.app')).waitFor();
     // Its first code lifted this session to aal2 (supabase-js's MFA_CHALLENGE_VERIFIED).
     expect(aalOf((await cookieSession(context)).access_token)).toBe('aal2');
 
@@ -114,23 +82,23 @@ describe('two-step verification', () => {
     await screenshot(page, 'mfa-second-step-en-desktop');
 
     // A wrong code is said in words, under the field, and nothing moves on.
-    const step = page.getByRole('region', { name: text('en', 'auth', 'mfa.title') });
+    const step = page.getByRole('region', { name: localeText('en', 'auth', 'mfa.title') });
     const at = await serverNow(baseURL, 31);
-    await step.getByLabel(text('en', 'auth', 'code.label')).fill(await wrongTotpAt(secret, at));
-    await step.getByRole('alert').getByText(text('en', 'auth', 'mfa.errors.wrong_code')).waitFor();
+    await step.getByLabel(localeText('en', 'auth', 'code.label')).fill(await wrongTotpAt(secret, at));
+    await step.getByRole('alert').getByText(localeText('en', 'auth', 'mfa.errors.wrong_code')).waitFor();
     expect(page.url()).toContain('/en/sign-in-otp');
 
     // The right one (a later step than the enrolment's: each is accepted once) goes on at aal2.
-    await step.getByLabel(text('en', 'auth', 'code.label')).fill(await totpAt(secret, at));
+    await step.getByLabel(localeText('en', 'auth', 'code.label')).fill(await totpAt(secret, at));
     await page.waitForURL((url) => url.pathname === '/account');
     expect(aalOf((await cookieSession(context)).access_token)).toBe('aal2');
 
     // Removed, confirmed in words first.
     await page.goto('/account');
-    await card.getByRole('button', { name: text('en', 'account', 'twoStep.manage') }).click();
-    await card.getByRole('button', { name: new RegExp(`^${before(text('en', 'account', 'twoStep.remove'))}`) }).click();
-    await card.getByRole('button', { name: text('en', 'account', 'twoStep.confirmRemove') }).click();
-    await card.getByText(text('en', 'account', 'twoStep.off'), { exact: true }).waitFor();
+    await card.getByRole('button', { name: localeText('en', 'account', 'twoStep.manage') }).click();
+    await card.getByRole('button', { name: new RegExp(`^${beforeValue(localeText('en', 'account', 'twoStep.remove'))}`) }).click();
+    await card.getByRole('button', { name: localeText('en', 'account', 'twoStep.confirmRemove') }).click();
+    await card.getByText(localeText('en', 'account', 'twoStep.off'), { exact: true }).waitFor();
     expect((await factorsOf(baseURL, context)).filter((factor) => factor.status === 'verified')).toEqual([]);
     expect(errors.filter((message) => !/status of 4\d\d/.test(message))).toEqual([]);
     await context.close();
@@ -144,29 +112,29 @@ describe('two-step verification', () => {
     const page = await context.newPage();
 
     await page.goto('/account');
-    const card = page.getByRole('region', { name: text('fr', 'account', 'twoStep.title') });
-    await card.getByRole('button', { name: text('fr', 'account', 'twoStep.setUp') }).click();
-    await card.getByRole('button', { name: text('fr', 'account', 'twoStep.addPhone') }).click();
+    const card = page.getByRole('region', { name: localeText('fr', 'account', 'twoStep.title') });
+    await card.getByRole('button', { name: localeText('fr', 'account', 'twoStep.setUp') }).click();
+    await card.getByRole('button', { name: localeText('fr', 'account', 'twoStep.addPhone') }).click();
     // A second number for the codes: the account's own works too, a separate one is the common case.
     const second = frenchMobile();
-    await card.getByLabel(text('fr', 'account', 'twoStep.phoneLabel'), { exact: true }).fill(second.e164);
-    await card.getByRole('button', { name: text('fr', 'account', 'twoStep.sendCode') }).click();
-    const input = card.getByLabel(text('fr', 'auth', 'code.label'));
+    await card.getByLabel(localeText('fr', 'account', 'twoStep.phoneLabel'), { exact: true }).fill(second.e164);
+    await card.getByRole('button', { name: localeText('fr', 'account', 'twoStep.sendCode') }).click();
+    const input = card.getByLabel(localeText('fr', 'auth', 'code.label'));
     await input.waitFor();
     await input.fill('000000' === (await codeFor(baseURL, second.e164)) ? '111111' : '000000');
-    await card.getByRole('alert').getByText(text('fr', 'auth', 'mfa.errors.wrong_code')).waitFor();
+    await card.getByRole('alert').getByText(localeText('fr', 'auth', 'mfa.errors.wrong_code')).waitFor();
     await input.fill(await codeFor(baseURL, second.e164));
-    await card.getByText(text('fr', 'account', 'twoStep.on'), { exact: true }).waitFor();
+    await card.getByText(localeText('fr', 'account', 'twoStep.on'), { exact: true }).waitFor();
     expect(aalOf((await cookieSession(context)).access_token)).toBe('aal2');
 
     await signOutFromAccount(page, 'fr');
     const texted = (await outbox(baseURL, second.e164)).length;
     await firstStep(page, 'fr', phone);
-    const step = page.getByRole('region', { name: text('fr', 'auth', 'mfa.title') });
-    await step.getByText(before(text('fr', 'auth', 'mfa.smsPrompt'))).waitFor();
+    const step = page.getByRole('region', { name: localeText('fr', 'auth', 'mfa.title') });
+    await step.getByText(beforeValue(localeText('fr', 'auth', 'mfa.smsPrompt'))).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'mfa-second-step-sms-fr-phone');
-    await step.getByLabel(text('fr', 'auth', 'code.label')).fill(await codeFor(baseURL, second.e164, texted));
+    await step.getByLabel(localeText('fr', 'auth', 'code.label')).fill(await codeFor(baseURL, second.e164, texted));
     await page.waitForURL((url) => url.pathname === '/account');
     expect(aalOf((await cookieSession(context)).access_token)).toBe('aal2');
     await context.close();
@@ -184,9 +152,9 @@ describe('two-step verification', () => {
     // Signed in by the texted code only, then straight to a funnel page by its address.
     await firstStep(page, 'en', phone);
     await page.goto('/en/onboarding/steps/size');
-    const step = page.getByRole('region', { name: text('en', 'auth', 'mfa.title') });
+    const step = page.getByRole('region', { name: localeText('en', 'auth', 'mfa.title') });
     await step.waitFor();
-    expect(await page.getByRole('heading', { name: text('en', 'onboarding', 'size.title') }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: localeText('en', 'onboarding', 'size.title') }).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
 
     // The product API refuses the aal1 token; the auth service still answers it.
@@ -198,8 +166,8 @@ describe('two-step verification', () => {
     expect((await factorsOf(baseURL, context)).map((factor) => factor.status)).toEqual(['verified']);
 
     // The app's code (a later step than the enrolment's) lifts the session and the page follows.
-    await step.getByLabel(text('en', 'auth', 'code.label')).fill(await totpAt(secret, await serverNow(baseURL, 31)));
-    await page.getByRole('heading', { name: text('en', 'onboarding', 'size.title') }).waitFor();
+    await step.getByLabel(localeText('en', 'auth', 'code.label')).fill(await totpAt(secret, await serverNow(baseURL, 31)));
+    await page.getByRole('heading', { name: localeText('en', 'onboarding', 'size.title') }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/en/onboarding/steps/size');
     expect(aalOf((await cookieSession(context)).access_token)).toBe('aal2');
     expect(errors.filter((message) => !/status of 4\d\d/.test(message))).toEqual([]);

@@ -120,3 +120,12 @@ export async function signInContext(context: BrowserContext, baseURL: string, se
   const host = new URL(baseURL).hostname;
   await context.addCookies([{ name: `sb-${host.split('.')[0]}-auth-token`, value: encodeValue(JSON.stringify(session)), domain: host, path: '/', sameSite: 'Strict', secure: false }]);
 }
+
+/** The session the browser holds: the SPA's chunked `sb-…-auth-token` cookie (`base64-` + base64url JSON). */
+export async function cookieSession(context: BrowserContext): Promise<{ access_token: string }> {
+  const cookies = (await context.cookies())
+    .filter((cookie) => /^sb-.*-auth-token(\.\d+)?$/.test(cookie.name))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
+  const joined = decodeURIComponent(cookies.map((cookie) => cookie.value).join('')).replace(/^base64-/, '');
+  return JSON.parse(Buffer.from(joined, 'base64url').toString('utf8')) as { access_token: string };
+}
