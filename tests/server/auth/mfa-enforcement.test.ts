@@ -1,5 +1,5 @@
-import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInByText, totpAtClock } from '../../helpers/auth-client';
 import { startAuthHarness, type AuthHarness } from './harness';
 
 /**
@@ -15,14 +15,6 @@ describe('two-step verification enforced on the product API', () => {
   });
   afterAll(async () => h.close());
 
-  async function signedIn(phone: string) {
-    const supabase = h.client();
-    await supabase.auth.signInWithOtp({ phone });
-    const { data } = await supabase.auth.verifyOtp({ phone, token: await h.latestCode(phone), type: 'sms' });
-    return { supabase, token: data.session!.access_token };
-  }
-
-  const totpNow = (secret: string) => generate({ secret, epoch: Math.floor(h.clock.now().getTime() / 1000) });
 
   async function api(path: string, token: string) {
     const response = await fetch(`${h.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -31,7 +23,7 @@ describe('two-step verification enforced on the product API', () => {
 
   it('no factor or an unverified one: aal1 is enough; a verified one: aal1 is refused, aal2 let in', async () => {
     const phone = '+33611120001';
-    const { supabase, token: aal1 } = await signedIn(phone);
+    const { supabase, session: { access_token: aal1 } } = await signedInByText(h, phone);
     expect((await api('/v1/user', aal1)).status).toBe(200);
 
     // Just enrolled (not verified): must not lock the person out.
@@ -40,7 +32,7 @@ describe('two-step verification enforced on the product API', () => {
     expect((await api('/v1/business', aal1)).status).not.toBe(403);
 
     const challenge = (await supabase.auth.mfa.challenge({ factorId: factor.id })).data!;
-    const verified = await supabase.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.id, code: await totpNow(factor.totp.secret) });
+    const verified = await supabase.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.id, code: await totpAtClock(h, factor.totp.secret) });
     expect(verified.error).toBeNull();
     const aal2 = verified.data!.access_token;
     expect((await api('/v1/user', aal2)).status).toBe(200);
@@ -51,12 +43,12 @@ describe('two-step verification enforced on the product API', () => {
 
     // A new sign-in by code alone: product routes refuse it, the auth service does not.
     h.clock.advance(61_000);
-    const second = await signedIn(phone);
-    expect(await api('/v1/user', second.token)).toEqual({ status: 403, body: { code: 'insufficient_aal', message: 'AAL2 session is required' } });
-    expect((await api('/v1/business', second.token)).body.code).toBe('insufficient_aal');
+    const second = await signedInByText(h, phone);
+    expect(await api('/v1/user', second.session.access_token)).toEqual({ status: 403, body: { code: 'insufficient_aal', message: 'AAL2 session is required' } });
+    expect((await api('/v1/business', second.session.access_token)).body.code).toBe('insufficient_aal');
     const patched = await fetch(`${h.url}/v1/user`, {
       method: 'PATCH',
-      headers: { authorization: `Bearer ${second.token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${second.session.access_token}`, 'content-type': 'application/json' },
       body: JSON.stringify({}),
     });
     expect(patched.status).toBe(403);
@@ -65,7 +57,7 @@ describe('two-step verification enforced on the product API', () => {
 
     h.clock.advance(31_000);
     const step = (await second.supabase.auth.mfa.challenge({ factorId: factor.id })).data!;
-    const lifted = await second.supabase.auth.mfa.verify({ factorId: factor.id, challengeId: step.id, code: await totpNow(factor.totp.secret) });
+    const lifted = await second.supabase.auth.mfa.verify({ factorId: factor.id, challengeId: step.id, code: await totpAtClock(h, factor.totp.secret) });
     expect(lifted.error).toBeNull();
     expect((await api('/v1/user', lifted.data!.access_token)).status).toBe(200);
 
@@ -75,7 +67,7 @@ describe('two-step verification enforced on the product API', () => {
   });
 
   it('a user who never enrolled is let in at aal1 on every product route', async () => {
-    const { token } = await signedIn('+33611120002');
+    const { access_token: token } = (await signedInByText(h, '+33611120002')).session;
     expect((await api('/v1/user', token)).status).toBe(200);
     expect((await api('/v1/business', token)).status).not.toBe(403);
   });

@@ -1,5 +1,5 @@
-import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInByText, totpAtClock } from '../../helpers/auth-client';
 import { startAuthHarness, type AuthHarness } from './harness';
 
 describe('supabase-js MFA against the running auth service', () => {
@@ -9,17 +9,9 @@ describe('supabase-js MFA against the running auth service', () => {
   });
   afterAll(async () => h.close());
 
-  async function signedIn(phone: string) {
-    const supabase = h.client();
-    await supabase.auth.signInWithOtp({ phone });
-    const { data } = await supabase.auth.verifyOtp({ phone, token: await h.latestCode(phone), type: 'sms' });
-    return { supabase, session: data.session! };
-  }
-
-  const totpNow = (secret: string) => generate({ secret, epoch: Math.floor(h.clock.now().getTime() / 1000) });
 
   it('TOTP: enrol, challenge, verify → aal2 (MFA_CHALLENGE_VERIFIED); a TOTP step is accepted once; unenrol', async () => {
-    const { supabase, session } = await signedIn('+33611110001');
+    const { supabase, session } = await signedInByText(h, '+33611110001');
     const events: string[] = [];
     supabase.auth.onAuthStateChange((event) => events.push(event));
 
@@ -37,11 +29,11 @@ describe('supabase-js MFA against the running auth service', () => {
     expect(challenge.error).toBeNull();
     expect(challenge.data).toMatchObject({ id: expect.any(String), type: 'totp', expires_at: expect.any(Number) });
 
-    const current = await totpNow(factor.totp.secret);
+    const current = await totpAtClock(h, factor.totp.secret);
     const wrong = await supabase.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data!.id, code: current === '000000' ? '111111' : '000000' });
     expect(wrong.error).toMatchObject({ status: 422, code: 'mfa_verification_failed', message: 'Invalid TOTP code entered' });
 
-    const code = await totpNow(factor.totp.secret);
+    const code = await totpAtClock(h, factor.totp.secret);
     const verified = await supabase.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data!.id, code });
     expect(verified.error).toBeNull();
     expect(verified.data?.refresh_token).not.toBe(session.refresh_token);
@@ -66,13 +58,13 @@ describe('supabase-js MFA against the running auth service', () => {
 
   it('aal rules: a second factor and a verified factor removal need aal2; anonymous users cannot enrol', async () => {
     const phone = '+33611110002';
-    const first = await signedIn(phone);
+    const first = await signedInByText(h, phone);
     const factor = (await first.supabase.auth.mfa.enroll({ factorType: 'totp' })).data!;
     const challenge = (await first.supabase.auth.mfa.challenge({ factorId: factor.id })).data!;
-    expect((await first.supabase.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.id, code: await totpNow(factor.totp.secret) })).error).toBeNull();
+    expect((await first.supabase.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.id, code: await totpAtClock(h, factor.totp.secret) })).error).toBeNull();
 
     h.clock.advance(61_000);
-    const second = await signedIn(phone);
+    const second = await signedInByText(h, phone);
     expect((await second.supabase.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
     expect((await second.supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'another' })).error).toMatchObject({ status: 403, code: 'insufficient_aal' });
     expect((await second.supabase.auth.mfa.unenroll({ factorId: factor.id })).error).toMatchObject({ status: 422, code: 'insufficient_aal' });
@@ -89,7 +81,7 @@ describe('supabase-js MFA against the running auth service', () => {
   });
 
   it('phone factor: enrol, challenge by SMS (outbox), verify → aal2; unknown factor → 404', async () => {
-    const { supabase } = await signedIn('+33611110003');
+    const { supabase } = await signedInByText(h, '+33611110003');
     const factorPhone = '+33611110004';
     const enrolled = await supabase.auth.mfa.enroll({ factorType: 'phone', phone: factorPhone, friendlyName: 'Work phone' });
     expect(enrolled.error).toBeNull();
