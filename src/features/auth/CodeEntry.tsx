@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
 import { Text } from '../../ui/Text';
 import * as styles from './CodeEntry.css';
-import { CodeInput } from './CodeInput';
+import { CodeInput, useCodeField } from './CodeInput';
 import { verifyCode, type OtpFailure, type Recipient, type SendResult } from './otp';
 import { defaultCountryCode } from '../../lib/countries';
 import { formatPhone } from '../../lib/format-phone';
@@ -47,8 +47,7 @@ export interface CodeEntryProps {
  */
 export function CodeEntry({ recipient, channel, purpose = 'signin', onVerified, onResend, sentAt: sentAtProp, autoFocus = true }: CodeEntryProps) {
   const { t } = useTranslation('auth');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { code, setCode, error, setError, inputRef, onChange } = useCodeField();
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState(false);
   // When the code was sent: as the parent says, else mount time (shown right after sending).
@@ -56,7 +55,6 @@ export function CodeEntry({ recipient, channel, purpose = 'signin', onVerified, 
   const [cooldown, setCooldown] = useState(() => remainingCooldown(initialSentAt, Date.now()));
   const sentAt = useRef(initialSentAt);
   const wrongTries = useRef(0);
-  const inputRef = useRef<HTMLInputElement>(null);
 
   // The resend countdown: one interval while it runs.
   useEffect(() => {
@@ -93,11 +91,6 @@ export function CodeEntry({ recipient, channel, purpose = 'signin', onVerified, 
     if (Date.now() - sentAt.current >= CODE_TTL_MS) return t('errors.expired');
     if (wrongTries.current >= MAX_WRONG_TRIES) return t('errors.tooManyTries');
     return t('errors.wrong');
-  }
-
-  function onChange(digits: string) {
-    setCode(digits);
-    if (error) setError(null);
   }
 
   function onSubmit(event: FormEvent) {

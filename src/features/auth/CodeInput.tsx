@@ -1,4 +1,4 @@
-import type { ChangeEvent, RefObject } from 'react';
+import { useRef, useState, type ChangeEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldFrame } from '../../ui/Field';
 import { control } from '../../ui/Field.css';
@@ -9,6 +9,21 @@ export const CODE_LENGTH = 6;
 
 /** The digits of whatever was typed or pasted ("123 456", "Code: 123456"), at most six. */
 export const codeDigits = (typed: string) => typed.replace(/\D/g, '').slice(0, CODE_LENGTH);
+
+/**
+ * A code form's state around its CodeInput: the digits, the error said under the field (typing
+ * clears it) and the field itself (to select a wrong code, or focus it after a resend).
+ */
+export function useCodeField() {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const onChange = (digits: string) => {
+    setCode(digits);
+    setError(null);
+  };
+  return { code, setCode, error, setError, inputRef, onChange };
+}
 
 export interface CodeInputProps {
   /** The digits so far. */

@@ -1,7 +1,7 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
-import { CodeInput } from './CodeInput';
+import { CodeInput, useCodeField } from './CodeInput';
 import { mfaCodeSchema, type MfaFailure } from './mfa';
 import * as styles from './Mfa.css';
 
@@ -34,10 +34,8 @@ export function useMfaErrorText() {
 export function MfaCodeForm({ onCode, submitLabel, children, error: outsideError = null, autoFocus = true }: MfaCodeFormProps) {
   const { t } = useTranslation('auth');
   const describe = useMfaErrorText();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { code, error, setError, inputRef, onChange } = useCodeField();
   const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
 
   async function submit(value: string) {
     if (busy) return;
@@ -51,12 +49,7 @@ export function MfaCodeForm({ onCode, submitLabel, children, error: outsideError
     setBusy(false);
     if (!failure) return;
     setError(describe(failure));
-    input.current?.select();
-  }
-
-  function onChange(digits: string) {
-    setCode(digits);
-    if (error) setError(null);
+    inputRef.current?.select();
   }
 
   function onSubmit(event: FormEvent) {
@@ -66,7 +59,7 @@ export function MfaCodeForm({ onCode, submitLabel, children, error: outsideError
 
   return (
     <form onSubmit={onSubmit} noValidate className={styles.actions}>
-      <CodeInput value={code} onChange={onChange} onComplete={(value) => void submit(value)} error={error ?? outsideError} autoFocus={autoFocus} inputRef={input} />
+      <CodeInput value={code} onChange={onChange} onComplete={(value) => void submit(value)} error={error ?? outsideError} autoFocus={autoFocus} inputRef={inputRef} />
       <Button type="submit" tone="primary" block loading={busy}>
         {submitLabel ?? t('code.verify')}
       </Button>
