@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { oncePerUserEvents } from '../../src/contracts/analytics';
 import {
   advanceServerClock,
@@ -19,7 +19,8 @@ import {
   type Session,
 } from '../helpers/accounts';
 import { axeViolations } from '../helpers/axe';
-import { launchBrowser, newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
+import { newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
+import { browserPerFile } from '../helpers/file-browser';
 import { beforeValue, localeText, type Lng } from '../helpers/locale-text';
 import { movePastAuthWindows, signInByCode } from '../helpers/sign-in';
 
@@ -54,18 +55,14 @@ const currentUser = async (baseURL: string, context: BrowserContext) => api<User
 
 describe('accounts that hold together', () => {
   const baseURL = inject('baseURL');
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser.close());
+  const browser = browserPerFile();
   // These tests sign up and in a few dozen times from one address.
   movePastAuthWindows(baseURL);
 
   it('pre-account takeover: an email typed by someone else never signs in; its owner proves it and gets their own account (en, 1280 px)', async () => {
     const victimEmail = workEmail('victim');
     // The attacker signs up with the victim's email and the attacker's phone.
-    const attacker = await newContext(browser, baseURL);
+    const attacker = await newContext(browser(), baseURL);
     const attackerPage = await attacker.newPage();
     await attackerPage.goto('/en');
     const attackerPhone = frenchMobile();
@@ -82,7 +79,7 @@ describe('accounts that hold together', () => {
     const attackerLink = await confirmationLink(baseURL, victimEmail);
 
     // The victim tries to sign in with their email: no account, no code, and the way to sign up.
-    const victim = await newContext(browser, baseURL);
+    const victim = await newContext(browser(), baseURL);
     const page = await victim.newPage();
     const errors = watchPageErrors(page);
     await page.goto(`/en/sign-in-otp?email=${encodeURIComponent(victimEmail)}`);
@@ -127,7 +124,7 @@ describe('accounts that hold together', () => {
     // The attacker's link is dead now, and the email signs in to the victim's account.
     await attackerPage.goto(attackerLink);
     await attackerPage.getByText(localeText('en', 'auth', 'signIn.emailConfirmFailed')).waitFor();
-    const fresh = await newContext(browser, baseURL);
+    const fresh = await newContext(browser(), baseURL);
     const freshPage = await fresh.newPage();
     await advanceServerClock(baseURL, 61);
     await signInByCode(freshPage, baseURL, 'en', { email: victimEmail });
@@ -142,7 +139,7 @@ describe('accounts that hold together', () => {
   });
 
   it('the code step survives reload and Back/Forward, a second submit returns to it, the resend countdown is live, the email is confirmed on the account page, and sign-in right after sign-up has no wall (en, 375 px)', async () => {
-    const context = await newContext(browser, baseURL, { viewport: viewports.phone });
+    const context = await newContext(browser(), baseURL, { viewport: viewports.phone });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.clock.install();
@@ -197,7 +194,7 @@ describe('accounts that hold together', () => {
     expect((await currentUser(baseURL, context)).profile).toMatchObject({ email, email_verified: true });
 
     // Signing in right after signing up, on another browser: a code leaves at once.
-    const other = await newContext(browser, baseURL, { viewport: viewports.phone });
+    const other = await newContext(browser(), baseURL, { viewport: viewports.phone });
     const otherPage = await other.newPage();
     await signInByCode(otherPage, baseURL, 'en', { phone: phone.e164 });
     await otherPage.waitForURL('**/en/onboarding**');
@@ -213,7 +210,7 @@ describe('accounts that hold together', () => {
     const session = await signUpByApi(baseURL, { phone: phone.e164, email: `review.${Date.now()}@gmail.com` });
     await answerBusiness(baseURL, session, { ...completeBusiness, website: 'https://acme-widgets.com' });
     expect(await checkLegitimacy(baseURL, session)).toBe('PENDING_REVIEW');
-    const context = await newContext(browser, baseURL, { viewport: viewports.phone, locale: 'fr-FR' });
+    const context = await newContext(browser(), baseURL, { viewport: viewports.phone, locale: 'fr-FR' });
     await signInContext(context, baseURL, session);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
@@ -235,7 +232,7 @@ describe('accounts that hold together', () => {
     const second = await signUpByApi(baseURL, { phone: frenchMobile().e164, email: `review2.${Date.now()}@gmail.com` });
     await answerBusiness(baseURL, second, { ...completeBusiness, website: 'https://acme-widgets.com' });
     expect(await checkLegitimacy(baseURL, second)).toBe('PENDING_REVIEW');
-    const other = await newContext(browser, baseURL, { viewport: viewports.phone, locale: 'fr-FR' });
+    const other = await newContext(browser(), baseURL, { viewport: viewports.phone, locale: 'fr-FR' });
     await signInContext(other, baseURL, second);
     const otherPage = await other.newPage();
     await otherPage.goto('/fr/failure');
@@ -256,7 +253,7 @@ describe('accounts that hold together', () => {
     const session = await signUpByApi(baseURL, { phone: phone.e164, email: workEmail('resume') });
     // First device: size answered, details begun (company name), then the person leaves.
     await answerBusiness(baseURL, session, { size: '2-10', company_name: 'Résumé SARL' });
-    const device = await newContext(browser, baseURL, { locale: 'fr-FR' });
+    const device = await newContext(browser(), baseURL, { locale: 'fr-FR' });
     const page = await device.newPage();
     await signInByCode(page, baseURL, 'fr', { phone: phone.e164 });
     await page.waitForURL('**/fr/onboarding/steps/details**');
@@ -276,7 +273,7 @@ describe('accounts that hold together', () => {
     await subscribe(baseURL, owner);
     await api(baseURL, '/v1/onboarding/finish', { method: 'POST', token: owner.access_token, body: {} });
     const ownerPhone = (await api<UserView>(baseURL, '/v1/user', { token: owner.access_token })).profile.phone ?? '';
-    const ownerDevice = await newContext(browser, baseURL, { locale: 'fr-FR' });
+    const ownerDevice = await newContext(browser(), baseURL, { locale: 'fr-FR' });
     const ownerPage = await ownerDevice.newPage();
     await signInByCode(ownerPage, baseURL, 'fr', { phone: ownerPhone });
     await ownerPage.waitForURL((url) => url.pathname === '/account');
@@ -291,7 +288,7 @@ describe('accounts that hold together', () => {
       await answerBusiness(baseURL, session, completeBusiness);
       expect(await checkLegitimacy(baseURL, session)).toBe('VALIDATED');
       await subscribe(baseURL, session);
-      const context = await newContext(browser, baseURL);
+      const context = await newContext(browser(), baseURL);
       await signInContext(context, baseURL, session);
       // A second tab or device that loaded the profile before the first finished: it still sees no
       // role, so it reaches next-steps too and logs the milestones again.

@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { advanceServerClock, answerBusiness, api, checkLegitimacy, codeFor, completeBusiness, cookieSession, frenchMobile, outbox, signInContext, signUpByApi, subscribe, workEmail } from '../helpers/accounts';
 import { axeViolations } from '../helpers/axe';
-import { launchBrowser, newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
+import { newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
+import { browserPerFile } from '../helpers/file-browser';
 import { beforeValue, localeText, type Lng } from '../helpers/locale-text';
 import { aalOf, enrolTotpByApi, serverNow, totpAt, wrongTotpAt } from '../helpers/mfa';
 import { movePastAuthWindows, signInByCode } from '../helpers/sign-in';
@@ -19,11 +20,7 @@ const factorsOf = async (baseURL: string, context: BrowserContext) =>
 
 describe('two-step verification', () => {
   const baseURL = inject('baseURL');
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser.close());
+  const browser = browserPerFile();
   movePastAuthWindows(baseURL);
 
   /** Someone who finished (trial, role): /account is theirs (the funnel sends others back to it). */
@@ -52,7 +49,7 @@ describe('two-step verification', () => {
   it('authenticator app: enrol with the shown key, sign in again with the second step (a wrong code said), remove it (en, 1280 px)', async () => {
     const phone = frenchMobile().e164;
     const session = await owner(phone);
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     await signInContext(context, baseURL, session);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
@@ -107,7 +104,7 @@ describe('two-step verification', () => {
   it('phone: enrol with a texted code, then the second step texts the next one (fr, 375 px)', async () => {
     const phone = frenchMobile().e164;
     const session = await owner(phone);
-    const context = await newContext(browser, baseURL, { viewport: viewports.phone, locale: 'fr-FR' });
+    const context = await newContext(browser(), baseURL, { viewport: viewports.phone, locale: 'fr-FR' });
     await signInContext(context, baseURL, session);
     const page = await context.newPage();
 
@@ -145,7 +142,7 @@ describe('two-step verification', () => {
     const phone = frenchMobile().e164;
     const session = await signUpByApi(baseURL, { phone, email: workEmail('mfa-gate') });
     const secret = await enrolTotpByApi(baseURL, session.access_token);
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
 
