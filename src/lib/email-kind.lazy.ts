@@ -1,15 +1,16 @@
 import type * as EmailKindModule from './email-kind.browser';
+import type { FreeMailSource } from './email-kind.browser';
 import type { EmailKind } from './email-kind';
 
 /**
- * The browser's way to classify an email: email-kind.browser.ts and the free-mail list (a few KB
- * compressed) become a separate chunk, downloaded the first time it is needed (call
- * `preloadEmailKind()` when an email field gets focus so the answer is ready by the time the visitor
- * submits). Disposable addresses are recognised by the server (`GET /v1/email-kind`).
+ * The browser's way to classify an email: email-kind.browser.ts becomes a separate chunk, and the
+ * free-mail list a data asset it fetches (a few KB compressed), both downloaded the first time they
+ * are needed (call `preloadEmailKind()` when an email field gets focus so the answer is ready by the
+ * time the visitor submits). Disposable addresses are recognised by the server (`GET /v1/email-kind`).
  */
 let module: Promise<typeof EmailKindModule> | undefined;
 
-export function preloadEmailKind(): Promise<typeof EmailKindModule> {
+function loadModule(): Promise<typeof EmailKindModule> {
   module ??= import('./email-kind.browser').catch((error: unknown) => {
     // A failed chunk download may succeed next time: do not keep the rejection.
     module = undefined;
@@ -18,9 +19,18 @@ export function preloadEmailKind(): Promise<typeof EmailKindModule> {
   return module;
 }
 
-export async function classifyEmailLazy(email: string, ask?: (email: string) => Promise<EmailKind>): Promise<EmailKind> {
-  const { classifyEmail } = await preloadEmailKind();
-  return classifyEmail(email, ask);
+/** The code and the list's download, started (a failed list is reported by the next classification). */
+export function preloadEmailKind(): Promise<typeof EmailKindModule> {
+  return loadModule().then((loaded) => {
+    loaded.loadFreeMail().catch(() => undefined);
+    return loaded;
+  });
+}
+
+/** `source`: where the free-mail list comes from (tests; the browser fetches the asset). */
+export async function classifyEmailLazy(email: string, ask?: (email: string) => Promise<EmailKind>, source?: FreeMailSource): Promise<EmailKind> {
+  const { classifyEmail } = await loadModule();
+  return classifyEmail(email, ask, source);
 }
 
 export type { EmailKind };

@@ -1,7 +1,8 @@
 /** `npm run generate:email-domains`: refreshes src/lib/generated/email-domains.json (see email-domains.source.ts). */
 import { writeFileSync } from 'node:fs';
-import { buildEmailDomainData, generatedEmailDomainsPath } from './email-domains.source';
+import { buildEmailDomainData, generatedEmailDomainsPath, generatedFreeMailPath } from './email-domains.source';
 
 const data = buildEmailDomainData();
 writeFileSync(generatedEmailDomainsPath, `${JSON.stringify(data)}\n`);
+writeFileSync(generatedFreeMailPath, `${data.free}\n`);
 console.log(`wrote ${generatedEmailDomainsPath}: ${data.free.split('\n').length} free, ${data.disposable.split('\n').length} disposable domains`);

@@ -214,7 +214,13 @@ export function SignupForm({ variant, landingPage, lng, prefill, title, submitLa
 
   const emailError =
     errors.email ??
-    (failure?.source === 'email' ? (failure.code === 'disposable' ? t('errors.disposable') : t('validation.invalidEmail', { ns: 'common' })) : undefined);
+    (failure?.source === 'email'
+      ? failure.code === 'disposable'
+        ? t('errors.disposable')
+        : failure.code === 'unchecked'
+          ? t('errors.emailUnchecked')
+          : t('validation.invalidEmail', { ns: 'common' })
+      : undefined);
 
   return (
     // method="dialog": served prerendered, the form is on screen before any script; a submit then

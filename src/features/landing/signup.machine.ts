@@ -102,6 +102,7 @@ export const signupMachine = setup({
     forgetCodeStep: () => forgetCodeStep(),
     refuseDisposableEmail: assign({ failure: { source: 'email', code: 'disposable' } }),
     refuseInvalidEmail: assign({ failure: { source: 'email', code: 'invalid' } }),
+    reportEmailUnchecked: assign({ failure: { source: 'email', code: 'unchecked' } }),
     takeOutcome: assign({ outcome: ({ event }) => (event as unknown as { output: SignupOutcome }).output }),
     forgetOutcome: assign({ outcome: null }),
     refuseEmailOfAnotherAccount: assign({ failure: { source: 'api', code: 'EMAIL_ALREADY_EXISTS' } }),
@@ -145,8 +146,9 @@ export const signupMachine = setup({
           { guard: { type: 'isUnconfirmedPersonal', params: ({ event }) => event.output }, target: 'personalEmailPrompt' },
           { target: 'checkingAccount' },
         ],
-        // The lists failed to download (offline?): classification is advice, so go on without it.
-        onError: { target: 'checkingAccount' },
+        // The free-mail list failed to download (a flaky network): the form says so, and the next
+        // submit downloads it again (src/lib/email-kind.browser.ts).
+        onError: { target: 'editing', actions: 'reportEmailUnchecked' },
       },
     },
     personalEmailPrompt: {

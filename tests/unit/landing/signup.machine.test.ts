@@ -8,14 +8,19 @@ import { signupMachine } from '../../../src/features/landing/signup.machine';
 
 const values: SignupValues = { email: 'jane@acme.com', firstName: 'Jane', lastName: 'Doe', companyName: 'Acme', phone: '+33612345678' };
 
-function start(options: { kind?: EmailKind; sendFails?: string; saveFails?: string[]; outcome?: SignupOutcome; returning?: boolean; restored?: PendingCodeStep } = {}) {
+function start(options: { kind?: EmailKind; classifyFailsOnce?: boolean; sendFails?: string; saveFails?: string[]; outcome?: SignupOutcome; returning?: boolean; restored?: PendingCodeStep } = {}) {
   const sent: SignupValues[] = [];
   const saved: SignupValues[] = [];
   const saveFailures = [...(options.saveFails ?? [])];
   const goToOnboarding = vi.fn();
+  let classified = 0;
   const machine = signupMachine.provide({
     actors: {
-      classifyEmail: fromPromise<EmailKind, { email: string }>(async ({ input }) => options.kind ?? (input.email.endsWith('@gmail.com') ? 'personal' : 'work')),
+      classifyEmail: fromPromise<EmailKind, { email: string }>(async ({ input }) => {
+        classified += 1;
+        if (options.classifyFailsOnce && classified === 1) throw new TypeError('Failed to fetch');
+        return options.kind ?? (input.email.endsWith('@gmail.com') ? 'personal' : 'work');
+      }),
       sendCode: fromPromise<void, { values: SignupValues; language: string; resend: boolean }>(async ({ input }) => {
         sent.push(input.values);
         if (options.sendFails) throw new SignupError('auth', options.sendFails, 42);
@@ -82,6 +87,18 @@ describe('sign-up chart', () => {
     await waitFor(actor, (s) => s.matches('editing') && s.context.failure !== null);
     expect(actor.getSnapshot().context.failure).toEqual({ source: 'email', code });
     expect(sent).toHaveLength(0);
+  });
+
+  it('says when the email could not be checked (the free-mail list failed to download), and checks it again on the next submit', async () => {
+    const { actor, sent } = start({ classifyFailsOnce: true });
+    actor.send({ type: 'form.submitted', values });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.failure !== null);
+    expect(actor.getSnapshot().context.failure).toEqual({ source: 'email', code: 'unchecked' });
+    expect(sent).toHaveLength(0);
+    actor.send({ type: 'form.submitted', values });
+    await waitFor(actor, (s) => s.matches('enteringCode'));
+    expect(actor.getSnapshot().context.failure).toBeNull();
+    expect(sent).toEqual([values]);
   });
 
   it('drops a message or the prompt once the visitor edits the form', async () => {

@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { buildEmailDomainData, generatedEmailDomainsPath } from '../../../src/lib/email-domains.source';
+import { describe, expect, it, vi } from 'vitest';
+import { buildEmailDomainData, generatedEmailDomainsPath, generatedFreeMailPath } from '../../../src/lib/email-domains.source';
 import { classifyEmail, emailDomain } from '../../../src/lib/email-kind';
 import { classifyEmailLazy } from '../../../src/lib/email-kind.lazy';
+
+/** The free-mail list as the browser downloads it (the committed asset). */
+const freeMailAsset = async () => readFileSync(generatedFreeMailPath, 'utf8');
 
 describe('classifyEmail', () => {
   it.each([
@@ -45,20 +48,42 @@ describe('classifyEmail', () => {
   it('answers free-mail and invalid addresses in the browser, and asks the server about the rest', async () => {
     const asked: string[] = [];
     const server = async (email: string) => (asked.push(email), classifyEmail(email));
-    await expect(classifyEmailLazy('jane@gmail.com', server)).resolves.toBe('personal');
-    await expect(classifyEmailLazy('jane', server)).resolves.toBe('invalid');
+    await expect(classifyEmailLazy('jane@gmail.com', server, freeMailAsset)).resolves.toBe('personal');
+    await expect(classifyEmailLazy('jane', server, freeMailAsset)).resolves.toBe('invalid');
     expect(asked).toEqual([]);
-    await expect(classifyEmailLazy('x@yopmail.com', server)).resolves.toBe('disposable');
-    await expect(classifyEmailLazy('jane@acme-plumbing.com', server)).resolves.toBe('work');
+    await expect(classifyEmailLazy('x@yopmail.com', server, freeMailAsset)).resolves.toBe('disposable');
+    await expect(classifyEmailLazy('jane@acme-plumbing.com', server, freeMailAsset)).resolves.toBe('work');
     expect(asked).toEqual(['x@yopmail.com', 'jane@acme-plumbing.com']);
   });
 
   it('counts an address as work when the server cannot be asked (its identity check still refuses disposables)', async () => {
     await expect(
-      classifyEmailLazy('x@yopmail.com', async () => {
-        throw new Error('offline');
-      }),
+      classifyEmailLazy(
+        'x@yopmail.com',
+        async () => {
+          throw new Error('offline');
+        },
+        freeMailAsset,
+      ),
     ).resolves.toBe('work');
+  });
+
+  it('reports a free-mail list that failed to download once, then downloads it again', async () => {
+    vi.resetModules();
+    const { classifyEmail: classifyInBrowser, loadFreeMail } = await import('../../../src/lib/email-kind.browser');
+    const downloads: string[] = [];
+    const flaky = async () => {
+      downloads.push('list');
+      if (downloads.length === 1) throw new TypeError('Failed to fetch');
+      return freeMailAsset();
+    };
+    const server = async () => 'work' as const;
+    // The preload's failure is kept for the classification that follows, which reports it.
+    void loadFreeMail(flaky).catch(() => undefined);
+    await expect(classifyInBrowser('jane@gmail.com', server, flaky)).rejects.toThrow('Failed to fetch');
+    await expect(classifyInBrowser('jane@gmail.com', server, flaky)).resolves.toBe('personal');
+    await expect(classifyInBrowser('jean@orange.fr', server, flaky)).resolves.toBe('personal');
+    expect(downloads).toEqual(['list', 'list']);
   });
 });
 
@@ -69,6 +94,8 @@ describe('generated email-domain lists', () => {
     expect(committed.sources).toEqual(fresh.sources);
     expect(committed.free === fresh.free).toBe(true);
     expect(committed.disposable === fresh.disposable).toBe(true);
+    // The browser's copy of the free-mail list (a data asset it fetches).
+    expect(readFileSync(generatedFreeMailPath, 'utf8') === `${fresh.free}\n`).toBe(true);
   });
 
   it('hold thousands of free-mail and over a hundred thousand disposable domains', () => {
