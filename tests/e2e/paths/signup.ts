@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { assign, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { projectRoot } from '../../../server/config/project-root';
 import { api, codeFor, confirmationLink, frenchMobile, outbox, signUpByApi } from '../../helpers/accounts';
 import { SignupError } from '../../../src/features/landing/signup.actors';
@@ -151,6 +151,23 @@ function emailFormAllows(snapshot: AnyMachineSnapshot, event: AnyEventObject): b
   return snapshot.matches('sendingCode' as never);
 }
 
+/** How many times the form was submitted in this page (1, or 2 for more): the model variant below counts them. */
+const submitsOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as { submits?: number }).submits ?? 0;
+
+/**
+ * The unit model's chart, also counting the page's submits (each starts a check; the first one
+ * downloads the free-mail list, which later ones reuse): a failed download is only possible then.
+ */
+const countingSubmits = signupModel.machine.provide({
+  actions: {
+    storeValues: assign(({ event, context }) => ({
+      values: (event as { values?: unknown }).values,
+      failure: null,
+      submits: Math.min(((context as { submits?: number }).submits ?? 0) + 1, 2),
+    })) as never,
+  },
+});
+
 export const signupAdapter: ChartAdapter<Scenario> = {
   chart: 'signup',
   title: 'sign-up',
@@ -158,6 +175,8 @@ export const signupAdapter: ChartAdapter<Scenario> = {
   // is an email given at another sign-up, not confirmed, asked about (emailClaimedPrompt).
   model: {
     ...signupModel,
+    machine: countingSubmits,
+    serialize: (snapshot) => JSON.stringify([signupModel.serialize(snapshot), submitsOf(snapshot)]),
     inputs: [...signupModel.inputs, { ...(signupModel.inputs[0] as object), landingPage: 'email-form' }],
     fixtures: [...signupModel.fixtures, ...injected],
   },
@@ -168,6 +187,8 @@ export const signupAdapter: ChartAdapter<Scenario> = {
       act: async (run, _event, index) => {
         const submission = run.scenario.submissions.get(index);
         if (!submission) throw new Error(`no submission prepared for step ${index + 1}`);
+        // After a check that could not run, the form says so before the visitor tries again.
+        if (failureOf(run.snapshotBefore(index))?.code === 'unchecked') await run.page.getByText(text(run.scenario.lng, 'landing', 'errors.emailUnchecked')).waitFor();
         await fillAndSubmit(run, submission);
       },
     },
@@ -202,9 +223,12 @@ export const signupAdapter: ChartAdapter<Scenario> = {
       param(event, 'output') === 'invalid'
         ? { role: 'unreachable', why: 'the form refuses an address that is not one before the chart sees it' }
         : { role: 'answer' },
+    // The free-mail list (a data asset, fetched at the email field's focus) failing to download:
+    // the check reports it, the next submit downloads it again.
     'xstate.error.actor.classifyEmail': {
-      role: 'undriven',
-      why: 'the free-mail list’s chunk failing to download (fetched at the first focus of the email field); not injected yet: a failed dynamic import may stay failed for the page (module maps keep it), so every later classification in the path would have to fail too',
+      role: 'failure',
+      why: 'the free-mail list failing to download',
+      arm: (run) => failOnce(run, { url: /\/assets\/free-mail-domains-[\w-]+\.txt$/, method: 'GET' }, networkFailure),
     },
     'xstate.done.actor.checkAccount': { role: 'answer' },
     // The server failing the account check (the chart goes on without it).
@@ -232,6 +256,8 @@ export const signupAdapter: ChartAdapter<Scenario> = {
     // /email-form: only the way to its own question (emailClaimedPrompt) and out of it; the rest of
     // the chart is the start page's walks.
     if ((snapshot.context as { landingPage: string }).landingPage === 'email-form') return emailFormAllows(snapshot, event);
+    // The free-mail list is downloaded once per page: only the page's first check can find it failing.
+    if (event.type === 'xstate.error.actor.classifyEmail') return submitsOf(snapshot) === 1;
     // Asked only without a phone (/email-form): the start page sends one.
     if (event.type === 'xstate.done.actor.checkAccount' && param(event, 'output') === 'emailClaimed') return false;
     // What the check found decides what the save finds: a known phone is a returning account.
