@@ -1,6 +1,8 @@
 /**
  * `npm run bench:profile -- /v1/user`: a CPU profile of the built server under load on one endpoint
  * (node --cpu-prof), then the functions with the most self time. For finding causes, not for figures.
+ * The target is a path (GET, signed in) or a word naming one of `npm run bench`'s endpoints, with
+ * the same bodies and visitors: `otp` (code send), `verify` (wrong code), `refresh`.
  *   BENCH_DATABASE_URL=postgres://… profiles on Postgres instead of PGlite.
  */
 import { spawn } from 'node:child_process';
@@ -10,6 +12,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { projectRoot } from '../../server/config/project-root';
 import { ensureBuilt } from './build';
+import { productEndpoints } from './api';
 import { publishableKey, signUp } from './sessions';
 
 interface ProfileNode {
@@ -63,6 +66,8 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'profile-data-'));
   const profileDir = mkdtempSync(join(tmpdir(), 'profile-'));
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', NODE_ENV: 'development', LOG_LEVEL: 'warn', DATA_DIR: dataDir };
+  // The bench's visitors each name their own address (X-Forwarded-For), believed only from a configured proxy.
+  env.TRUSTED_PROXIES = '127.0.0.1,::1';
   if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
   // BENCH_SERVER profiles another bundle (one built elsewhere, e.g. from an earlier commit).
   const bundle = process.env.BENCH_SERVER ?? 'dist/server/server.js';
@@ -76,10 +81,16 @@ async function main(): Promise<void> {
       if (found?.[1]) resolve(found[1]);
     });
   });
-  const session = await signUp(url, await publishableKey(url), 'profile');
+  const connections = 50;
+  const named = target.startsWith('/') ? undefined : (await productEndpoints(url)).find((endpoint) => endpoint.name.includes(target));
+  if (!target.startsWith('/') && !named) throw new Error(`no bench endpoint named like ${target}`);
+  const session = named ? undefined : await signUp(url, await publishableKey(url), 'profile');
+  const options: autocannon.Options = named
+    ? await named.options(url, connections)
+    : { url: `${url}${target}`, connections, headers: { authorization: `Bearer ${session?.access_token ?? ''}` } };
   const microseconds = () => Number(process.hrtime.bigint() / 1000n);
   const from = microseconds();
-  const result = await autocannon({ url: `${url}${target}`, connections: 50, duration: Number(process.env.BENCH_SECONDS ?? 10), headers: { authorization: `Bearer ${session.access_token}` } });
+  const result = await autocannon({ ...options, connections, duration: Number(process.env.BENCH_SECONDS ?? 10) });
   const to = microseconds();
   console.log(`${target}: ${result.requests.average} req/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}\n`);
   child.kill('SIGINT');

@@ -30,15 +30,16 @@ export async function applyVerifiedCode(service: AuthService, otp: OtpRow): Prom
   if (otp.purpose === 'signin' || otp.purpose === 'recovery') {
     const existing = isPhone ? await findAuthUserByPhone(service.db, otp.recipient) : await findAuthUserByEmail(service.db, otp.recipient);
     if (existing) {
-      await service.db
+      const updated = await service.db
         .updateTable('auth_users')
         .set({
           ...(existing[confirmedColumn] ? {} : { [confirmedColumn]: now }),
           app_metadata: JSON.stringify(withProvider(existing.app_metadata, provider)),
         })
         .where('id', '=', existing.id)
-        .execute();
-      return (await findAuthUserById(service.db, existing.id)) ?? existing;
+        .returningAll()
+        .executeTakeFirst();
+      return updated ?? existing;
     }
     if (otp.purpose === 'recovery') throw new AuthApiError(403, 'otp_expired', 'Token has expired or is invalid');
     return service.db
@@ -71,7 +72,7 @@ export async function applyVerifiedCode(service: AuthService, otp: OtpRow): Prom
   if (taken && taken.id !== user.id) {
     throw isPhone ? new AuthApiError(422, 'phone_exists', PHONE_EXISTS) : new AuthApiError(422, 'email_exists', EMAIL_EXISTS);
   }
-  await service.db
+  const updated = await service.db
     .updateTable('auth_users')
     .set(
       isPhone
@@ -79,7 +80,8 @@ export async function applyVerifiedCode(service: AuthService, otp: OtpRow): Prom
         : { email: otp.recipient, email_confirmed_at: now, new_email: null, is_anonymous: false, app_metadata: JSON.stringify(withProvider(user.app_metadata, 'email')) },
     )
     .where('id', '=', user.id)
-    .execute();
+    .returningAll()
+    .executeTakeFirst();
   if (!isPhone) await dropOtherClaims(service, otp.recipient, user.id);
-  return (await findAuthUserById(service.db, user.id)) ?? user;
+  return updated ?? user;
 }

@@ -55,14 +55,19 @@ export async function issueCode(
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const linkToken = input.withLink ? randomBytes(24).toString('base64url') : null;
-  await service.db
-    .updateTable('auth_otps')
-    .set({ consumed_at: now })
-    .where('recipient', '=', input.recipient)
-    .where('purpose', '=', input.purpose)
-    .where('consumed_at', 'is', null)
-    .execute();
+  // Earlier unused codes are spent by the same statement that stores the new one (one round trip,
+  // and no moment where both or neither are live). The CTE's update and the insert see the same
+  // snapshot, so the new row is never the one spent.
   const row = await service.db
+    .with('spent', (db) =>
+      db
+        .updateTable('auth_otps')
+        .set({ consumed_at: now })
+        .where('recipient', '=', input.recipient)
+        .where('purpose', '=', input.purpose)
+        .where('consumed_at', 'is', null)
+        .returning('id'),
+    )
     .insertInto('auth_otps')
     .values({
       purpose: input.purpose,
@@ -112,8 +117,9 @@ export async function consumeCode(service: AuthService, input: { purposes: OtpPu
     .executeTakeFirst();
   const candidate = /^\d{6}$/.test(input.code) ? input.code : '';
   if (!row) {
-    // Same work as a real comparison, so timing does not tell whether a code exists.
-    SecretBox.equal(service.box.hash('otp', 'signin', input.recipient, candidate), service.box.hash('otp', 'none', '', ''));
+    // Same work as a real comparison (one keyed hash, one constant-time compare against a stored
+    // hash), so timing does not tell whether a code exists.
+    SecretBox.equal(service.box.hash('otp', 'signin', input.recipient, candidate), noCodeHash(service));
     throw otpExpired();
   }
   const matches = SecretBox.equal(service.box.hash('otp', row.purpose, input.recipient, candidate), row.code_hash);
@@ -125,6 +131,17 @@ export async function consumeCode(service: AuthService, input: { purposes: OtpPu
     throw otpExpired();
   }
   return markConsumed(service, row);
+}
+
+/** What a missing code is compared with: a hash no code has, made once per service (it stands for the stored one). */
+const noCodeHashes = new WeakMap<AuthService, string>();
+function noCodeHash(service: AuthService): string {
+  let hash = noCodeHashes.get(service);
+  if (hash === undefined) {
+    hash = service.box.hash('otp', 'none', '', '');
+    noCodeHashes.set(service, hash);
+  }
+  return hash;
 }
 
 /** The code behind an email link (`token_hash`), consumed. */

@@ -16,6 +16,7 @@ export async function deliver(
   message: OutgoingMessage & { code: string; linkToken?: string | null },
 ): Promise<void> {
   const production = service.env.NODE_ENV === 'production';
+  const now = service.now();
   const row = await service.db
     .insertInto('auth_outbox')
     .values({
@@ -24,14 +25,15 @@ export async function deliver(
       subject: message.subject,
       body: production ? redact(message.body, [message.code, message.linkToken]) : message.body,
       code: production ? null : message.code,
-      created_at: service.now(),
+      created_at: now,
+      // The dev outbox is the delivery: written is sent (one statement, not an insert and an update).
+      sent_at: production ? null : now,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   if (!production) {
     // Development convenience only (the dev outbox); production logs never carry codes.
     log.info({ channel: message.channel, recipient: message.recipient, code: message.code }, 'dev outbox: message written');
-    await service.db.updateTable('auth_outbox').set({ sent_at: service.now() }).where('id', '=', row.id).execute();
     return;
   }
   const adapter = adapters[message.channel];

@@ -2,11 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { AuthApiError } from './errors';
-import type { AuthService } from './service';
+import type { AuthService, AuthSessionRow } from './service';
 import type { AmrEntry } from './tables';
 import { signAccessToken } from './tokens';
 import { userJson } from './user-json';
-import { findAuthUserById, type AuthUserRow } from './users';
+import type { AuthUserRow } from './users';
 
 /** Inside this window a spent refresh token is answered (two tabs refreshing at once) instead of revoking. */
 export const REFRESH_REUSE_WINDOW_MS = 10_000;
@@ -32,6 +32,8 @@ export async function sessionResponse(
   user: AuthUserRow,
   session: { id: string; aal: 'aal1' | 'aal2'; amr: AmrEntry[] },
   refreshToken: string,
+  /** `hasFactors: false` when the caller already knows the user has none (no read then). */
+  known: { hasFactors?: boolean } = {},
 ) {
   const now = service.now();
   const expiresIn = service.env.AUTH_JWT_EXPIRY_SECONDS;
@@ -42,7 +44,7 @@ export async function sessionResponse(
     expires_in: expiresIn,
     expires_at: expiresAt,
     refresh_token: refreshToken,
-    user: userJson(user, await factorsOf(service.db, user.id)),
+    user: userJson(user, known.hasFactors === false ? [] : await factorsOf(service.db, user.id)),
   };
 }
 
@@ -69,8 +71,8 @@ export async function startSession(
     })
     .returning(['id', 'aal'])
     .executeTakeFirstOrThrow();
-  await service.db.updateTable('auth_users').set({ last_sign_in_at: now }).where('id', '=', user.id).execute();
-  const fresh = (await findAuthUserById(service.db, user.id)) ?? user;
+  // The row as written (its touch trigger included), not read again.
+  const fresh = (await service.db.updateTable('auth_users').set({ last_sign_in_at: now }).where('id', '=', user.id).returningAll().executeTakeFirst()) ?? user;
   const refreshToken = await insertRefreshToken(service.db, { sessionId: session.id, userId: user.id, parentId: null, now });
   return sessionResponse(service, fresh, { id: session.id, aal: session.aal, amr }, refreshToken);
 }
@@ -78,40 +80,56 @@ export async function startSession(
 /**
  * `grant_type=refresh_token`: rotates the token. A spent token inside the reuse window gets a new
  * sibling (concurrent refreshes); outside it, the whole session — its token family — is revoked.
+ *
+ * Four round trips (#16; it was nine): BEGIN, one read of the token, its session and its user with
+ * the token and session rows locked, one statement for the writes (spend the token, touch the session,
+ * insert the successor), COMMIT; the factors are read only for a user who has one. The lock is what
+ * makes two refreshes of one token take turns: the second sees the first's `revoked_at` and gets a
+ * sibling inside the reuse window, a revoked session after it.
  */
 export async function refreshSession(service: AuthService, refreshToken: string) {
   const now = service.now();
   const outcome = await service.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('auth_refresh_tokens')
-      .selectAll()
-      .where('token_hash', '=', hashRefreshToken(refreshToken))
-      .forUpdate()
+    // Tokens, sessions and users are joined without outer joins: a token's session and user are
+    // foreign keys deleted with cascade, so a token whose session is gone is gone too.
+    const found = await trx
+      .selectFrom('auth_refresh_tokens as t')
+      .innerJoin('auth_sessions as s', 's.id', 't.session_id')
+      .innerJoin('auth_users as u', 'u.id', 't.user_id')
+      .selectAll('u')
+      .select(['t.id as t_id', 't.revoked_at as t_revoked_at'])
+      .select(sessionColumns.map((column) => `s.${column} as s_${column}` as const))
+      .select((eb) => eb.exists(eb.selectFrom('auth_factors as f').select('f.id').whereRef('f.user_id', '=', 'u.id')).as('has_factors'))
+      .where('t.token_hash', '=', hashRefreshToken(refreshToken))
+      .forUpdate(['t', 's'])
       .executeTakeFirst();
-    if (!row) return { error: new AuthApiError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') };
-    const session = await trx.selectFrom('auth_sessions').selectAll().where('id', '=', row.session_id).forUpdate().executeTakeFirst();
-    if (!session) return { error: new AuthApiError(400, 'session_not_found', 'Invalid Refresh Token: Session Not Found') };
+    if (!found) return { error: new AuthApiError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') };
+    const { t_id, t_revoked_at, s_id, s_user_id, s_aal, s_amr, s_factor_id, s_user_agent, s_ip, s_created_at, s_refreshed_at, s_not_after, has_factors, ...user } = found;
+    const session = { id: s_id, user_id: s_user_id, aal: s_aal, amr: s_amr, factor_id: s_factor_id, user_agent: s_user_agent, ip: s_ip, created_at: s_created_at, refreshed_at: s_refreshed_at, not_after: s_not_after } as AuthSessionRow;
     if (service.sessionExpired(session)) {
       await trx.deleteFrom('auth_sessions').where('id', '=', session.id).execute();
       return { error: new AuthApiError(400, 'session_expired', 'Invalid Refresh Token: Session Expired') };
     }
-    if (row.revoked_at) {
-      const spentFor = now.getTime() - new Date(row.revoked_at).getTime();
-      if (spentFor > REFRESH_REUSE_WINDOW_MS) {
-        // Replay of a spent token: someone else may hold the family. End the session.
-        await trx.deleteFrom('auth_sessions').where('id', '=', session.id).execute();
-        return { error: new AuthApiError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used') };
-      }
-    } else {
-      await trx.updateTable('auth_refresh_tokens').set({ revoked_at: now }).where('id', '=', row.id).execute();
+    if (t_revoked_at && now.getTime() - new Date(t_revoked_at).getTime() > REFRESH_REUSE_WINDOW_MS) {
+      // Replay of a spent token: someone else may hold the family. End the session.
+      await trx.deleteFrom('auth_sessions').where('id', '=', session.id).execute();
+      return { error: new AuthApiError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used') };
     }
-    await trx.updateTable('auth_sessions').set({ refreshed_at: now }).where('id', '=', session.id).execute();
-    const token = await insertRefreshToken(trx, { sessionId: session.id, userId: row.user_id, parentId: row.id, now });
-    return { session, token };
+    const token = randomBytes(24).toString('base64url');
+    // One statement: the data-modifying CTEs run whether or not the insert reads them. A token still
+    // live is spent; one spent inside the reuse window keeps its first revoked_at.
+    await trx
+      .with('spent', (db) => db.updateTable('auth_refresh_tokens').set({ revoked_at: now }).where('id', '=', t_id).where('revoked_at', 'is', null).returning('id'))
+      .with('touched', (db) => db.updateTable('auth_sessions').set({ refreshed_at: now }).where('id', '=', session.id).returning('id'))
+      .insertInto('auth_refresh_tokens')
+      .values({ token_hash: hashRefreshToken(token), session_id: session.id, user_id: user.id, parent_id: t_id, created_at: now })
+      .execute();
+    return { session, user: user as AuthUserRow, hasFactors: has_factors === true, token };
   });
   if ('error' in outcome) throw outcome.error;
-  const user = await findAuthUserById(service.db, outcome.session.user_id);
-  if (!user) throw new AuthApiError(400, 'user_not_found', 'User not found');
+  const { user } = outcome;
   if (user.banned_until && new Date(user.banned_until).getTime() > now.getTime()) throw new AuthApiError(400, 'user_banned', 'User is banned');
-  return sessionResponse(service, user, outcome.session, outcome.token);
+  return sessionResponse(service, user, outcome.session, outcome.token, { hasFactors: outcome.hasFactors });
 }
+
+const sessionColumns = ['id', 'user_id', 'aal', 'amr', 'factor_id', 'user_agent', 'ip', 'created_at', 'refreshed_at', 'not_after'] as const;

@@ -79,6 +79,13 @@ const SWEEP_EVERY = 500;
 /**
  * For several instances on one Postgres database: one atomic upsert per hit, so two instances
  * never both grant the last allowed request.
+ *
+ * Each hit commits without waiting for its WAL to reach the disk (`synchronous_commit = off` for
+ * its own transaction only). The count is visible to every instance the moment it commits, as
+ * before; what a crash of Postgres could lose is the last fraction of a second of counts, which a
+ * rate limit can afford (a window would start over). Waiting for the flush made each hit a disk
+ * write: on this machine's Postgres the code send, which counts two, served ~160 req/s (#16,
+ * decision 704). Every other write of the product still waits for its flush.
  */
 export class DatabaseHitCounter implements HitCounter {
   private hitsSinceSweep = 0;
@@ -91,8 +98,21 @@ export class DatabaseHitCounter implements HitCounter {
   async hit(key: string, windowMs: number): Promise<Hit> {
     const now = this.clock.now();
     const resetAt = new Date(now.getTime() + windowMs);
+    const row = await this.db.transaction().execute(async (trx) => {
+      await sql`set local synchronous_commit = off`.execute(trx);
+      return this.upsert(trx, key, now, resetAt);
+    });
+    this.hitsSinceSweep += 1;
+    if (this.hitsSinceSweep >= SWEEP_EVERY) {
+      this.hitsSinceSweep = 0;
+      await this.db.deleteFrom('rate_limit_hits').where('reset_at', '<=', now).execute();
+    }
+    return { count: row.hits, resetAt: new Date(row.reset_at).getTime() };
+  }
+
+  private upsert(db: Kysely<Database>, key: string, now: Date, resetAt: Date) {
     const expired = sql<boolean>`rate_limit_hits.reset_at <= ${now}`;
-    const row = await this.db
+    return db
       .insertInto('rate_limit_hits')
       .values({ key, hits: 1, reset_at: resetAt })
       .onConflict((conflict) =>
@@ -103,12 +123,6 @@ export class DatabaseHitCounter implements HitCounter {
       )
       .returning(['hits', 'reset_at'])
       .executeTakeFirstOrThrow();
-    this.hitsSinceSweep += 1;
-    if (this.hitsSinceSweep >= SWEEP_EVERY) {
-      this.hitsSinceSweep = 0;
-      await this.db.deleteFrom('rate_limit_hits').where('reset_at', '<=', now).execute();
-    }
-    return { count: row.hits, resetAt: new Date(row.reset_at).getTime() };
   }
 
   async peek(key: string): Promise<Hit> {

@@ -112,8 +112,11 @@ export default async function otpRoutes(app: FastifyInstance): Promise<void> {
     const channel = body.phone ? 'sms' : 'email';
     if (channel === 'sms' && body.channel && body.channel !== 'sms') throw validationFailed(`Channel ${body.channel} is not supported`);
     const recipient = body.phone ? requirePhone(body.phone) : requireEmail(body.email ?? '');
-    const existing = channel === 'sms' ? await findAuthUserByPhone(service.db, recipient) : await findAuthUserByEmail(service.db, recipient);
-    if (!existing && body.create_user === false) throw new AuthApiError(422, 'otp_disabled', 'Signups not allowed for otp');
+    // Only a sign-in that may not create an account needs to know whether one exists.
+    if (body.create_user === false) {
+      const existing = channel === 'sms' ? await findAuthUserByPhone(service.db, recipient) : await findAuthUserByEmail(service.db, recipient);
+      if (!existing) throw new AuthApiError(422, 'otp_disabled', 'Signups not allowed for otp');
+    }
     assertProvider(app, channel);
     const issued = await issueCode(service, {
       purpose: 'signin',
