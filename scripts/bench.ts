@@ -4,7 +4,9 @@
  *   1. first-render JavaScript per page, as Chromium loads it from the built product;
  *   2. API throughput, p99 and timeouts at 50 and 200 connections, as a ratio to a bare Fastify
  *      route measured in one-second slices alternating with each endpoint's, on PGlite and (with BENCH_DATABASE_URL) on Postgres;
- *   3. the server's resident memory after start and after each of two identical load runs.
+ *   3. the server's memory after start and after each of BENCH_RUNS (3) identical load runs: its
+ *      resident set, and after two full garbage collections (scripts/bench/memory-probe.mjs, loaded
+ *      into the bench's server only) the resident set and the heap still in use.
  *
  * BENCH_SECONDS (default 5) sets each load's duration; BENCH_DATABASE_URL=postgres://… adds the
  * Postgres runs (a throw-away database is created on that server and dropped after); BENCH_ONLY=pages,
@@ -14,6 +16,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { launchBrowser } from '../tests/helpers/browser';
 import { startServerProcess, type RunningServer } from '../tests/helpers/server-process';
@@ -22,15 +25,11 @@ import { ensureBuilt } from './bench/build';
 import { benchPages } from './bench/pages';
 import { formatPageTable, measurePageScripts, table } from './bench/page-js';
 import { startBareServer } from './bench/bare-server';
+import { projectRoot } from '../server/config/project-root';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const loadRuns = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const connectionLevels = [50, 200];
-
-function residentMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
-}
 
 /** The machine's 1-minute load average: the figures depend on what else the shared cores run. */
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
@@ -39,9 +38,41 @@ const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 async function startProduct(env: Record<string, string>): Promise<{ server: RunningServer; dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+  const probe = { NODE_OPTIONS: `--import ${pathToFileURL(join(projectRoot(), 'scripts', 'bench', 'memory-probe.mjs')).href}`, ...(process.env.BENCH_HEAP_SNAPSHOTS ? { BENCH_HEAP_SNAPSHOTS: process.env.BENCH_HEAP_SNAPSHOTS } : {}) };
   // Each bench visitor names its own address in X-Forwarded-For (believed only from a configured proxy).
-  const server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1,::1', ...env }, { bundled: true });
+  const server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1,::1', ...probe, ...env }, { bundled: true });
   return { server, dataDir };
+}
+
+interface MemoryProbe {
+  probe: number;
+  rssBefore: number;
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+/** Asks the server's memory probe for its figures after a full collection (SIGUSR2, one output line). */
+async function probeMemory(server: RunningServer, previous: number): Promise<MemoryProbe> {
+  server.child.kill('SIGUSR2');
+  for (let waited = 0; waited < 30_000; waited += 50) {
+    const lines = server.output().match(/^bench-memory .*$/gm) ?? [];
+    const last = lines.at(-1);
+    if (last) {
+      const figures = JSON.parse(last.slice('bench-memory '.length)) as MemoryProbe;
+      if (figures.probe > previous) return figures;
+    }
+    await settle(50);
+  }
+  throw new Error('the server did not answer the memory probe');
+}
+
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
+function memoryRow(moment: string, figures: MemoryProbe): string[] {
+  return [moment, mb(figures.rssBefore), mb(figures.rss), mb(figures.heapUsed), mb(figures.heapTotal), mb(figures.external), mb(figures.arrayBuffers)];
 }
 
 async function pagesSection(baseURL: string): Promise<void> {
@@ -62,11 +93,12 @@ async function apiSection(label: string, env: Record<string, string>): Promise<v
   const pid = server.child.pid!;
   try {
     await settle(2000);
-    const memory: string[][] = [['moment', 'RSS (MB)']];
-    memory.push(['after start', String(residentMb(pid))]);
+    const memory: string[][] = [['moment', 'RSS (MB)', 'RSS after GC', 'heap used after GC', 'heap total', 'external', 'array buffers']];
+    let probe = await probeMemory(server, 0);
+    memory.push(memoryRow('after start', probe));
     const filter = process.env.BENCH_ENDPOINTS?.split(',');
     const endpoints = (await productEndpoints(server.url)).filter((endpoint) => !filter || filter.some((word) => endpoint.name.includes(word)));
-    for (const run of [1, 2]) {
+    for (let run = 1; run <= loadRuns; run += 1) {
       const rows: string[][] = [['endpoint', 'conns', 'req/s', 'bare req/s', '× bare', 'CPU µs/req', 'bare CPU µs/req', '× bare (CPU)', 'p99 (ms)', 'timeouts', 'errors', 'non-2xx']];
       for (const connections of connectionLevels) {
         for (const endpoint of endpoints) {
@@ -95,9 +127,10 @@ async function apiSection(label: string, env: Record<string, string>): Promise<v
       console.log(`\nAPI on ${label}, load run ${run} (${seconds} s per endpoint, alternating with the bare route; load average ${loadAverage()})\n`);
       console.log(table(rows));
       await settle(2000);
-      memory.push([`after load run ${run}`, String(residentMb(pid))]);
+      probe = await probeMemory(server, probe.probe);
+      memory.push(memoryRow(`after load run ${run}`, probe));
     }
-    console.log(`\nServer memory on ${label} (resident set of the server process)\n`);
+    console.log(`\nServer memory on ${label} (MB; RSS is the process's resident set 2 s after the load, the rest after two full garbage collections)\n`);
     console.log(table(memory));
   } finally {
     await bare.stop();
