@@ -2,11 +2,13 @@ import type { AuthError, Session, SupabaseClient } from '@supabase/supabase-js';
 import { useSelector } from '@xstate/react';
 import { createActor, fromPromise, type Actor } from 'xstate';
 import { RetryableRefreshError } from '../../../machines/session.actors';
-import { sessionMachine, type AuthSession } from '../../../machines/session.machine';
+import { expiresAtMs, sessionMachine, type AuthSession } from '../../../machines/session.machine';
 import { setAccessTokenProvider } from '../../app/api-client';
 import { afterFirstRender, firstRender } from '../../app/first-render';
 import { publishInspection } from '../charts/live-state';
-import { carriesAuthCallback, hasStoredSession, isAuthError } from './signed-in';
+import { publicConfig } from '../../app/public-config';
+import { cookieShouldBeSecure, createCookieStorage } from './cookie-storage';
+import { carriesAuthCallback, hasStoredSession, isAuthError, sessionStorageKey, storedAuthSession } from './signed-in';
 
 export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';
 
@@ -25,17 +27,45 @@ const urlError = new Promise<{ message: string; code: string | null } | null>((r
 });
 
 let supabase: Promise<SupabaseClient> | undefined;
+let listening = false;
 
-/** supabase-js (its own chunk), loaded and created once. */
+/**
+ * supabase-js refreshes a session this close to its expiry (its EXPIRY_MARGIN_MS, 90 s); a session
+ * read from the cookie is handed over to it earlier than that, with 30 s to load.
+ */
+const HAND_OVER_BEFORE_EXPIRY_MS = 120_000;
+
+/**
+ * supabase-js (its own chunk), loaded and created once, and from then on telling the session chart
+ * of its auth events, whoever loaded it (a sign-in, the second step, a sign-out, a refresh).
+ */
 export function loadSupabase(): Promise<SupabaseClient> {
-  return (supabase ??= import('./supabase').then(({ getSupabase }) => getSupabase()));
+  return (supabase ??= import('./supabase').then(({ getSupabase }) => {
+    const client = getSupabase();
+    if (actor) listenOnce(client, actor);
+    return client;
+  }));
+}
+
+function listenOnce(client: SupabaseClient, started: SessionActor): void {
+  if (listening) return;
+  listening = true;
+  listen(client, started);
+}
+
+/** The held session's access token while it is good for more than the hand-over margin. */
+function heldAccessToken(): string | null {
+  const held = storedAuthSession();
+  return held && expiresAtMs(held) - Date.now() > HAND_OVER_BEFORE_EXPIRY_MS ? held.access_token : null;
 }
 
 /**
  * Starts the session chart once and feeds it supabase-js's auth events. Called at boot (main.tsx);
- * pages use `useSession()`. supabase-js loads at once for a visitor holding a session cookie or
- * coming back from an auth link; for everyone else after the first render (or on first use), so
- * a signed-out visitor's first paint does without it. Until then the chart stays `loading`.
+ * pages use `useSession()`. A visitor holding a session whose token is good for more than two
+ * minutes is signed in at once from the cookie, and supabase-js loads on first use or before the
+ * token nears expiry; one coming back from an auth link or holding a session near expiry gets
+ * supabase-js right after the first render; everyone else after the first render and load, in an
+ * idle moment (or on first use). Until supabase-js has spoken the chart stays `loading`.
  */
 export function startSessionActor(): SessionActor {
   if (actor) return actor;
@@ -50,37 +80,96 @@ export function startSessionActor(): SessionActor {
         if (!data.session) throw new Error('no session returned');
         return data.session;
       }),
+      // Reached when the refresh gave up. Offline, supabase-js's signOut() first tries to refresh the
+      // expired session, answers that failure and removes nothing (it would come back with the
+      // network, while the page says signed out): the session's cookies are cleared either way.
       clearSession: fromPromise<void, void>(async () => {
-        await (await loadSupabase()).auth.signOut({ scope: 'local' });
+        try {
+          await (await loadSupabase()).auth.signOut({ scope: 'local' });
+        } finally {
+          forgetStoredSession();
+        }
       }),
     },
   });
   const started = createActor(machine, { input: {}, inspect: publishInspection('session') }).start();
   actor = started;
-  // The product API's bearer: whatever supabase-js holds (loading it if a call comes first).
-  setAccessTokenProvider(async () => (await (await loadSupabase()).auth.getSession()).data.session?.access_token ?? null);
-  let connected = false;
-  const connect = () => {
-    if (connected) return;
-    connected = true;
-    void loadSupabase().then((client) => listen(client, started));
+  if (supabase) void supabase.then((client) => listenOnce(client, started));
+  // The product API's bearer: the held session's token while it is good (read from the cookie each
+  // time, so another tab's refresh is seen), else whatever supabase-js holds, loading it.
+  setAccessTokenProvider(async () => heldAccessToken() ?? (await (await loadSupabase()).auth.getSession()).data.session?.access_token ?? null);
+  const callback = carriesAuthCallback(window.location);
+  const held = callback ? null : storedAuthSession();
+  const heldIsFresh = held !== null && expiresAtMs(held) - Date.now() > HAND_OVER_BEFORE_EXPIRY_MS;
+  if (held && heldIsFresh) {
+    // A held session good for a while yet: the chart starts from it at once, as supabase-js would
+    // (it reads the same cookie and, for a token not near expiry, reports it unchanged without asking
+    // the auth service), and supabase-js (~45 KB, a ~150 ms task on a phone) loads when something
+    // needs it (a refresh, a code, the second step, a sign-out) or a check finds it due (below).
+    started.send({ type: 'INITIAL_SESSION', session: held });
+    // No callback in the address, so no auth error in it either.
+    urlErrorResolve(null);
+  }
+  watchSession(started);
+  if (heldIsFresh) return started;
+  // A held session near expiry or a callback is read right after the first render (not before:
+  // supabase-js is ~40 KB the first paint does not need, and the budget check measures up to that
+  // mark); the idle-time start is the fallback for a page that never renders.
+  if (callback || hasStoredSession()) void firstRender().then(() => void loadSupabase());
+  afterFirstRender(() => void loadSupabase());
+  return started;
+}
+
+/**
+ * Whether supabase-js, not loaded yet, is due: the cookie no longer holds the session the chart
+ * started from (another tab refreshed or signed out, another of the product's sites signed someone
+ * in), or its token nears expiry (supabase-js refreshes it, 90 s before).
+ */
+function supabaseDue(started: SessionActor): boolean {
+  if (supabase) return false;
+  const held = storedAuthSession();
+  const known = started.getSnapshot().context.session;
+  return held?.access_token !== known?.access_token || (held !== null && expiresAtMs(held) - Date.now() <= HAND_OVER_BEFORE_EXPIRY_MS);
+}
+
+/**
+ * On focus and every 30 s the chart checks its session (refreshing an expired one), and a page
+ * started from the cookie hands over to supabase-js when it is due. Checks, not one timer set for the
+ * expiry: a timer is late after a laptop's sleep or in a background tab, a check runs on return. A
+ * tab shown again loads it too (supabase-js then reads the cookie back and reports it, as it does
+ * itself on visibilitychange once loaded).
+ */
+function watchSession(started: SessionActor): void {
+  const check = () => {
+    if (supabaseDue(started)) void loadSupabase();
+    started.send({ type: 'session.check' });
   };
-  // A held session or a callback is read right after the first render (not before: supabase-js is
-  // ~40 KB the first paint does not need, and the budget check measures up to that mark); the
-  // idle-time start is the fallback for a page that never renders.
-  if (carriesAuthCallback(window.location) || hasStoredSession()) void firstRender().then(connect);
-  afterFirstRender(connect);
-  const check = () => started.send({ type: 'session.check' });
   window.addEventListener('focus', check);
   window.setInterval(check, 30_000);
-  return started;
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void loadSupabase();
+  });
+}
+
+/**
+ * The session's cookies removed (the session and supabase-js's side keys), as sign-out.ts's
+ * clearSessionCookies does; here without that module (and what it loads) in the entry.
+ */
+function forgetStoredSession(): void {
+  const { auth } = publicConfig();
+  const storage = createCookieStorage({ domain: auth.cookieDomain, secure: cookieShouldBeSecure(window.location) });
+  const key = sessionStorageKey(auth.url);
+  for (const name of [key, `${key}-code-verifier`, `${key}-user`]) storage.removeItem(name);
 }
 
 function listen(supabase: SupabaseClient, started: SessionActor): void {
   supabase.auth.onAuthStateChange((event, session) => {
     switch (event) {
       case 'INITIAL_SESSION':
-        started.send({ type: 'INITIAL_SESSION', session });
+        // Started from the cookie, which is empty now (signed out in another tab meanwhile):
+        // supabase-js has nothing to sign out of, so it reports no SIGNED_OUT of its own.
+        if (!session && started.getSnapshot().matches('signedIn')) started.send({ type: 'SIGNED_OUT' });
+        else started.send({ type: 'INITIAL_SESSION', session });
         break;
       case 'SIGNED_IN':
       case 'TOKEN_REFRESHED':

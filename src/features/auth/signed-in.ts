@@ -1,3 +1,4 @@
+import type { AuthSession } from '../../../machines/session.machine';
 import { publicConfig } from '../../app/public-config';
 import { cookieShouldBeSecure, createCookieStorage, type CookieJar } from './cookie-storage';
 
@@ -26,10 +27,46 @@ export function hasPersonSession(jar?: CookieJar): boolean {
   return session !== null && session.user?.is_anonymous !== true;
 }
 
-function storedSession(jar?: CookieJar): { refresh_token: string; user?: { is_anonymous?: unknown } } | null {
+/**
+ * The whole stored session as supabase-js wrote it (tokens, expiry, user), when its shape is one:
+ * the session chart starts from it while supabase-js is not loaded (./session). The cookie is the
+ * browser's, so anything may be in it; a value of another shape is no session.
+ */
+export function storedAuthSession(jar?: CookieJar): AuthSession | null {
+  const value = storedValue(jar);
+  if (!value) return null;
+  try {
+    const parsed = JSON.parse(value) as Record<string, unknown> | null;
+    if (!parsed || typeof parsed !== 'object') return null;
+    const { access_token, refresh_token, expires_at, expires_in, user } = parsed;
+    const who = user as Record<string, unknown> | null | undefined;
+    if (typeof access_token !== 'string' || access_token.split('.').length !== 3) return null;
+    if (typeof refresh_token !== 'string' || refresh_token.length === 0) return null;
+    if (typeof expires_at !== 'number' || !Number.isFinite(expires_at)) return null;
+    if (typeof expires_in !== 'number' || !Number.isFinite(expires_in)) return null;
+    if (!who || typeof who !== 'object' || typeof who.id !== 'string' || who.id.length === 0) return null;
+    const factors = Array.isArray(who.factors) ? who.factors.filter((factor): factor is { status: string } => typeof (factor as { status?: unknown } | null)?.status === 'string') : undefined;
+    return {
+      access_token,
+      refresh_token,
+      expires_at,
+      expires_in,
+      // The rest of the user (email, metadata) is passed on as stored: supabase-js hands pages the same.
+      user: { ...who, id: who.id, is_anonymous: who.is_anonymous === true, ...(factors ? { factors } : {}) } as AuthSession['user'],
+    };
+  } catch {
+    return null;
+  }
+}
+
+function storedValue(jar?: CookieJar): string | null {
   const { auth } = publicConfig();
   const storage = createCookieStorage({ domain: auth.cookieDomain, secure: cookieShouldBeSecure(window.location), ...(jar ? { jar } : {}) });
-  const value = storage.getItem(sessionStorageKey(auth.url));
+  return storage.getItem(sessionStorageKey(auth.url));
+}
+
+function storedSession(jar?: CookieJar): { refresh_token: string; user?: { is_anonymous?: unknown } } | null {
+  const value = storedValue(jar);
   if (!value) return null;
   try {
     const session = JSON.parse(value) as { refresh_token?: unknown; user?: { is_anonymous?: unknown } } | null;

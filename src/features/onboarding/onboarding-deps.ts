@@ -6,12 +6,14 @@ import { analyticsEvents } from '../analytics/events';
 import { identifyUser } from '../analytics/identity';
 import { refreshIfStale } from '../auth/fresh-session';
 import { toAuthErrorCode } from '../auth/otp';
+import { loadSupabase } from '../auth/session';
 
 /**
  * supabase-js, loaded when an effect needs it (renewing the session, texting a code): the funnel's
- * chunk then does not carry it, and the paywall paints without waiting for it.
+ * chunk then does not carry it, and the paywall paints without waiting for it. Loaded through the
+ * session, so the session chart hears what it then does (a refresh, a phone change).
  */
-const supabase = () => import('../auth/supabase').then(({ getSupabase }) => getSupabase());
+const supabase = loadSupabase;
 
 /** The signed-in person the funnel last loaded (the milestones below are logged under their id). */
 let loadedUserId: string | undefined;

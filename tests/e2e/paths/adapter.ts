@@ -25,7 +25,10 @@ import type { ChartModel, ModelPath } from '../../helpers/chart-model';
  *   `why` says what failed. To use it (any adapter): give the event
  *   `{ role: 'failure', why, arm: (run) => failOnce(run, { url, method }, networkFailure | serverError(...)) }`,
  *   matching only the request that leads to the event (its path and method; `when` for its body or
- *   query), so earlier answers in the same step still reach the server;
+ *   query), so earlier answers in the same step still reach the server. `failEvery` keeps failing
+ *   such requests until the adapter takes it off (the network down for a while: a client that
+ *   retries by itself meets the failure each time), and `elapse` runs at the failure's own step for
+ *   what lets the page take it when that takes time (the page's clock run across those retries);
  * - `later`: something that happens by itself but only later (a sample playing to its end): `act`
  *   makes it happen now instead of waiting;
  * - `unreachable`: nothing a person or the test can do makes the page take this (an effect that
@@ -37,7 +40,16 @@ import type { ChartModel, ModelPath } from '../../helpers/chart-model';
 export type EventRole<TScenario> =
   | { role: 'user'; act: (run: PathRun<TScenario>, event: AnyEventObject, index: number) => Promise<void> }
   | { role: 'answer' }
-  | { role: 'failure'; why: string; arm: (run: PathRun<TScenario>, event: AnyEventObject, index: number) => Promise<ArmedFailure> }
+  | {
+      role: 'failure';
+      why: string;
+      arm: (run: PathRun<TScenario>, event: AnyEventObject, index: number) => Promise<ArmedFailure>;
+      /**
+       * At the failure's own step, what lets the page take it when that takes time: e.g. the page's
+       * clock run across the retries the client makes by itself before it gives up.
+       */
+      elapse?: (run: PathRun<TScenario>, event: AnyEventObject, index: number) => Promise<void>;
+    }
   | { role: 'later'; act: (run: PathRun<TScenario>, event: AnyEventObject, index: number) => Promise<void> }
   | { role: 'unreachable'; why: string }
   | { role: 'undriven'; why: string };
@@ -103,6 +115,34 @@ export async function failOnce(run: Pick<PathRun<unknown>, 'context'>, request: 
   await run.context.route(request.url, handler);
   const what = answer.kind === 'network' ? `network ${answer.error}` : `${answer.status}`;
   return { label: `${request.method ?? 'any'} ${String(request.url)} → ${what}`, answer, used: () => used, disarm: unroute };
+}
+
+/**
+ * Fails every request matching `request` until taken off (`disarm`): the network down for a while
+ * (a client that retries by itself meets the failure each time). `used` once a request was failed.
+ */
+export async function failEvery(run: Pick<PathRun<unknown>, 'context'>, request: FailedRequest, answer: InjectedAnswer): Promise<ArmedFailure> {
+  let failed = 0;
+  let routed = true;
+  const handler = async (route: Route) => {
+    const sent = route.request();
+    if ((request.method && sent.method() !== request.method) || (request.when && !request.when(sent))) return route.fallback();
+    failed += 1;
+    if (answer.kind === 'network') await route.abort(answer.error);
+    else await route.fulfill({ status: answer.status, contentType: 'application/json; charset=utf-8', body: JSON.stringify(answer.body) });
+  };
+  await run.context.route(request.url, handler);
+  const what = answer.kind === 'network' ? `network ${answer.error}` : `${answer.status}`;
+  return {
+    label: `every ${request.method ?? 'any'} ${String(request.url)} → ${what}`,
+    answer,
+    used: () => failed > 0,
+    disarm: async () => {
+      if (!routed) return;
+      routed = false;
+      await run.context.unroute(request.url, handler);
+    },
+  };
 }
 
 export interface ChartAdapter<TScenario = unknown> {

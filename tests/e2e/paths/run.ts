@@ -215,6 +215,7 @@ export async function runPath(browser: Browser, baseURL: string, adapter: ChartA
         await arm(index);
         await role.act(run, event, index);
       }
+      if (role.role === 'failure' && role.elapse) await role.elapse(run, event, index);
       const step = `step ${index + 1} (${eventName(event)})`;
       cursor = await expectStep(log, adapter.chart, cursor, expected[index]!, expected[index + 1]!, event.type).catch((error: unknown) => {
         throw new Error(`${step}: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,13 +1,14 @@
 import type { BrowserContext } from 'playwright-core';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { hasVerifiedFactor, isAal2, isSessionExpired, type AuthSession } from '../../../machines/session.machine';
+import { RetryableRefreshError } from '../../../machines/session.actors';
+import { hasVerifiedFactor, isAal2, isSessionExpired, MAX_REFRESH_RETRIES, REFRESH_BASE_DELAY_MS, type AuthSession } from '../../../machines/session.machine';
 import { decodeValue } from '../../../src/features/auth/cookie-storage';
-import { codeFor, outbox, signInContext } from '../../helpers/accounts';
+import { api, codeFor, outbox, signInContext } from '../../helpers/accounts';
 import { chartSteps } from '../../helpers/chart-model';
 import { enrolTotpByApi, serverNow, totpAt } from '../../helpers/mfa';
 import { aal1WithFactor, expired, NOW, sessionModel } from '../../unit/auth/session-model';
 import { emailAccount, pathAccount, type PathAccount } from './accounts';
-import { param, rolesByType, type ChartAdapter, type PathRun } from './adapter';
+import { failEvery, networkFailure, param, rolesByType, type ArmedFailure, type ChartAdapter, type EventRole, type PathRun } from './adapter';
 
 /**
  * The session chart (every page): what supabase-js reports. Most of it is not a person's doing: the
@@ -16,18 +17,27 @@ import { param, rolesByType, type ChartAdapter, type PathRun } from './adapter';
  * tab shown again or focused, time passing (the page's clock, Playwright's `context.clock`), and
  * the second step: an authenticator app set up on /account (its first code lifts aal1 to aal2) or
  * its code given after signing in (secondStepDue to aal2), each code computed from the app's key at
- * the server's time.
+ * the server's time. Two things befall a person whose token runs out: their sessions were ended
+ * elsewhere (a sign-out everywhere from another device: the refresh is refused), or their network
+ * is down (every refresh fails until the page gives up and removes the session).
  */
 
 interface Scenario {
-  /** Signed in by cookie before the page opens (the path starts with SIGNED_IN). */
+  /** Signed in by cookie before the page opens (the path starts with SIGNED_IN, or INITIAL_SESSION with a session). */
   account: PathAccount | null;
+  /**
+   * The cookie's token opened near its expiry (the path starts with SIGNED_IN): the page does not
+   * start from it, supabase-js loads after the first render and reports it (SIGNED_IN first).
+   */
+  nearExpiry: boolean;
   /** An account for each sign-in by code on /sign-in-otp (from signed out), in the path's order. */
   signIns: PathAccount[];
   /** The page's clock is installed (the path moves time). */
   clock: boolean;
   /** Each account's authenticator-app key, by email: set up by API before the path, or on the page by it. */
   secrets: Map<string, string>;
+  /** The network down for the auth service's refreshes (from a refresh that fails until the page gives up). */
+  offline?: ArmedFailure | undefined;
 }
 
 /** The account signed in at the event `index`: the last one signed in by code before it, else the cookie's. */
@@ -89,12 +99,17 @@ async function storedSession(context: BrowserContext): Promise<AuthSession> {
  * life too (a token the chart deems expired, as its model's expired fixture); otherwise it goes
  * back to the server's time, so the new token is good for an hour on the page.
  */
-async function refresh(run: PathRun<Scenario>, thenExpired: boolean): Promise<void> {
+async function refresh(run: PathRun<Scenario>, thenExpired: boolean, index: number): Promise<void> {
+  await networkBack(run);
   const session = await storedSession(run.context);
   const refreshed = run.page.waitForResponse((response) => response.url().includes('grant_type=refresh_token') && response.ok());
   await run.context.clock.setSystemTime((session.expires_at ?? 0) * 1000 - 45_000);
   await run.context.clock.runFor(30_000);
   const next = (await (await refreshed).json()) as AuthSession;
+  // The check after this is to meet the network down: it goes down before the token is past its
+  // life on the page, so no refresh the page starts by itself from then on (a busy page refreshes
+  // at each request once the token is past) can still succeed when the check comes.
+  if (thenExpired && run.path.events[index + 2]?.type === 'xstate.error.actor.refresh') await goOffline(run);
   await run.context.clock.setSystemTime(thenExpired ? (next.expires_at ?? 0) * 1000 + 60_000 : Date.now());
 }
 
@@ -103,6 +118,9 @@ async function refresh(run: PathRun<Scenario>, thenExpired: boolean): Promise<vo
  * account of its own each time (a second code for one address within a minute is refused).
  */
 async function signInByCode(run: PathRun<Scenario>, index: number): Promise<void> {
+  await networkBack(run);
+  // The page's clock back at the server's time (a path may have moved it past a token's life).
+  if (run.scenario.clock) await run.context.clock.setSystemTime(Date.now());
   const account = run.scenario.signIns[signInIndexes(run.path.events, run.snapshotBefore).indexOf(index)]!;
   const page = run.page;
   const send = page.getByRole('button', { name: 'Send code' });
@@ -137,28 +155,88 @@ async function signOut(run: PathRun<Scenario>): Promise<void> {
   await run.page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
 }
 
+/** The network down for the auth service's refreshes: each one fails (the connection) until it is back. */
+async function goOffline(run: PathRun<Scenario>): Promise<ArmedFailure> {
+  run.scenario.offline ??= await failEvery(run, { url: /\/auth\/v1\/token\?grant_type=refresh_token/, method: 'POST' }, networkFailure);
+  return run.scenario.offline;
+}
+
+/** The network is back: the refreshes the path made fail reach the auth service again. */
+async function networkBack(run: PathRun<Scenario>): Promise<void> {
+  await run.scenario.offline?.disarm();
+  run.scenario.offline = undefined;
+}
+
+/** The retries the chart has made (its context). */
+const retriesOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as { retries: number }).retries;
+
+/**
+ * The tab taking the focus: the SPA checks the session then (and every 30 s). When the refresh it
+ * starts is to be refused, the person's sessions were ended elsewhere first: a sign-out everywhere
+ * from another device (POST /auth/v1/logout?scope=global: the server deletes them all), while the
+ * token is still good at the server's time.
+ */
+async function focus(run: PathRun<Scenario>, index: number): Promise<void> {
+  // A page whose token is past its life refreshes at each request it makes: a refresh started before
+  // the network went down could still succeed, so the network must be down already (refresh()).
+  const offline = run.answersAfter(index).some((event) => event.type === 'xstate.error.actor.refresh');
+  if (offline && !run.scenario.offline) throw new Error('the network must go down as the page’s clock is moved past the token’s life (a TOKEN_REFRESHED before this check)');
+  if (run.answersAfter(index).some((event) => event.type === 'SIGNED_OUT')) {
+    const session = await storedSession(run.context);
+    const config = await api<{ auth: { publishableKey: string } }>(run.baseURL, '/config.json');
+    const ended = await fetch(new URL('/auth/v1/logout?scope=global', run.baseURL), {
+      method: 'POST',
+      headers: { apikey: config.auth.publishableKey, authorization: `Bearer ${session.access_token}` },
+    });
+    if (!ended.ok) throw new Error(`POST /auth/v1/logout?scope=global → ${ended.status} ${await ended.text()}`);
+  }
+  await run.page.evaluate(() => void window.dispatchEvent(new Event('focus')));
+}
+
+/**
+ * A refresh failing on the network (the chart's RetryableRefreshError). The first of a row: the
+ * network goes down for the auth service's refreshes (every one fails until a later step brings it
+ * back), and the page's clock runs 31 s: supabase-js retries a refresh that failed on the network
+ * by itself (200 ms, doubling) while it can within 30 s, then its refreshSession() gives the error
+ * to the chart. The next ones (the chart's retries, refreshing again after waitingToRetry) are
+ * supabase-js answering at once with that failure, which it keeps for 60 s (REFRESH_FAILURE_COOLDOWN_MS):
+ * no request is made, the network is still down.
+ */
+const offlineRefresh: EventRole<Scenario> = {
+  role: 'failure',
+  why: 'the network down as the token is refreshed (the auth service unreachable)',
+  arm: goOffline,
+  elapse: async (run, _event, index) => {
+    if (retriesOf(run.snapshotBefore(index)) === 0) await run.context.clock.runFor(31_000);
+  },
+};
+
 const roles = rolesByType<Scenario>({
   INITIAL_SESSION: { role: 'answer' },
   SIGNED_IN: { role: 'user', act: (run, _event, index) => signInByCode(run, index) },
   SIGNED_OUT: { role: 'user', act: signOut },
-  TOKEN_REFRESHED: { role: 'later', act: (run, event) => refresh(run, param<AuthSession>(event, 'session') === expired) },
+  TOKEN_REFRESHED: { role: 'later', act: (run, event, index) => refresh(run, param<AuthSession>(event, 'session') === expired, index) },
   MFA_CHALLENGE_VERIFIED: { role: 'user', act: mfaVerified },
-  // The tab taking the focus: the SPA checks the session then (and every 30 s).
-  'session.check': { role: 'user', act: (run) => run.page.evaluate(() => void window.dispatchEvent(new Event('focus'))) },
+  'session.check': { role: 'user', act: (run, _event, index) => focus(run, index) },
   'xstate.done.actor.refresh': {
     role: 'unreachable',
     why: 'supabase-js reports TOKEN_REFRESHED (which ends refreshing) before its refreshSession() resolves',
   },
-  // Neither failure reaches the chart's actor in the browser: supabase-js retries a refresh that
-  // failed on the network itself (200 ms doubling, up to 30 s: a one-shot failure is followed by a
-  // refresh that works, TOKEN_REFRESHED), and on a refused one with an expired token removes the
-  // session and reports SIGNED_OUT before its refreshSession() rejects.
-  'xstate.error.actor.refresh': {
-    role: 'unreachable',
-    why: 'supabase-js retries a refresh failing on the network for 30 s before refreshSession() rejects, and reports SIGNED_OUT first for a refused one',
+  // A refused refresh (sessions ended elsewhere) never reaches the chart's actor: with the token
+  // expired supabase-js removes the session and reports SIGNED_OUT before its refreshSession()
+  // rejects (refreshing → signedOut by SIGNED_OUT). One failing on the network does, once
+  // supabase-js's own retries are over.
+  'xstate.error.actor.refresh': (event) =>
+    (event as { error?: unknown }).error instanceof RetryableRefreshError
+      ? offlineRefresh
+      : { role: 'unreachable', why: 'a refused refresh: supabase-js removes the session and reports SIGNED_OUT before refreshSession() rejects' },
+  // The chart's retry delay (200 ms doubling): the page's clock is run by it.
+  'xstate.after.retryDelay.session.waitingToRetry': {
+    role: 'later',
+    act: (run, _event, index) => run.context.clock.runFor(REFRESH_BASE_DELAY_MS * 2 ** (retriesOf(run.snapshotBefore(index)) - 1)),
   },
-  'xstate.after.retryDelay.session.waitingToRetry': { role: 'unreachable', why: 'only after a refresh that failed on the network for 30 s (supabase-js retries it first)' },
-  'xstate.done.actor.clear': { role: 'unreachable', why: 'only after refreshSession() rejects as refused, which supabase-js reports as SIGNED_OUT first' },
+  // The session's cookies cleared after the last retry (offline, supabase-js's signOut() removes nothing).
+  'xstate.done.actor.clear': { role: 'answer' },
   'xstate.error.actor.clear': { role: 'unreachable', why: 'the cookie storage failing' },
 });
 
@@ -168,26 +246,41 @@ const holdsExpired = (snapshot: AnyMachineSnapshot) => {
   return session !== null && isSessionExpired(session, NOW);
 };
 
+/**
+ * The unit model with the chart's retries told apart (the unit model counts 0 or more): the chart
+ * gives up after the 7th failure in a row, which the browser reaches only that way (a refused
+ * refresh is SIGNED_OUT there).
+ */
+const countingRetries = {
+  ...sessionModel,
+  serialize: (snapshot: AnyMachineSnapshot) => JSON.stringify([sessionModel.serialize(snapshot), Math.min(retriesOf(snapshot), MAX_REFRESH_RETRIES)]),
+};
+
 export const sessionAdapter: ChartAdapter<Scenario> = {
   chart: 'session',
   title: 'session',
-  model: sessionModel,
+  model: countingRetries,
+  // Paths of at most 20 events: the network going down (the row of refreshes that fail) then comes
+  // right after the page's clock was moved past the token's life (see refresh), on a page of its own.
+  maxLength: 20,
   roleOf: (event, snapshot) => {
     const loading = snapshot ? snapshot.matches('loading') : false;
-    // Seen in Chromium: with a session in the cookie, supabase-js reports SIGNED_IN before INITIAL_SESSION.
+    // A cookie whose token nears expiry (within two minutes): the page leaves it to supabase-js,
+    // which (seen in Chromium) reports SIGNED_IN before INITIAL_SESSION.
     if (event.type === 'SIGNED_IN' && loading) return { role: 'answer' };
     // Signed in already: the tab shown again (supabase-js reads the stored session back and reports
     // it). The event as the browser fires it: at the document, bubbling (supabase-js listens on window).
     if (event.type === 'SIGNED_IN' && snapshot?.matches('signedIn')) {
       return { role: 'user', act: (run) => run.page.evaluate(() => void document.dispatchEvent(new Event('visibilitychange', { bubbles: true }))) };
     }
-    // The refresh a focus started (refreshing) answers promptly.
-    if (event.type === 'TOKEN_REFRESHED' && snapshot?.matches('refreshing')) return { role: 'answer' };
+    // The refresh a focus started (refreshing) answers promptly: refreshed, or (sessions ended
+    // elsewhere) refused, which supabase-js reports as SIGNED_OUT.
+    if ((event.type === 'TOKEN_REFRESHED' || event.type === 'SIGNED_OUT') && snapshot?.matches('refreshing')) return { role: 'answer' };
     if (event.type !== 'INITIAL_SESSION') return roles(event);
-    if (param<unknown>(event, 'session') !== null && loading && snapshot) return { role: 'unreachable', why: 'with a session in the cookie supabase-js reports SIGNED_IN first (seen in Chromium)' };
     if (param<unknown>(event, 'session') === expired) return { role: 'unreachable', why: 'supabase-js refreshes an expired stored session before it reports the first one' };
     if (snapshot && !snapshot.matches('loading')) return { role: 'unreachable', why: 'a second auth client reporting its first session late (the SPA runs one)' };
-    // The auth client's answer once it has read the cookie: signed in or not, as the path starts.
+    // The page's own reading of the cookie (a token good for more than two minutes: the session
+    // chart starts from it, supabase-js loads later), or supabase-js's answer when it holds none.
     return { role: 'answer' };
   },
   allow: (snapshot, event) => {
@@ -204,17 +297,28 @@ export const sessionAdapter: ChartAdapter<Scenario> = {
     // Past the token's life on the page, its checks (focus, and the SPA's own every 30 s) refresh it
     // at once: nothing else is done there, or the 30 s check could come first.
     if (snapshot.matches('signedIn') && holdsExpired(snapshot)) return event.type === 'session.check';
+    // The chart's retries come within supabase-js's 60 s cooldown of the failure: each is answered
+    // at once with it (nothing refreshes or signs out meanwhile), and waiting only ends by its timer.
+    if (snapshot.matches('refreshing') && retriesOf(snapshot) > 0) return event.type === 'xstate.error.actor.refresh';
+    if (snapshot.matches('waitingToRetry')) return event.type === 'xstate.after.retryDelay.session.waitingToRetry';
     // The page's clock stays past the server's: what a refresh brings is already expired there.
     if (snapshot.matches('refreshing') && event.type === 'TOKEN_REFRESHED') return param<AuthSession>(event, 'session') === expired;
     return true;
   },
   notes: {
+    'session.waitingToRetry|TOKEN_REFRESHED|0':
+      'supabase-js answers every refresh of that token within 60 s of its failure with the failure (its cooldown), and the chart’s retries end within 25.4 s',
+    'session.waitingToRetry|SIGNED_OUT|0':
+      'offline, supabase-js’s signOut() first refreshes the expired session, answers that failure and reports nothing; and no refresh is made to be refused (its cooldown)',
     'session.signedOut|INITIAL_SESSION|0': 'a second auth client reporting its first session late (the SPA runs one)',
     'session.loading|SIGNED_OUT|0': 'the auth client reports the cookie’s session (INITIAL_SESSION) before anyone can sign out',
   },
   prepare: async (path, baseURL) => {
-    // The first answer: SIGNED_IN (a session in the cookie) or INITIAL_SESSION without one.
-    const signedIn = path.events[0]?.type === 'SIGNED_IN';
+    // The first answer: SIGNED_IN (a session near expiry in the cookie), INITIAL_SESSION with the
+    // cookie's session (good for longer), or INITIAL_SESSION without one.
+    const first = path.events[0];
+    const nearExpiry = first?.type === 'SIGNED_IN';
+    const signedIn = nearExpiry || (first?.type === 'INITIAL_SESSION' && param<unknown>(first, 'session') !== null);
     const { snapshots } = chartSteps(sessionModel, path);
     const signIns = signInIndexes(path.events, (index) => snapshots[index]!);
     const secrets = new Map<string, string>();
@@ -228,8 +332,9 @@ export const sessionAdapter: ChartAdapter<Scenario> = {
     );
     return {
       account: signedIn ? await pathAccount(baseURL, { email: 'work', check: false }) : null,
+      nearExpiry,
       signIns: accounts,
-      clock: path.events.some((event) => event.type === 'TOKEN_REFRESHED' || event.type === 'session.check'),
+      clock: nearExpiry || path.events.some((event) => event.type === 'TOKEN_REFRESHED' || event.type === 'session.check'),
       secrets,
     };
   },
@@ -237,6 +342,10 @@ export const sessionAdapter: ChartAdapter<Scenario> = {
     // Installed before the page loads, running at the real time until a path moves it.
     if (run.scenario.clock) await run.context.clock.install();
     if (run.scenario.account) await signInContext(run.context, run.baseURL, run.scenario.account.session);
+    // 115 s before the token's end: inside the page's two minutes (it leaves the cookie to
+    // supabase-js), outside supabase-js's 90 s (it reports the session rather than refreshing it; its
+    // own refresh comes 25 s later, and a path's TOKEN_REFRESHED sets the clock itself).
+    if (run.scenario.account && run.scenario.nearExpiry) await run.context.clock.setSystemTime(((run.scenario.account.session.expires_at ?? 0) - 115) * 1000);
     // Signed in: the account page (its sign-out); else the sign-in page (the prerendered start page
     // runs the app only once painted, so its header's link may still be a plain one).
     await run.page.goto(run.scenario.account ? '/account' : '/en/sign-in-otp');

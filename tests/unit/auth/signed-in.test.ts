@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadPublicConfig } from '../../../src/app/public-config';
 import { encodeValue, type CookieJar } from '../../../src/features/auth/cookie-storage';
-import { hasPersonSession, hasStoredSession } from '../../../src/features/auth/signed-in';
+import { hasPersonSession, hasStoredSession, storedAuthSession } from '../../../src/features/auth/signed-in';
 import { testPublicConfig } from '../../helpers/public-config';
 
 const config = testPublicConfig();
@@ -22,5 +22,27 @@ describe('what the stored session says without supabase-js', () => {
     expect([hasStoredSession(anonymous), hasPersonSession(anonymous)]).toEqual([true, false]);
     const none: CookieJar = { read: () => '', write: () => undefined };
     expect([hasStoredSession(none), hasPersonSession(none)]).toEqual([false, false]);
+  });
+
+  it('the whole session is read for the chart only when every part has its shape: anything else in the cookie is no session', () => {
+    vi.stubGlobal('window', { location: { protocol: 'https:', hostname: 'app.test' } });
+    const good = { access_token: 'a.b.c', refresh_token: 'r1', expires_at: 1_800_000_000, expires_in: 3600, user: { id: 'u1', email: 'ada@acme.test', factors: [{ status: 'verified' }, null, { status: 3 }] } };
+    expect(storedAuthSession(jarWith(good))).toEqual({ ...good, user: { id: 'u1', email: 'ada@acme.test', is_anonymous: false, factors: [{ status: 'verified' }] } });
+    const broken: unknown[] = [
+      null,
+      'a string',
+      [],
+      { ...good, access_token: 'not-a-jwt' },
+      { ...good, refresh_token: '' },
+      { ...good, expires_at: '1800000000' },
+      { ...good, expires_at: Number.POSITIVE_INFINITY },
+      { ...good, expires_in: null },
+      { ...good, user: null },
+      { ...good, user: { id: '' } },
+      { ...good, user: { id: 42 } },
+    ];
+    for (const value of broken) expect(storedAuthSession(jarWith(value))).toBeNull();
+    const notJson: CookieJar = { read: () => `sb-app-auth-token=${encodeValue('{"access_token":')}`, write: () => undefined };
+    expect(storedAuthSession(notJson)).toBeNull();
   });
 });
