@@ -9,6 +9,7 @@ import { canHydrate, inlineConfigFetch, readPrerendered } from './app/prerendere
 import { checkPublicConfig, loadPublicConfig } from './app/public-config';
 import { preloadPage, routePages } from './app/routes';
 import { expectAnalytics } from './features/analytics/analytics';
+import { hasStoredSession } from './features/auth/signed-in';
 import { readPendingCodeStep } from './features/landing/code-step-storage';
 import { defaultCountryCode } from './lib/countries';
 
@@ -50,6 +51,7 @@ async function boot() {
     search: window.location.search.replace(/^\?/, ''),
     country: defaultCountryCode(),
     pendingCodeStep: readPendingCodeStep('start') !== null,
+    holdsSession: hasStoredSession(),
   };
   if (canHydrate(prerendered, visitor)) {
     // The page is on screen already: hydrating at transition priority lets React yield to the
@@ -63,7 +65,11 @@ async function boot() {
   // then is drawn over in one commit (no loading spinner in between).
   preloadPage(window.location.pathname, lng);
   await routePages[page].preload().catch(() => undefined);
-  createRoot(root).render(app);
+  // At transition priority, as the hydration above: React yields to the browser every few
+  // milliseconds while it draws, and the markup on screen stays until the one commit.
+  startTransition(() => {
+    createRoot(root).render(app);
+  });
 }
 
 void boot();

@@ -7,6 +7,8 @@
 export const prerenderedPages = [
   { path: '/en', lng: 'en', file: 'en.html', module: 'src/features/landing/StartPage.tsx', browserLanguages: ['en-US', 'en'] },
   { path: '/fr', lng: 'fr', file: 'fr.html', module: 'src/features/landing/StartPage.tsx', browserLanguages: ['fr-FR', 'fr'] },
+  { path: '/en/onboarding/checkout-form', lng: 'en', file: 'en-paywall.html', module: 'src/features/onboarding/OnboardingRoute.tsx', browserLanguages: ['en-US', 'en'] },
+  { path: '/fr/onboarding/checkout-form', lng: 'fr', file: 'fr-paywall.html', module: 'src/features/onboarding/OnboardingRoute.tsx', browserLanguages: ['fr-FR', 'fr'] },
 ] as const;
 
 /** One written page, as listed in prerendered/pages.json beside the files. */

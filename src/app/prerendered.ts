@@ -52,13 +52,18 @@ export interface VisitorFacts {
   country: string;
   /** A sign-up code step kept from before a reload (shown instead of the form). */
   pendingCodeStep: boolean;
+  /**
+   * A session in the cookie (a person's or a guest's): the page is rendered for a visitor holding
+   * none, and the session chart starts from a held one at once (the header, the paywall differ).
+   */
+  holdsSession: boolean;
 }
 
 /**
  * Whether the visitor's first render is the one prerendered, so React can adopt the markup
  * (hydrateRoot) rather than draw it again. A signed-in visitor is sent on from the start page (the
- * page differs), a query prefills fields, another locale picks another country for the phone field:
- * those render afresh, as without a prerender.
+ * page differs) and sees their own header on the paywall, a query prefills fields, another locale
+ * picks another country for the phone field: those render afresh, as without a prerender.
  */
 export function canHydrate(prerendered: PrerenderedState, visitor: VisitorFacts): boolean {
   return (
@@ -66,6 +71,7 @@ export function canHydrate(prerendered: PrerenderedState, visitor: VisitorFacts)
     prerendered.lng === visitor.lng &&
     prerendered.country === visitor.country &&
     visitor.search === '' &&
-    !visitor.pendingCodeStep
+    !visitor.pendingCodeStep &&
+    !visitor.holdsSession
   );
 }

@@ -30,6 +30,8 @@ export type QueryState<T> =
   | { status: 'success'; data: T; error: undefined; fetching: boolean }
   | { status: 'error'; data: undefined; error: unknown; fetching: boolean };
 
+const notAskedYet: QueryState<never> = { status: 'pending', data: undefined, error: undefined, fetching: false };
+
 interface Entry {
   state: QueryState<unknown>;
   updatedAt: number;
@@ -139,6 +141,8 @@ export function useQuery<T>(key: readonly unknown[], fetcher: () => Promise<T>, 
   const state = useSyncExternalStore(
     useCallback((listener) => queryCache.subscribe(id, listener), [id]),
     () => queryCache.get<T>(id),
+    // A server render (a prerendered page, and its hydration) has asked nothing yet.
+    () => notAskedYet as QueryState<T>,
   );
   useEffect(() => {
     if (enabled && queryCache.isStale(id, staleTimeMs)) void queryCache.fetch(id, fetcher, retries);

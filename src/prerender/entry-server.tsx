@@ -59,12 +59,17 @@ export async function renderPage(pathname: string, browserLanguages: readonly st
   await initI18n(isLanguage(firstSegment) ? firstSegment : detectLanguage());
   startApp(buildConfig.webAppUrl);
   const { page, lng } = appActor().getSnapshot().context;
+  const failures: string[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <App />
     </StrictMode>,
+    // React would leave a failed part for the client to render (an empty boundary in the HTML):
+    // at build time that is a bug to fix, not a page to ship.
+    { onError: (error) => void failures.push(error instanceof Error ? (error.stack ?? error.message) : String(error)) },
   );
   const html = await streamToString(prelude);
+  if (failures.length) throw new Error(`prerender ${pathname}: ${failures.join('\n')}`);
   const t = i18n.getFixedT(lng);
   const title = t('titles.pattern', { page: t(`titles.${page}`), brand: t('brand') });
   const texts = (i18n.store.data[lng] ?? {}) as InlineTexts;

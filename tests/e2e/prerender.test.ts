@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { projectRoot } from '../../server/config/project-root';
-import { frenchMobile, signInContext, signUpByApi, workEmail } from '../helpers/accounts';
+import { frenchMobile, signInContext, signUpByApi, workEmail, type Session } from '../helpers/accounts';
 import { launchBrowser, newContext, viewports, watchPageErrors } from '../helpers/browser';
+import { signUpToPaywall } from '../../scripts/bench/sessions';
 
 /**
  * The prerendered start page (scripts/vite-prerender.ts, server/spa/prerendered.ts): its HTML as
@@ -172,6 +173,51 @@ describe('prerendered start page', () => {
     await firstRender(page);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).not.toBe(text('en', 'landing', 'start.title'));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('serves the paywall frame in the HTML (en, fr), then draws the signed-in visitor\'s plans over it without losing the heading', async () => {
+    for (const lng of ['en', 'fr'] as const) {
+      const html = await (await fetch(new URL(`/${lng}/onboarding/checkout-form?interval=monthly&plan=starter`, baseURL))).text();
+      expect(html).toContain(`<html lang="${lng}">`);
+      expect(html).toMatch(new RegExp(`<h1[^>]*>${escaped(text(lng, 'checkout', 'title'))}</h1>`));
+      expect(html).toContain(escaped(text(lng, 'checkout', 'subtitle')));
+      expect(html).toContain(`<title>${escaped(text(lng, 'common', 'titles.checkoutForm'))} · Ringwise</title>`);
+      // Nobody's data in it: the frame is the same for every visitor.
+      expect(html).not.toMatch(/@|\+33/);
+    }
+    const config = (await (await fetch(new URL('/config.json', baseURL))).json()) as { auth: { publishableKey: string } };
+    const session = (await signUpToPaywall(baseURL, config.auth.publishableKey)) as Session;
+    const context = await newContext(browser, baseURL, { viewport: viewports.phone, locale: 'en-US' });
+    await signInContext(context, baseURL, session);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.addInitScript(() => {
+      const host = window as unknown as { headingLost?: boolean };
+      new MutationObserver(() => {
+        if (document.readyState !== 'loading' && !document.querySelector('#root h1')) host.headingLost = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const release = await holdScripts(page);
+    await page.goto('/en/onboarding/checkout-form', { waitUntil: 'commit' });
+    expect(await markServedHeading(page)).toBe(text('en', 'checkout', 'title'));
+    release();
+    await firstRender(page);
+    // The plans come (the visitor's own page, drawn over: they hold a session), and the heading never left.
+    await page.getByRole('button', { name: text('en', 'checkout', 'start') }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { headingLost?: boolean }).headingLost ?? false)).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('hydrates the paywall frame for a visitor holding no session, who is then sent to the language home (SPEC §4 rule 1)', async () => {
+    const context = await newContext(browser, baseURL, { viewport: viewports.phone, locale: 'fr-FR' });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto('/fr/onboarding/checkout-form');
+    await page.waitForURL((url) => url.pathname === '/fr');
+    await page.getByRole('heading', { level: 1, name: text('fr', 'landing', 'start.title') }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

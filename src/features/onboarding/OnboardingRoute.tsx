@@ -10,7 +10,7 @@ import { topState } from '../../../machines/onboarding.url';
 import type { Interval, Plan } from '../../contracts/onboarding';
 import { PaywallFrame, PlansSkeleton } from '../checkout/PaywallFrame';
 import type { FunnelActor } from './funnel-actor';
-import { useFunnelActor } from './funnel-store';
+import { noFunnelYet, useFunnelActor } from './funnel-store';
 import { Progress, type ProgressStep } from './Progress';
 import { LoadingView } from './steps/LoadingView';
 import type { StepProps } from './step-props';
@@ -46,7 +46,7 @@ function useFunnelSnapshot(actor: FunnelActor | null): FunnelSnapshot | null {
     },
     [actor],
   );
-  return useSyncExternalStore(subscribe, () => actor?.getSnapshot() ?? null);
+  return useSyncExternalStore(subscribe, () => actor?.getSnapshot() ?? null, noFunnelYet);
 }
 
 /**

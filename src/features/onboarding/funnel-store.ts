@@ -23,7 +23,13 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * What a server render sees (build time, and the hydration of a prerendered paywall frame): no
+ * funnel and no snapshot of one yet, as on a first visit before the chart's chunk has come.
+ */
+export const noFunnelYet = () => null;
+
 /** The funnel the app chart started (null until its chunk has loaded and it has started). */
 export function useFunnelActor(): FunnelActor | null {
-  return useSyncExternalStore(subscribe, currentFunnel);
+  return useSyncExternalStore(subscribe, currentFunnel, noFunnelYet);
 }

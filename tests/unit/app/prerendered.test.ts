@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canHydrate, type PrerenderedState, type VisitorFacts } from '../../../src/app/prerendered';
 
 const prerendered: PrerenderedState = { page: 'home', lng: 'fr', country: 'FR', texts: { common: {}, landing: {} } };
-const visitor: VisitorFacts = { page: 'home', lng: 'fr', search: '', country: 'FR', pendingCodeStep: false };
+const visitor: VisitorFacts = { page: 'home', lng: 'fr', search: '', country: 'FR', pendingCodeStep: false, holdsSession: false };
 
 describe('canHydrate', () => {
   it('adopts the markup when the first render is the one prerendered', () => {
@@ -15,5 +15,7 @@ describe('canHydrate', () => {
     expect(canHydrate(prerendered, { ...visitor, country: 'CA' })).toBe(false);
     expect(canHydrate(prerendered, { ...visitor, search: 'utm_source=x' })).toBe(false);
     expect(canHydrate(prerendered, { ...visitor, pendingCodeStep: true })).toBe(false);
+    // The markup was drawn for a visitor holding no session: the header and the paywall differ for one who does.
+    expect(canHydrate(prerendered, { ...visitor, holdsSession: true })).toBe(false);
   });
 });
