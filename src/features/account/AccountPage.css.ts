@@ -60,5 +60,5 @@ export const confirmBox = style({
 /** The answer to a cancel or refund (focused when it comes); takes no room while there is none. */
 export const outcome = style({ selectors: { '&:empty': { display: 'none' } } });
 
-/** The second step, when due, reads as the sign-in's card: narrow and alone. */
-export const secondStep = style({ maxWidth: vars.size.contentNarrow, width: '100%' });
+/** A card alone on the page (the second step when due, the invitation to sign in) reads as the sign-in's card: narrow. */
+export const narrow = style({ maxWidth: vars.size.contentNarrow, width: '100%' });

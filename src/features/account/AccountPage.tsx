@@ -39,6 +39,29 @@ function ServerDate({ iso, lng }: { iso: string; lng: string }) {
 }
 
 /**
+ * For a visitor with no account to show (signed out, or a guest's anonymous session): sign in, or
+ * start a trial. One narrow card, its two actions stacked as on the sign-in page, rather than a
+ * sentence and a button across the wide page.
+ */
+function SignInPrompt({ text }: { text: string }) {
+  const { t } = useTranslation('account');
+  const lng = useLanguage();
+  return (
+    <div className={styles.narrow}>
+      <Card>
+        <Text>{text}</Text>
+        <div className={styles.actions}>
+          <ButtonLink href={paths.signInOtp.build(lng)}>{t('signIn')}</ButtonLink>
+          <ButtonLink tone="secondary" href={paths.home.build(lng)}>
+            {t('startTrial')}
+          </ButtonLink>
+        </div>
+      </Card>
+    </div>
+  );
+}
+
+/**
  * The default web-app target (/account): who is signed in (and sign-out), the plan with its status,
  * trial end, next charge and card; the payment history; cancel the trial (never charged) or the
  * subscription, and the 30-day money-back refund, each confirmed in plain words.
@@ -76,33 +99,20 @@ export default function AccountPage() {
       {session.status === 'signedIn' && !session.secondStepDue && !guest ? <EmailConfirmation lng={lng} /> : null}
       {session.secondStepDue ? (
         // Signed in by a first factor only: the second step comes before the account.
-        <div className={styles.secondStep}>
+        <div className={styles.narrow}>
           <Card>
             <SecondStep onVerified={() => undefined} />
           </Card>
         </div>
       ) : guest ? (
-        <Card>
-          <Text>{t('guest')}</Text>
-          <Box display="flex" gap="small" flexWrap="wrap">
-            <ButtonLink href={paths.signInOtp.build(lng)}>{t('signIn')}</ButtonLink>
-            <ButtonLink tone="secondary" href={paths.home.build(lng)}>
-              {t('startTrial')}
-            </ButtonLink>
-          </Box>
-        </Card>
+        <SignInPrompt text={t('guest')} />
       ) : session.status === 'loading' || (session.status === 'signedIn' && query.status === 'pending') ? (
         <Box display="flex" alignItems="center" gap="small" role="status">
           <Spinner />
           <Text tone="muted">{t('loading')}</Text>
         </Box>
       ) : session.status === 'signedOut' ? (
-        <Card>
-          <Text>{t('signedOut')}</Text>
-          <div>
-            <ButtonLink href={paths.signInOtp.build(lng)}>{t('signIn')}</ButtonLink>
-          </div>
-        </Card>
+        <SignInPrompt text={t('signedOut')} />
       ) : query.status === 'error' ? (
         <Alert tone="critical">
           <Box display="flex" flexDirection="column" gap="small">

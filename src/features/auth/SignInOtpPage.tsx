@@ -216,12 +216,14 @@ export default function SignInOtpPage() {
               <Text tone="muted">{t('signIn.subtitle')}</Text>
               <fieldset className={styles.methods}>
                 <legend className={styles.legend}>{t('signIn.method')}</legend>
-                <Button tone={method === 'phone' ? 'primary' : 'secondary'} aria-pressed={method === 'phone'} onClick={() => choose('phone')}>
-                  {t('signIn.byPhone')}
-                </Button>
-                <Button tone={method === 'email' ? 'primary' : 'secondary'} aria-pressed={method === 'email'} onClick={() => choose('email')}>
-                  {t('signIn.byEmail')}
-                </Button>
+                <div className={styles.track}>
+                  <button type="button" className={styles.method({ chosen: method === 'phone' })} aria-pressed={method === 'phone'} onClick={() => choose('phone')}>
+                    {t('signIn.byPhone')}
+                  </button>
+                  <button type="button" className={styles.method({ chosen: method === 'email' })} aria-pressed={method === 'email'} onClick={() => choose('email')}>
+                    {t('signIn.byEmail')}
+                  </button>
+                </div>
               </fieldset>
               {method === 'phone' ? (
                 <PhoneField
@@ -260,8 +262,8 @@ export default function SignInOtpPage() {
               <Button type="submit" tone="primary" block loading={sending}>
                 {t('signIn.send')}
               </Button>
-              <Text>
-                <Link href={paths.home.build(lng)}>{t('signIn.noAccount')}</Link>
+              <Text tone="muted">
+                {t('signIn.newHere')} <Link href={paths.home.build(lng)}>{t('signIn.startTrial')}</Link>
               </Text>
             </form>
           )}
