@@ -51,6 +51,17 @@ async function markServedHeading(page: Page): Promise<string | null> {
   });
 }
 
+/** Notes whether the heading ever leaves the page (a loading spinner in its place would be a layout shift). */
+async function watchHeading(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const host = window as unknown as { headingLost?: boolean };
+    new MutationObserver(() => {
+      if (document.readyState !== 'loading' && !document.querySelector('#root h1')) host.headingLost = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+const headingWasLost = (page: Page) => page.evaluate(() => (window as unknown as { headingLost?: boolean }).headingLost ?? false);
+
 const firstRender = (page: Page) => page.waitForFunction(() => performance.getEntriesByName('first-render').length > 0);
 const headingIsServed = (page: Page) => page.evaluate(() => (document.querySelector('#root h1') as (HTMLElement & { servedByHtml?: boolean }) | null)?.servedByHtml === true);
 
@@ -142,19 +153,13 @@ describe('prerendered start page', () => {
     const context = await newContext(browser, baseURL, { viewport: viewports.phone, locale: 'en-US' });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
-    // Whether the heading ever left the page (a loading spinner in its place would be a layout shift).
-    await page.addInitScript(() => {
-      const host = window as unknown as { headingLost?: boolean };
-      new MutationObserver(() => {
-        if (document.readyState !== 'loading' && !document.querySelector('#root h1')) host.headingLost = true;
-      }).observe(document, { childList: true, subtree: true });
-    });
+    await watchHeading(page);
     await page.goto('/fr?email=jane%40acme.com&utm_source=prerender');
     await firstRender(page);
     await page.getByRole('contentinfo').waitFor();
     expect(await page.getByLabel(text('fr', 'landing', 'fields.email'), { exact: true }).inputValue()).toBe('jane@acme.com');
     expect(await page.getByRole('button', { name: /^Pays/ }).textContent()).toMatch(/\+1\b/);
-    expect(await page.evaluate(() => (window as unknown as { headingLost?: boolean }).headingLost ?? false)).toBe(false);
+    expect(await headingWasLost(page)).toBe(false);
     expect(await page.evaluate(() => localStorage.getItem('utm_source'))).toBe('prerender');
     expect(errors).toEqual([]);
     await context.close();
@@ -193,12 +198,7 @@ describe('prerendered start page', () => {
     await signInContext(context, baseURL, session);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
-    await page.addInitScript(() => {
-      const host = window as unknown as { headingLost?: boolean };
-      new MutationObserver(() => {
-        if (document.readyState !== 'loading' && !document.querySelector('#root h1')) host.headingLost = true;
-      }).observe(document, { childList: true, subtree: true });
-    });
+    await watchHeading(page);
     const release = await holdScripts(page);
     await page.goto('/en/onboarding/checkout-form', { waitUntil: 'commit' });
     expect(await markServedHeading(page)).toBe(text('en', 'checkout', 'title'));
@@ -206,7 +206,7 @@ describe('prerendered start page', () => {
     await firstRender(page);
     // The plans come (the visitor's own page, drawn over: they hold a session), and the heading never left.
     await page.getByRole('button', { name: text('en', 'checkout', 'start') }).waitFor();
-    expect(await page.evaluate(() => (window as unknown as { headingLost?: boolean }).headingLost ?? false)).toBe(false);
+    expect(await headingWasLost(page)).toBe(false);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { signInContext } from '../helpers/accounts';
-import { launchBrowser, newContext, viewports, watchPageErrors } from '../helpers/browser';
+import { newContext, viewports, watchPageErrors } from '../helpers/browser';
+import { browserPerFile } from '../helpers/file-browser';
 import { emailAccount } from './paths/accounts';
 
 /**
@@ -11,11 +12,7 @@ import { emailAccount } from './paths/accounts';
  */
 describe('a session started from the cookie', () => {
   const baseURL = inject('baseURL');
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser.close());
+  const browser = browserPerFile();
 
   /** The account page of a signed-in person: its own sign-out. */
   const signedInOn = (page: Page) => page.getByRole('main').getByRole('button', { name: 'Sign out' }).waitFor();
@@ -31,7 +28,7 @@ describe('a session started from the cookie', () => {
 
   it('shows the account without loading supabase-js, and a sign-out in another tab signs this one out at its next check', async () => {
     const account = await emailAccount(baseURL, 'work');
-    const context = await newContext(browser, baseURL, { viewport: viewports.phone, locale: 'en-US' });
+    const context = await newContext(browser(), baseURL, { viewport: viewports.phone, locale: 'en-US' });
     await signInContext(context, baseURL, account.session);
     const first = await context.newPage();
     const errors = watchPageErrors(first);
@@ -61,7 +58,7 @@ describe('a session started from the cookie', () => {
 
   it('a token near its end is left to supabase-js, which loads after the first render and keeps the person signed in', async () => {
     const account = await emailAccount(baseURL, 'work');
-    const context = await newContext(browser, baseURL, { viewport: viewports.phone, locale: 'en-US' });
+    const context = await newContext(browser(), baseURL, { viewport: viewports.phone, locale: 'en-US' });
     await context.clock.install();
     await signInContext(context, baseURL, account.session);
     // 100 s before the token's end: inside the page's two minutes, inside supabase-js's 90 s soon.

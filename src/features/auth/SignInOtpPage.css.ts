@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
+import { segment, segmentChosen } from '../../ui/Segmented.css';
 import { vars } from '../../ui/theme.css';
 
 export const stack = style({
@@ -16,44 +17,23 @@ export const methods = style({
   minWidth: 0,
 });
 
-/**
- * The two choices as a segmented control: a grey track, the chosen one raised in white. Lighter than
- * two filled pills, so "Send code" below stays the page's one primary action.
- */
-export const track = style({
-  display: 'grid',
-  gridTemplateColumns: '1fr 1fr',
-  gap: vars.space.xxsmall,
-  padding: vars.space.xxsmall,
-  borderRadius: vars.radius.pill,
-  background: vars.color.surfaceMuted,
-});
-
+/** Phone or email (src/ui/Segmented.css.ts): buttons, so the browser's own look is undone. */
 export const method = recipe({
-  base: {
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    // With the track's padding the control is as tall as a field or a button.
-    minHeight: vars.size.controlSmall,
-    paddingInline: vars.space.medium,
-    border: `${vars.size.border} solid transparent`,
-    borderRadius: vars.radius.pill,
-    background: 'transparent',
-    color: vars.color.textSoft,
-    fontFamily: 'inherit',
-    fontSize: vars.fontSize.body,
-    fontWeight: vars.fontWeight.medium,
-    lineHeight: vars.lineHeight.tight,
-    cursor: 'pointer',
-    transition: `background ${vars.duration.fast}, color ${vars.duration.fast}`,
-    selectors: { '&:hover': { color: vars.color.text } },
-  },
-  variants: {
-    chosen: {
-      true: { background: vars.color.surface, color: vars.color.brandStrong, borderColor: vars.color.borderSoft },
-      false: {},
+  base: [
+    segment,
+    {
+      paddingInline: vars.space.medium,
+      border: 0,
+      background: 'transparent',
+      fontFamily: 'inherit',
+      fontSize: vars.fontSize.body,
+      lineHeight: vars.lineHeight.tight,
+      transition: `background ${vars.duration.fast}, color ${vars.duration.fast}`,
+      selectors: { '&:hover': { color: vars.color.text } },
     },
+  ],
+  variants: {
+    chosen: { true: segmentChosen, false: {} },
   },
 });
 

@@ -8,6 +8,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
+import { segmentedTrack } from '../../ui/Segmented.css';
 import { Page } from '../../ui/Page';
 import { Heading, Text } from '../../ui/Text';
 import { PhoneField } from '../phone-input/PhoneField';
@@ -216,7 +217,7 @@ export default function SignInOtpPage() {
               <Text tone="muted">{t('signIn.subtitle')}</Text>
               <fieldset className={styles.methods}>
                 <legend className={styles.legend}>{t('signIn.method')}</legend>
-                <div className={styles.track}>
+                <div className={segmentedTrack}>
                   <button type="button" className={styles.method({ chosen: method === 'phone' })} aria-pressed={method === 'phone'} onClick={() => choose('phone')}>
                     {t('signIn.byPhone')}
                   </button>

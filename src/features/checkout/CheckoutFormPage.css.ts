@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { segment as segmentBase, segmentChosen } from '../../ui/Segmented.css';
 import { mobileQuery, vars } from '../../ui/theme.css';
 
 /** Reset for the fieldsets that group the radio choices (browsers add a border and padding). */
@@ -20,16 +21,6 @@ export const legend = style({
   marginBottom: vars.space.xsmall,
 });
 
-/** The yearly/monthly switch: two radios drawn as one pill-shaped segmented control. */
-export const segmented = style({
-  display: 'grid',
-  gridTemplateColumns: '1fr 1fr',
-  gap: vars.space.xxsmall,
-  padding: vars.space.xxsmall,
-  borderRadius: vars.radius.pill,
-  background: vars.color.surfaceMuted,
-});
-
 /** Visually hidden but focusable: the label shows the state and the focus ring. */
 export const hiddenRadio = style({
   position: 'absolute',
@@ -39,24 +30,18 @@ export const hiddenRadio = style({
   margin: 0,
 });
 
-export const segment = style({
-  position: 'relative',
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  minHeight: vars.size.controlSmall,
-  paddingInline: vars.space.small,
-  borderRadius: vars.radius.pill,
-  fontWeight: vars.fontWeight.medium,
-  color: vars.color.textSoft,
-  cursor: 'pointer',
-  textAlign: 'center',
-  selectors: {
-    '&:has(input:checked)': { background: vars.color.surface, color: vars.color.brandStrong, boxShadow: vars.shadow.card },
-    // The input is invisible, so its keyboard focus is drawn on the label.
-    '&:has(input:focus-visible)': { outline: `${vars.size.focusRing} solid ${vars.color.focus}`, outlineOffset: '2px' },
+/** One of the yearly/monthly radios (src/ui/Segmented.css.ts), its radio hidden inside. */
+export const segment = style([
+  segmentBase,
+  {
+    position: 'relative',
+    selectors: {
+      '&:has(input:checked)': segmentChosen,
+      // The input is invisible, so its keyboard focus is drawn on the label.
+      '&:has(input:focus-visible)': { outline: `${vars.size.focusRing} solid ${vars.color.focus}`, outlineOffset: '2px' },
+    },
   },
-});
+]);
 
 export const plans = style({
   display: 'grid',

@@ -20,6 +20,7 @@ import { Box } from '../../ui/Box';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Heading, Text } from '../../ui/Text';
+import { segmentedTrack } from '../../ui/Segmented.css';
 import { preloadStripe } from './checkout.actors';
 import { checkoutMachine } from './checkout.machine';
 import * as styles from './CheckoutFormPage.css';
@@ -172,7 +173,7 @@ function CheckoutFormPage({ lng, interval, plan, onSelect, onCheckoutStarted, co
     <Box display="flex" flexDirection="column" gap="large">
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>{t('interval.label')}</legend>
-        <div className={styles.segmented}>
+        <div className={segmentedTrack}>
           {(['yearly', 'monthly'] as const).map((option) => (
             <label key={option} className={styles.segment}>
               <input
