@@ -26,7 +26,9 @@ export const pageBudgets: Record<string, number> = {
   form: 120 * KB,
   demo: 119 * KB,
   'email-form': 120 * KB,
-  'sign-in': 118 * KB,
+  // 117.8 KB measured at the end of stop 23 (the session starting from the cookie is in the entry,
+  // the segmented control in the page): the ceiling, not 0.2 KB of room.
+  'sign-in': 120 * KB,
   // The entry grew ~3 KB this stop (hydrating the prerendered start page, the session's second
   // step): 114.9 KB measured, so 2 KB of room instead of none.
   generator: 117 * KB,
