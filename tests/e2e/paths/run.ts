@@ -12,21 +12,49 @@ type StateMessage = Extract<ChartMessage, { kind: 'state' }>;
  * Every live state the context's pages publish (src/features/charts/live-state.ts), in order, kept
  * in Node so full page loads lose nothing: each document's BroadcastChannel posts on the charts'
  * channel are handed to a binding as they are made (an init script, before the app's own scripts).
+ * A binding call made just before the page leaves (for the web app, the payment page) can be
+ * dropped with its document (seen in CI: the last state before a leave missing), so each message is
+ * also kept in the tab's sessionStorage under an id, and the next document of that tab hands the
+ * kept ones over again first; the log takes each id once.
  */
 class ChartLog {
   messages: StateMessage[] = [];
+  private seen = new Set<string>();
   private waiters: (() => void)[] = [];
 
   static async attach(context: BrowserContext): Promise<ChartLog> {
     const log = new ChartLog();
-    await context.exposeBinding('__ringwiseChartLog', (_source, message: StateMessage) => log.push(message));
+    await context.exposeBinding('__ringwiseChartLog', (_source, message: StateMessage & { logId?: string }) => log.push(message));
     await context.addInitScript((name: string) => {
+      const send = (message: unknown) => void (window as unknown as { __ringwiseChartLog: (message: unknown) => Promise<void> }).__ringwiseChartLog(message);
+      const keptKey = '__ringwiseChartLogKept';
+      const read = (): unknown[] => {
+        try {
+          return JSON.parse(sessionStorage.getItem(keptKey) ?? '[]') as unknown[];
+        } catch {
+          return [];
+        }
+      };
+      // What the tab's previous document posted, again (the log drops the ids it has).
+      for (const message of read()) send(message);
+      const keep = (message: unknown) => {
+        try {
+          sessionStorage.setItem(keptKey, JSON.stringify([...read(), message].slice(-20)));
+        } catch {
+          // No storage on this document (about:blank, another origin): the binding alone.
+        }
+      };
+      // Each document its own id prefix: a message's id is the same in its binding call and its copy.
+      const documentId = Math.random().toString(36).slice(2);
+      let count = 0;
       // Taken as the page posts it, not when the channel delivers it: a message posted just before
       // the page leaves (for the payment provider, the web app) would otherwise be lost with it.
       const post = BroadcastChannel.prototype.postMessage;
       BroadcastChannel.prototype.postMessage = function (this: BroadcastChannel, message: unknown) {
         if (this.name === name && (message as { kind?: string } | null)?.kind === 'state') {
-          void (window as unknown as { __ringwiseChartLog: (message: unknown) => Promise<void> }).__ringwiseChartLog(message);
+          const kept = { ...(message as object), logId: `${documentId}:${(count += 1)}` };
+          keep(kept);
+          send(kept);
         }
         post.call(this, message);
       };
@@ -34,7 +62,11 @@ class ChartLog {
     return log;
   }
 
-  push(message: StateMessage): void {
+  push(message: StateMessage & { logId?: string }): void {
+    if (message.logId !== undefined) {
+      if (this.seen.has(message.logId)) return;
+      this.seen.add(message.logId);
+    }
     this.messages.push(message);
     for (const wake of this.waiters.splice(0)) wake();
   }

@@ -1,4 +1,4 @@
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Request } from 'playwright-core';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { RetryableRefreshError } from '../../../machines/session.actors';
 import { hasVerifiedFactor, isAal2, isSessionExpired, MAX_REFRESH_RETRIES, REFRESH_BASE_DELAY_MS, type AuthSession } from '../../../machines/session.machine';
@@ -38,6 +38,35 @@ interface Scenario {
   secrets: Map<string, string>;
   /** The network down for the auth service's refreshes (from a refresh that fails until the page gives up). */
   offline?: ArmedFailure | undefined;
+  /** The page's refresh requests: how many are under way, and when that last changed (open() counts them). */
+  refreshes: { inFlight: number; changedAt: number };
+}
+
+const isRefreshRequest = (request: Request) => request.url().includes('grant_type=refresh_token');
+
+/** Counts the page's refresh requests as they start and end. */
+function countRefreshes(run: PathRun<Scenario>): void {
+  const change = (by: number) => (request: Request) => {
+    if (!isRefreshRequest(request)) return;
+    run.scenario.refreshes.inFlight += by;
+    run.scenario.refreshes.changedAt = Date.now();
+  };
+  run.page.on('request', change(1));
+  run.page.on('requestfinished', change(-1));
+  run.page.on('requestfailed', change(-1));
+}
+
+/**
+ * Until no refresh is under way and none began for half a second: supabase-js, loaded as the token
+ * nears its end, may send two at once (its recovery of the stored session and its ticker's), and
+ * the second's answer must not come after the network has gone down for the next step.
+ */
+async function refreshesSettled(run: PathRun<Scenario>): Promise<void> {
+  const { refreshes } = run.scenario;
+  for (let waited = 0; refreshes.inFlight > 0 || Date.now() - refreshes.changedAt < 500; waited += 50) {
+    if (waited > 15_000) throw new Error(`refreshes still under way after 15 s (${refreshes.inFlight})`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** The account signed in at the event `index`: the last one signed in by code before it, else the cookie's. */
@@ -106,6 +135,7 @@ async function refresh(run: PathRun<Scenario>, thenExpired: boolean, index: numb
   await run.context.clock.setSystemTime((session.expires_at ?? 0) * 1000 - 45_000);
   await run.context.clock.runFor(30_000);
   const next = (await (await refreshed).json()) as AuthSession;
+  await refreshesSettled(run);
   // The check after this is to meet the network down: it goes down before the token is past its
   // life on the page, so no refresh the page starts by itself from then on (a busy page refreshes
   // at each request once the token is past) can still succeed when the check comes.
@@ -333,12 +363,14 @@ export const sessionAdapter: ChartAdapter<Scenario> = {
     return {
       account: signedIn ? await pathAccount(baseURL, { email: 'work', check: false }) : null,
       nearExpiry,
+      refreshes: { inFlight: 0, changedAt: 0 },
       signIns: accounts,
       clock: nearExpiry || path.events.some((event) => event.type === 'TOKEN_REFRESHED' || event.type === 'session.check'),
       secrets,
     };
   },
   open: async (run) => {
+    countRefreshes(run);
     // Installed before the page loads, running at the real time until a path moves it.
     if (run.scenario.clock) await run.context.clock.install();
     if (run.scenario.account) await signInContext(run.context, run.baseURL, run.scenario.account.session);
