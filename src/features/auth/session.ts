@@ -6,9 +6,7 @@ import { expiresAtMs, sessionMachine, type AuthSession } from '../../../machines
 import { setAccessTokenProvider } from '../../app/api-client';
 import { afterFirstRender, firstRender } from '../../app/first-render';
 import { publishInspection } from '../charts/live-state';
-import { publicConfig } from '../../app/public-config';
-import { cookieShouldBeSecure, createCookieStorage } from './cookie-storage';
-import { carriesAuthCallback, hasStoredSession, isAuthError, sessionStorageKey, storedAuthSession } from './signed-in';
+import { carriesAuthCallback, clearSessionCookies, hasStoredSession, isAuthError, storedAuthSession } from './signed-in';
 
 export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';
 
@@ -53,17 +51,20 @@ function listenOnce(client: SupabaseClient, started: SessionActor): void {
   listen(client, started);
 }
 
+/** A session the page may use without supabase-js: good for more than the hand-over margin. */
+const goodForAWhile = (session: AuthSession) => expiresAtMs(session) - Date.now() > HAND_OVER_BEFORE_EXPIRY_MS;
+
 /** The held session's access token while it is good for more than the hand-over margin. */
 function heldAccessToken(): string | null {
   const held = storedAuthSession();
-  return held && expiresAtMs(held) - Date.now() > HAND_OVER_BEFORE_EXPIRY_MS ? held.access_token : null;
+  return held && goodForAWhile(held) ? held.access_token : null;
 }
 
 /**
  * Starts the session chart once and feeds it supabase-js's auth events. Called at boot (main.tsx);
  * pages use `useSession()`. A visitor holding a session whose token is good for more than two
- * minutes is signed in at once from the cookie, and supabase-js loads on first use or before the
- * token nears expiry; one coming back from an auth link or holding a session near expiry gets
+ * minutes is signed in at once from the cookie, and supabase-js loads on first use or when a check
+ * finds it due (watchSession); one coming back from an auth link or holding a session near expiry gets
  * supabase-js right after the first render; everyone else after the first render and load, in an
  * idle moment (or on first use). Until supabase-js has spoken the chart stays `loading`.
  */
@@ -87,7 +88,7 @@ export function startSessionActor(): SessionActor {
         try {
           await (await loadSupabase()).auth.signOut({ scope: 'local' });
         } finally {
-          forgetStoredSession();
+          clearSessionCookies();
         }
       }),
     },
@@ -98,10 +99,10 @@ export function startSessionActor(): SessionActor {
   // The product API's bearer: the held session's token while it is good (read from the cookie each
   // time, so another tab's refresh is seen), else whatever supabase-js holds, loading it.
   setAccessTokenProvider(async () => heldAccessToken() ?? (await (await loadSupabase()).auth.getSession()).data.session?.access_token ?? null);
+  watchSession(started);
   const callback = carriesAuthCallback(window.location);
   const held = callback ? null : storedAuthSession();
-  const heldIsFresh = held !== null && expiresAtMs(held) - Date.now() > HAND_OVER_BEFORE_EXPIRY_MS;
-  if (held && heldIsFresh) {
+  if (held && goodForAWhile(held)) {
     // A held session good for a while yet: the chart starts from it at once, as supabase-js would
     // (it reads the same cookie and, for a token not near expiry, reports it unchanged without asking
     // the auth service), and supabase-js (~45 KB, a ~150 ms task on a phone) loads when something
@@ -109,9 +110,8 @@ export function startSessionActor(): SessionActor {
     started.send({ type: 'INITIAL_SESSION', session: held });
     // No callback in the address, so no auth error in it either.
     urlErrorResolve(null);
+    return started;
   }
-  watchSession(started);
-  if (heldIsFresh) return started;
   // A held session near expiry or a callback is read right after the first render (not before:
   // supabase-js is ~40 KB the first paint does not need, and the budget check measures up to that
   // mark); the idle-time start is the fallback for a page that never renders.
@@ -129,7 +129,7 @@ function supabaseDue(started: SessionActor): boolean {
   if (supabase) return false;
   const held = storedAuthSession();
   const known = started.getSnapshot().context.session;
-  return held?.access_token !== known?.access_token || (held !== null && expiresAtMs(held) - Date.now() <= HAND_OVER_BEFORE_EXPIRY_MS);
+  return held?.access_token !== known?.access_token || (held !== null && !goodForAWhile(held));
 }
 
 /**
@@ -149,17 +149,6 @@ function watchSession(started: SessionActor): void {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void loadSupabase();
   });
-}
-
-/**
- * The session's cookies removed (the session and supabase-js's side keys), as sign-out.ts's
- * clearSessionCookies does; here without that module (and what it loads) in the entry.
- */
-function forgetStoredSession(): void {
-  const { auth } = publicConfig();
-  const storage = createCookieStorage({ domain: auth.cookieDomain, secure: cookieShouldBeSecure(window.location) });
-  const key = sessionStorageKey(auth.url);
-  for (const name of [key, `${key}-code-verifier`, `${key}-user`]) storage.removeItem(name);
 }
 
 function listen(supabase: SupabaseClient, started: SessionActor): void {

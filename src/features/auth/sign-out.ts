@@ -1,21 +1,6 @@
-import { publicConfig } from '../../app/public-config';
 import { forgetUser } from '../analytics/identity';
-import { cookieShouldBeSecure, createCookieStorage } from './cookie-storage';
 import { loadSupabase } from './session';
-import { sessionStorageKey } from './signed-in';
-
-/**
- * Every cookie the session may have left: the session itself (one cookie, or chunks `.0`, `.1`, …,
- * including stray chunks of an older, longer session) and supabase-js's side keys (the PKCE
- * verifier of an emailed link, the user copy). supabase-js removes the session key itself, but only
- * when the server answered; this runs whatever it answered, so nothing is left behind.
- */
-export function clearSessionCookies(): void {
-  const { auth } = publicConfig();
-  const storage = createCookieStorage({ domain: auth.cookieDomain, secure: cookieShouldBeSecure(window.location) });
-  const key = sessionStorageKey(auth.url);
-  for (const name of [key, `${key}-code-verifier`, `${key}-user`]) storage.removeItem(name);
-}
+import { clearSessionCookies } from './signed-in';
 
 /**
  * The one sign-out every signed-in screen calls (account menu, onboarding, success, sign-in page).

@@ -85,3 +85,18 @@ export function carriesAuthCallback(location: Pick<Location, 'search' | 'hash'>)
 export function isAuthError(error: unknown): error is Error & { code?: string; __isAuthError: true } {
   return typeof error === 'object' && error !== null && '__isAuthError' in error;
 }
+
+/**
+ * Every cookie the session may have left: the session itself (one cookie, or chunks `.0`, `.1`, …,
+ * including stray chunks of an older, longer session) and supabase-js's side keys (the PKCE
+ * verifier of an emailed link, the user copy). supabase-js removes the session key itself, but only
+ * when the server answered; sign-out and the session chart's giving up run this whatever it
+ * answered, so nothing is left behind. Here, beside the reading, so the entry carries it without
+ * the sign-out module.
+ */
+export function clearSessionCookies(): void {
+  const { auth } = publicConfig();
+  const storage = createCookieStorage({ domain: auth.cookieDomain, secure: cookieShouldBeSecure(window.location) });
+  const key = sessionStorageKey(auth.url);
+  for (const name of [key, `${key}-code-verifier`, `${key}-user`]) storage.removeItem(name);
+}
