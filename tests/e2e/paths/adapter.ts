@@ -92,20 +92,22 @@ export interface ArmedFailure {
 }
 
 /**
- * Fails the next request matching `request` once, in the path's browser context (every page of
- * it), then takes the route off: that request only, the ones before and after reach the server.
+ * Fails requests matching `request` in the path's browser context (every page of it): `once`, the
+ * next one only, then the route comes off (the ones before and after reach the server); `every`,
+ * each one until `disarm` (the network down for a while: a client that retries by itself meets the
+ * failure each time).
  */
-export async function failOnce(run: Pick<PathRun<unknown>, 'context'>, request: FailedRequest, answer: InjectedAnswer): Promise<ArmedFailure> {
-  let used = false;
+async function failMatching(run: Pick<PathRun<unknown>, 'context'>, request: FailedRequest, answer: InjectedAnswer, times: 'once' | 'every'): Promise<ArmedFailure> {
+  let failed = 0;
   let routed = true;
   const handler = async (route: Route) => {
     const sent = route.request();
-    if (used || (request.method && sent.method() !== request.method) || (request.when && !request.when(sent))) return route.fallback();
-    used = true;
+    if ((times === 'once' && failed > 0) || (request.method && sent.method() !== request.method) || (request.when && !request.when(sent))) return route.fallback();
+    failed += 1;
     // Answered before the route comes off: taking it off first lets the paused request go on to the server.
     if (answer.kind === 'network') await route.abort(answer.error);
     else await route.fulfill({ status: answer.status, contentType: 'application/json; charset=utf-8', body: JSON.stringify(answer.body) });
-    await unroute();
+    if (times === 'once') await unroute();
   };
   const unroute = async () => {
     if (!routed) return;
@@ -114,36 +116,14 @@ export async function failOnce(run: Pick<PathRun<unknown>, 'context'>, request: 
   };
   await run.context.route(request.url, handler);
   const what = answer.kind === 'network' ? `network ${answer.error}` : `${answer.status}`;
-  return { label: `${request.method ?? 'any'} ${String(request.url)} → ${what}`, answer, used: () => used, disarm: unroute };
+  return { label: `${times === 'every' ? 'every ' : ''}${request.method ?? 'any'} ${String(request.url)} → ${what}`, answer, used: () => failed > 0, disarm: unroute };
 }
 
-/**
- * Fails every request matching `request` until taken off (`disarm`): the network down for a while
- * (a client that retries by itself meets the failure each time). `used` once a request was failed.
- */
-export async function failEvery(run: Pick<PathRun<unknown>, 'context'>, request: FailedRequest, answer: InjectedAnswer): Promise<ArmedFailure> {
-  let failed = 0;
-  let routed = true;
-  const handler = async (route: Route) => {
-    const sent = route.request();
-    if ((request.method && sent.method() !== request.method) || (request.when && !request.when(sent))) return route.fallback();
-    failed += 1;
-    if (answer.kind === 'network') await route.abort(answer.error);
-    else await route.fulfill({ status: answer.status, contentType: 'application/json; charset=utf-8', body: JSON.stringify(answer.body) });
-  };
-  await run.context.route(request.url, handler);
-  const what = answer.kind === 'network' ? `network ${answer.error}` : `${answer.status}`;
-  return {
-    label: `every ${request.method ?? 'any'} ${String(request.url)} → ${what}`,
-    answer,
-    used: () => failed > 0,
-    disarm: async () => {
-      if (!routed) return;
-      routed = false;
-      await run.context.unroute(request.url, handler);
-    },
-  };
-}
+/** Fails the next request matching `request` once, then takes the route off. */
+export const failOnce = (run: Pick<PathRun<unknown>, 'context'>, request: FailedRequest, answer: InjectedAnswer) => failMatching(run, request, answer, 'once');
+
+/** Fails every request matching `request` until taken off (`disarm`); `used` once one was failed. */
+export const failEvery = (run: Pick<PathRun<unknown>, 'context'>, request: FailedRequest, answer: InjectedAnswer) => failMatching(run, request, answer, 'every');
 
 export interface ChartAdapter<TScenario = unknown> {
   /** The name the page publishes its live state under (src/features/charts/live-state.ts). */
