@@ -221,4 +221,35 @@ describe('prerendered start page', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('a language switch made while the page is still hydrating waits for it: no hydration error, and the page ends in the new language', async () => {
+    const context = await newContext(browser, baseURL, { viewport: viewports.phone, locale: 'en-US' });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    // The start page's own chunk held: the shell hydrates, the page's part stays as the HTML drew it.
+    let releasePage = () => undefined as void;
+    const pageHeld = new Promise<void>((resolve) => (releasePage = resolve));
+    await page.route(/\/assets\/StartPage-[^/]+\.js$/, async (route) => {
+      await pageHeld;
+      await route.continue();
+    });
+    await page.goto('/en');
+    const languageLink = page.getByRole('banner').getByRole('link', { name: /^FR/ });
+    // React has adopted the header (its link has a fiber): a click now is the app's, not a page load.
+    await page.waitForFunction(() => {
+      const link = document.querySelector('header a[hreflang="fr"]');
+      return link !== null && Object.keys(link).some((key) => key.startsWith('__reactFiber'));
+    });
+    await page.evaluate(() => void ((window as unknown as { sameDocument?: boolean }).sameDocument = true));
+    await languageLink.click();
+    await page.waitForURL(/\/fr$/);
+    // The app took the click (the same document), not the browser (a page load).
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    releasePage();
+    await firstRender(page);
+    await page.getByRole('heading', { level: 1, name: text('fr', 'landing', 'start.title') }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
