@@ -1,6 +1,6 @@
-import { cardinal, digits, houseNumber, ordinal, writtenNumber, year } from './numbers';
+import { cardinal, digits, houseNumber, ordinal, spokenInteger, writtenNumber, year } from './numbers';
 import { speakPhoneNumbers } from './phones';
-import { keepSentenceEnd, replaceWords, speakAddresses, type Rule } from './rules';
+import { keepSentenceEnd, replaceWords, speakAddresses, speakLongDigitRuns, type Rule } from './rules';
 
 const days: Record<string, string> = {
   m: 'Monday', mon: 'Monday', monday: 'Monday', tue: 'Tuesday', tues: 'Tuesday', tuesday: 'Tuesday', wed: 'Wednesday', wednesday: 'Wednesday',
@@ -57,7 +57,7 @@ function money(amount: string, multiplier: string | undefined, unit: 'dollar' | 
   if (scale) return `${writtenNumber(amount, 'en')} ${scale} ${unit}s`;
   const units = Number(whole);
   const cents = fraction === undefined ? 0 : Number(fraction.padEnd(2, '0').slice(0, 2));
-  const major = `${cardinal(units, 'en')} ${unit}${units === 1 ? '' : 's'}`;
+  const major = `${spokenInteger(whole, 'en')} ${unit}${units === 1 ? '' : 's'}`;
   const minorName = unit === 'pound' ? 'pence' : `cent${cents === 1 ? '' : 's'}`;
   if (cents === 0) return major;
   if (units === 0) return `${cardinal(cents, 'en')} ${minorName}`;
@@ -73,21 +73,26 @@ const units: Record<string, [string, string]> = {
 
 /** English rules, in order: each one sees what the ones before it left. */
 export const englishRules: Rule[] = [
+  speakLongDigitRuns('en'),
   speakAddresses({ at: 'at', dot: 'dot', slash: 'slash', dash: 'dash', underscore: 'underscore', wordDomains: new Set(['com', 'net', 'org', 'biz', 'info', 'pro', 'app', 'dev', 'shop', 'store', 'online', 'site']) }),
   (text) => text.replace(/\b24\s*\/\s*7(?:\s*\/\s*365)?\b/g, (match) => (match.includes('365') ? 'twenty-four seven, all year round' : 'twenty-four seven')),
-  (text) => text.replace(/\b24\s*hrs?\b\.?/gi, 'twenty-four hours'),
+  (text) => text.replace(/\b24\s*hrs?\b\.?/gi, (match: string, offset: number, whole: string) => keepSentenceEnd(match, offset, whole, 'twenty-four hours')),
   // Extensions before phone numbers, so "ext. 12" is not glued to the number.
   (text) => text.replace(/(?:\b(?:ext|extension)\.?|(?<=\d\s?)x)\s?(\d{1,6})\b/gi, (_match, number: string) => `extension ${digits(number, 'en')}`),
   speakPhoneNumbers('en'),
   // Days: ranges first ("Mon–Fri", "M-F"), a breath before the hours that follow, then lone abbreviations.
   (text) =>
-    text.replace(new RegExp(`\\b(?:${DAY}${DASH}${DAY}|\\b(M)-(F)\\b)(?![a-z])(\\s+(?=\\p{L}*\\s*\\d|eight|nine|ten|seven|six|noon))?`, 'giu'), (_m, d1: string | undefined, d2: string | undefined, m: string | undefined, f: string | undefined, before: string | undefined) => {
+    text.replace(new RegExp(`\\b(?:${DAY}${DASH}${DAY}|\\b(M)-(F)\\b)(?![a-z])(\\s+(?=\\p{L}*\\s*\\d|eight|nine|ten|seven|six|noon))?`, 'giu'), (match: string, d1: string | undefined, d2: string | undefined, m: string | undefined, f: string | undefined, before: string | undefined, offset: number, whole: string) => {
       const first = days[(d1 ?? m ?? '').toLowerCase()] ?? d1;
       const last = days[(d2 ?? f ?? '').toLowerCase()] ?? d2;
-      return `${first} to ${last}${before ? ', ' : ''}`;
+      // "Monday to Friday. Call us.": the day's optional dot may be the sentence's full stop.
+      return before ? `${first} to ${last}, ` : keepSentenceEnd(match, offset, whole, `${first} to ${last}`);
     }),
-  (text) => text.replace(/\b(Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri)\b\.?/g, (_m, day: string) => days[day.toLowerCase()] ?? day),
-  (text) => text.replace(/\b(Sat|Sun)\.(?=\s|$)|\b(Sat|Sun)\b(?=\s*(?:\d|,|&|\/|and\b|or\b))/g, (match) => days[match.replace('.', '').toLowerCase()] ?? match),
+  (text) => text.replace(/\b(Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri)\b\.?/g, (match: string, day: string, offset: number, whole: string) => keepSentenceEnd(match, offset, whole, days[day.toLowerCase()] ?? day)),
+  (text) =>
+    text.replace(/\b(Sat|Sun)\.(?=\s|$)|\b(Sat|Sun)\b(?=\s*(?:\d|,|&|\/|and\b|or\b))/g, (match: string, _dotted: string | undefined, _bare: string | undefined, offset: number, whole: string) =>
+      keepSentenceEnd(match, offset, whole, days[match.replace('.', '').toLowerCase()] ?? match),
+    ),
   (text) => text.replace(/\b(Saturday|Sunday|Monday|Friday)\s*\/\s*(Saturday|Sunday)\b/g, '$1 and $2'),
   // Times and ranges: "8am–6pm", "8:30 a.m. to 5 p.m.", "8-5pm", "17:00-19:30".
   (text) =>
@@ -133,8 +138,12 @@ export const englishRules: Rule[] = [
   (text) =>
     text.replace(new RegExp(`(?<![\\d,.$])\\b(\\d{3,4})(?=\\s+(?:\\p{Lu}[\\p{L}'-]*\\.?\\s+){1,3}(?:${STREET_TYPES})\\b)`, 'gu'), (_m, value: string) => houseNumber(Number(value))),
   // "St." is Saint before a name that is not itself after a name ("St. Louis"), and Street after one ("Main St.").
-  (text) => text.replace(/(^|[^\p{L}])St\.?(?=\s+\p{Lu})/gu, (_match, before: string, offset: number, whole: string) => (/\p{Lu}\p{L}*\s*$/u.test(whole.slice(0, offset + before.length)) ? `${before}Street` : `${before}Saint`)),
-  (text) => text.replace(/\bDr\.?(?=\s+\p{Lu})/gu, (_match, offset: number, whole: string) => (/\p{Lu}\p{L}*\s*$/u.test(whole.slice(0, offset)) ? 'Drive' : 'Doctor')),
+  // After a name it is a street type, whose dot may also end the sentence ("on Main St. Call us").
+  (text) =>
+    text.replace(/(^|[^\p{L}])St\.?(?=\s+\p{Lu})/gu, (match: string, before: string, offset: number, whole: string) =>
+      /\p{Lu}\p{L}*\s*$/u.test(whole.slice(0, offset + before.length)) ? keepSentenceEnd(match, offset, whole, `${before}Street`) : `${before}Saint`,
+    ),
+  (text) => text.replace(/\bDr\.?(?=\s+\p{Lu})/gu, (match: string, offset: number, whole: string) => (/\p{Lu}\p{L}*\s*$/u.test(whole.slice(0, offset)) ? keepSentenceEnd(match, offset, whole, 'Drive') : 'Doctor')),
   replaceWords({
     'St.': 'Street', St: 'Street', 'Ave.': 'Avenue', Ave: 'Avenue', 'Rd.': 'Road', Rd: 'Road', 'Blvd.': 'Boulevard', Blvd: 'Boulevard', 'Dr.': 'Drive',
     'Ln.': 'Lane', 'Ct.': 'Court', 'Hwy.': 'Highway', Hwy: 'Highway', 'Pkwy.': 'Parkway', Pkwy: 'Parkway', 'Cir.': 'Circle', 'Sq.': 'Square',
@@ -156,6 +165,10 @@ export const englishRules: Rule[] = [
       return keepSentenceEnd(match, offset, whole, `${value} ${Number(value) === 1 ? names[0] : names[1]}`);
     }),
   (text) => text.replace(/\s&\s/g, ' and ').replace(/(?<=\p{L})&(?=\p{L})/gu, ' and '),
+  // Durations in hours: "within 24h", "48h turnaround" (a clock time has its a.m. or its minutes).
+  (text) => text.replace(/(?<![\d:.,])(\d{1,3})\s?h\b(?![:\d])/g, (_m, value: string) => `${value} ${Number(value) === 1 ? 'hour' : 'hours'}`),
+  // Emergency and short service numbers are said digit by digit: "nine one one", not "nine hundred eleven".
+  (text) => text.replace(/(?<![\p{L}\d.,$€£#])(911|999|112|988|000|[2-8]11)(?![\d\p{L}]|[.,]\d)/gu, (_m, value: string) => digits(value, 'en')),
   // Ranges of numbers: "3-5 days" → "three to five days".
   (text) => text.replace(/(?<![\d.,])(\d{1,4})\s?[\u2013\u2014-]\s?(\d{1,4})(?![\d.,]\d)/g, '$1 to $2'),
   // Whatever numbers remain: "1,500" → "one thousand five hundred", "2.5" → "two point five".

@@ -1,6 +1,6 @@
-import { cardinal, digits, frenchHours, ordinal, writtenNumber } from './numbers';
+import { cardinal, digits, frenchHours, ordinal, spokenInteger, writtenNumber } from './numbers';
 import { speakPhoneNumbers } from './phones';
-import { replaceWords, speakAddresses, type Rule } from './rules';
+import { keepSentenceEnd, replaceWords, speakAddresses, speakLongDigitRuns, type Rule } from './rules';
 
 const days: Record<string, string> = {
   lun: 'lundi', mar: 'mardi', mer: 'mercredi', jeu: 'jeudi', ven: 'vendredi', sam: 'samedi', dim: 'dimanche',
@@ -27,7 +27,7 @@ function euros(amount: string): string {
   const cents = fraction === undefined ? 0 : Number(fraction.padEnd(2, '0').slice(0, 2));
   if (units === 0 && cents > 0) return `${cardinal(cents, 'fr')} centime${cents > 1 ? 's' : ''}`;
   // "un million d'euros": round millions take "de".
-  const major = `${cardinal(units, 'fr')}${units >= 1_000_000 && units % 1_000_000 === 0 ? " d'euros" : ` euro${units > 1 ? 's' : ''}`}`;
+  const major = `${spokenInteger(whole, 'fr')}${units >= 1_000_000 && units % 1_000_000 === 0 ? " d'euros" : ` euro${units > 1 ? 's' : ''}`}`;
   return cents ? `${major} ${cardinal(cents, 'fr')}` : major;
 }
 
@@ -35,6 +35,7 @@ const per: Record<string, string> = { mois: 'par mois', an: 'par an', h: "de l'h
 
 /** French rules, in order: each one sees what the ones before it left. */
 export const frenchRules: Rule[] = [
+  speakLongDigitRuns('fr'),
   speakAddresses({ at: 'arobase', dot: 'point', slash: 'barre oblique', dash: 'tiret', underscore: 'tiret bas', wordDomains: new Set(['com', 'net', 'org', 'info']) }),
   (text) =>
     text
@@ -43,6 +44,11 @@ export const frenchRules: Rule[] = [
       .replace(/\b24\s*\/\s*7\b/g, 'vingt-quatre heures sur vingt-quatre, sept jours sur sept'),
   (text) => text.replace(/\bposte\s?(\d{1,6})\b/gi, (_m, number: string) => `poste ${number.length <= 2 ? cardinal(Number(number), 'fr') : [...number].map((digit) => cardinal(Number(digit), 'fr')).join(' ')}`),
   speakPhoneNumbers('fr'),
+  // Durations: "sous 24h", "48h", "dans les 2 h" (a time of day is at most 23 h and has no such word before it).
+  (text) =>
+    text.replace(/(\b(?:sous|dans(?: les)?|en|pendant|durant|moins de|plus de)\s+)?(?<![\d,.:])(\d{1,3})\s?h\b(?!\s?\d|\s?\/)/giu, (match: string, before: string | undefined, value: string) =>
+      before || Number(value) >= 24 ? `${before ?? ''}${value === '1' ? 'une heure' : `${value} heures`}` : match,
+    ),
   // Hours: "de 8h à 18h", "8h–17h30", "9 h - 12 h", "17:30".
   (text) =>
     text.replace(new RegExp(`(\\bde\\s+)?(?<![\\d,.])${TIME}${DASH}${TIME}`, 'giu'), (_m, de: string | undefined, h1: string, m1: string | undefined, h2: string, m2: string | undefined) =>
@@ -51,10 +57,12 @@ export const frenchRules: Rule[] = [
   (text) => text.replace(new RegExp(`(?<![\\d,.])${TIME}`, 'gu'), (_m, h: string, m: string | undefined) => time(h, m)),
   // Days: "lun–ven", "lun. au ven.", "du lun au sam", with a breath before the hours that follow.
   (text) =>
-    text.replace(new RegExp(`(\\bdu\\s+)?\\b${DAY}${DASH}${DAY}(?![\\p{L}])(\\s*,?\\s+(?=de |[\\p{L}-]+ heures?|midi))?`, 'giu'), (_m, du: string | undefined, d1: string, d2: string, before: string | undefined) =>
-      `${du ?? 'du '}${days[d1.toLowerCase()] ?? d1} au ${days[d2.toLowerCase()] ?? d2}${before ? ', ' : ''}`,
-    ),
-  (text) => text.replace(/\b(lun|mar|mer|jeu|ven|sam|dim)\.(?=\s|,|$)/giu, (match) => days[match.replace('.', '').toLowerCase()] ?? match),
+    text.replace(new RegExp(`(\\bdu\\s+)?\\b${DAY}${DASH}${DAY}(?![\\p{L}])(\\s*,?\\s+(?=de |[\\p{L}-]+ heures?|midi))?`, 'giu'), (match: string, du: string | undefined, d1: string, d2: string, before: string | undefined, offset: number, whole: string) => {
+      const range = `${du ?? 'du '}${days[d1.toLowerCase()] ?? d1} au ${days[d2.toLowerCase()] ?? d2}`;
+      // "du lundi au vendredi. Appelez-nous": the day's optional dot may be the full stop.
+      return before ? `${range}, ` : keepSentenceEnd(match, offset, whole, range);
+    }),
+  (text) => text.replace(/\b(lun|mar|mer|jeu|ven|sam|dim)\.(?=\s|,|$)/giu, (match: string, _day: string, offset: number, whole: string) => keepSentenceEnd(match, offset, whole, days[match.replace('.', '').toLowerCase()] ?? match)),
   (text) => text.replace(/\s\/\s/g, ', '),
   // Prices: "49,90 €", "1 500 € HT", "€15", "45 €/h".
   (text) =>
@@ -83,7 +91,7 @@ export const frenchRules: Rule[] = [
     {
       'av.': 'avenue', 'bd.': 'boulevard', bd: 'boulevard', 'boul.': 'boulevard', 'ch.': 'chemin', 'imp.': 'impasse', 'rte.': 'route', 'pl.': 'place', 'fg.': 'faubourg',
       Mme: 'Madame', Mmes: 'Mesdames', Mlle: 'Mademoiselle', 'Dr.': 'Docteur', 'Me': 'Maître', 'tél.': 'téléphone', tél: 'téléphone', 'tel.': 'téléphone', 'ex.': 'par exemple',
-      'env.': 'environ', 'etc.': 'et cetera', 'cf.': 'voir', SARL: 'S A R L', SAS: 'S A S', EURL: 'E U R L', Cie: 'compagnie', 'Sté': 'société', 'Éts': 'établissements',
+      'env.': 'environ', 'cf.': 'voir', SARL: 'S A R L', SAS: 'S A S', EURL: 'E U R L', Cie: 'compagnie', 'Sté': 'société', 'Éts': 'établissements',
       'Ets': 'établissements', 'dépt.': 'département', ZI: 'zone industrielle', ZA: "zone d'activités", CEDEX: 'cédex', 'RDV': 'rendez-vous', 'rdv': 'rendez-vous',
       'janv.': 'janvier', 'févr.': 'février', 'avr.': 'avril', 'juil.': 'juillet', 'oct.': 'octobre', 'nov.': 'novembre', 'déc.': 'décembre',
       'min': 'minutes', 'km': 'kilomètres', 'm²': 'mètres carrés', m2: 'mètres carrés',
@@ -91,6 +99,10 @@ export const frenchRules: Rule[] = [
     'g',
     'end',
   ),
+  // Its dot often ends the sentence too ("…, etc. Appelez-nous").
+  replaceWords({ 'etc.': 'et cetera' }),
+  // Emergency numbers as they are said: "le neuf un un" (Canada); France's 15, 17, 18 and 112 stay numbers ("le quinze", "le cent douze").
+  (text) => text.replace(/(?<![\p{L}\d.,€#])911(?![\d\p{L}]|[.,]\d)/gu, () => digits('911', 'fr')),
   (text) => text.replace(/\s&\s/g, ' et ').replace(/(?<=\p{L})&(?=\p{L})/gu, ' et '),
   // Ranges of numbers: "3-5 jours" → "trois à cinq jours".
   (text) => text.replace(/(?<![\d.,])(\d{1,4})\s?[\u2013\u2014-]\s?(\d{1,4})(?![\d.,]\d)/g, '$1 à $2'),

@@ -23,12 +23,35 @@ function spell(words: string, lang: GreetingLanguage): string {
   return lang === 'en' ? lower.replace(englishCompound, '$1-$2') : lower;
 }
 
+/**
+ * The longest number said as a number: 15 digits is every integer a double holds exactly (up to
+ * 2^53 ≈ 9 quadrillion); a longer one would be said wrongly ("9999999999999999" as "ten
+ * quadrillion") or not at all (309 digits is Infinity, which to-words refuses).
+ */
+export const LONGEST_SPOKEN_NUMBER = 15;
+
+/**
+ * Digits written in one run without separators, from this length up, are an account, order or
+ * reference number: read digit by digit (10 to 12 such digits are phone numbers, read in groups
+ * by ./phones.ts before this applies).
+ */
+export const DIGIT_BY_DIGIT_RUN = 10;
+
 export function cardinal(value: number, lang: GreetingLanguage): string {
+  // Callers pass short captures or go through spokenInteger; this keeps any other path from a throw.
+  if (!Number.isSafeInteger(value)) return Number.isFinite(value) ? digits(BigInt(Math.trunc(value)).toString(), lang) : '';
   return spell(converters[lang].convert(value), lang);
+}
+
+/** A whole number given as its digits: as words when it can be said exactly, else digit by digit. */
+export function spokenInteger(written: string, lang: GreetingLanguage): string {
+  const bare = written.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
+  return bare.length > LONGEST_SPOKEN_NUMBER ? digits(bare, lang) : cardinal(Number(bare), lang);
 }
 
 /** 1 → first / premier; `feminine` gives French "première". */
 export function ordinal(value: number, lang: GreetingLanguage, feminine = false): string {
+  if (!Number.isSafeInteger(value)) return cardinal(value, lang);
   if (lang === 'en') return spell(converters.en.toOrdinal(value), 'en');
   if (value === 1) return feminine ? 'première' : 'premier';
   return frenchOrdinal(cardinal(value, 'fr'));
@@ -74,7 +97,8 @@ export function digits(value: string, lang: GreetingLanguage): string {
 /** A number written with its thousands separators and decimals: "1,500", "2.5" (en), "1 500", "2,5" (fr). */
 export function writtenNumber(text: string, lang: GreetingLanguage): string {
   const [whole = '', fraction] = lang === 'fr' ? text.replace(/[\s.]/g, '').split(',') : text.replace(/,/g, '').split('.');
-  const integer = cardinal(Number(whole), lang);
+  const unseparated = !/[\s.,]/.test(text.split(lang === 'fr' ? ',' : '.')[0] ?? '');
+  const integer = unseparated && whole.length >= DIGIT_BY_DIGIT_RUN ? digits(whole, lang) : spokenInteger(whole, lang);
   if (fraction === undefined || fraction === '') return integer;
   // Decimals digit by digit after the point, except a plain two-digit fraction in French ("deux virgule cinquante").
   const decimals = lang === 'fr' && fraction.length <= 2 && !fraction.startsWith('0') ? cardinal(Number(fraction), 'fr') : digits(fraction, lang);

@@ -1,3 +1,6 @@
+import type { GreetingLanguage } from '../../../src/contracts/greetings';
+import { digits, LONGEST_SPOKEN_NUMBER } from './numbers';
+
 /** One rewriting step of the normaliser: text in, text out. */
 export type Rule = (text: string) => string;
 
@@ -79,3 +82,15 @@ export function speakAddresses(words: AddressWords): Rule {
 }
 
 const knownDomains = new Set(['com', 'net', 'org', 'biz', 'info', 'ca', 'us', 'co', 'io', 'fr', 'be', 'ch', 'lu', 'uk', 'eu', 'pro', 'app', 'dev', 'shop', 'store', 'online', 'site', 'construction', 'build', 'builders', 'contractors', 'plumbing', 'roofing']);
+
+const LONG_DIGIT_RUN = new RegExp(String.raw`(?<!\d[.,]|\d|[$€£]\s?)\d{${LONGEST_SPOKEN_NUMBER + 1},}(?!\d)`, 'g');
+
+/**
+ * Digit runs longer than any number that can be said exactly (or any phone number), read digit by
+ * digit before the other rules see them: their `Number()` would be wrong from 16 digits and
+ * Infinity from 309. A run after a decimal point is left to the decimals, which are read so anyway,
+ * and one after a currency sign to the price rules (./numbers.ts spokenInteger reads it so too).
+ */
+export function speakLongDigitRuns(lang: GreetingLanguage): Rule {
+  return (text) => text.replace(LONG_DIGIT_RUN, (run) => ` ${digits(run, lang)} `);
+}
