@@ -1,8 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { MONEY_BACK_DAYS, TRIAL_DAYS } from '../../src/contracts/payments';
 import { applyPercentOff } from './promotions';
-import type { BillingInterval, ChargeRow, SubscriptionRow } from './tables';
+import type { BillingInterval, ChargeRow, SubscriptionRow, SubscriptionStatus } from './tables';
 
 /**
  * The local provider's money movements: trial-end and renewal charges, cancellation and the
@@ -71,18 +71,16 @@ export interface BillingRunResult {
  */
 export async function runBillingCycle(db: Kysely<Database>, now: Date): Promise<BillingRunResult> {
   const result: BillingRunResult = { charged: 0, failed: 0, canceled: 0 };
-  const due = await db
-    .selectFrom('subscriptions')
-    .select('id')
-    .where('provider', '=', 'local')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('status', '=', 'trialing'), eb('trial_end', '<=', now)]),
-        eb.and([eb('status', '=', 'active'), eb('current_period_end', '<=', now)]),
-        eb.and([eb('status', 'in', ['active', 'past_due']), eb('cancel_at', '<=', now)]),
-        eb.and([eb('status', '=', 'past_due'), eb('next_payment_attempt_at', '<=', now)]),
-      ]),
-    )
+  // One branch per reason, each read through its own partial index (migrations 0300, 0302, 0901):
+  // an OR of the four read every subscription each minute. The constants are literals so the
+  // planner can match the indexes' predicates whatever plan it caches.
+  const local = db.selectFrom('subscriptions').select(['id', 'created_at']).where('provider', '=', sql.lit('local'));
+  const due = await local
+    .where('status', '=', sql.lit('trialing'))
+    .where('trial_end', '<=', now)
+    .union(local.where('status', '=', sql.lit('active')).where('current_period_end', '<=', now))
+    .union(local.where('status', 'in', [sql.lit<SubscriptionStatus>('trialing'), sql.lit<SubscriptionStatus>('active'), sql.lit<SubscriptionStatus>('past_due')]).where('cancel_at', '<=', now))
+    .union(local.where('status', '=', sql.lit('past_due')).where('next_payment_attempt_at', '<=', now))
     .orderBy('created_at')
     .limit(500)
     .execute();
