@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type DatabaseTarget } from '../../server/db/client';
-import { LIVE_STATUSES } from '../../server/payments/local-checkout';
+import { LIVE_STATUSES } from '../../server/payments/subscription-life';
 import { startServerProcess, type RunningServer } from '../../tests/helpers/server-process';
 import { fakeClientAddress, publishableKey, signUp, type Session } from '../bench/sessions';
 import { postgresServerUrl, postgresUnavailable, scratchPostgres } from './lib/databases';

@@ -46,8 +46,9 @@ export async function phoneTakenByAnother(db: Kysely<Database>, phone: string, u
  * is a claim and must not lock its owner out (decision 103).
  */
 export async function emailTakenByAnother(db: Kysely<Database>, email: string, userId: string): Promise<boolean> {
+  // auth_users.email is kept lower-case by a CHECK: comparing the column itself uses its unique index.
   const { rows } = await sql<{ taken: boolean }>`
-    select exists (select 1 from auth_users where lower(email) = lower(${email}) and id <> ${userId}) as taken`.execute(db);
+    select exists (select 1 from auth_users where email = ${email.toLowerCase()} and id <> ${userId}) as taken`.execute(db);
   return Boolean(rows[0]?.taken);
 }
 

@@ -32,7 +32,9 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   // read is cached like the auth rows (decision 701): emptied by any write to profiles made through
   // this process, at most READ_CACHE_TTL_MS old for a write made by another instance.
   const profiles = new ReadCache<Profile | null>({ maxEntries: 5_000 });
-  const unwatch = app.database.writes.on(['profiles'], () => profiles.clear());
+  // Writes to subscriptions too: the answer's role holds only while the subscription opens the
+  // product (user-view.ts), and a cached profile would keep an ended one's role.
+  const unwatch = app.database.writes.on(['profiles', 'subscriptions'], () => profiles.clear());
   app.addHook('onClose', async () => unwatch());
 
   // The answer's bytes, per user, as the route's serializer wrote them (checked against userSchema):

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { User } from '../../src/contracts/user';
 import type { AuthUser } from '../auth/require-user';
+import { hasAccess } from '../payments/subscription-life';
 import { findAuthIdentity, type AuthIdentity } from './auth-users';
 import { getProfile } from './profiles';
 import type { Profile } from './tables';
@@ -14,9 +15,13 @@ export async function userView(db: Kysely<Database>, user: AuthUser, profile?: P
   // The proven address first: a profile's email is only what was typed (decision 103).
   const provenEmail = identity?.emailConfirmed ? identity.email : null;
   const email = provenEmail ?? row?.email ?? user.email ?? null;
+  // The role opens the product only while the subscription does (trialing, active, past due, or
+  // cancelled but running to its end): once it has ended the loader rules send the person to the
+  // paywall again instead of the web app (#26). The stored role is kept for when they come back.
+  const role = row?.role && (await hasAccess(db, user.id)) ? row.role : null;
   return {
     id: user.id,
-    role: row?.role ?? null,
+    role,
     kyc_status: row?.kyc_status ?? null,
     is_anonymous: user.isAnonymous,
     profile: {

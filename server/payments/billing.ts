@@ -194,16 +194,48 @@ async function firstFailureAt(trx: Transaction<Database>, subscriptionId: string
 export type CancelOutcome = { kind: 'canceled_now' } | { kind: 'cancel_at_period_end'; cancelAt: Date };
 
 /**
- * Cancels a local subscription: during the trial (or unpaid) at once, so it is never charged;
- * once paid, at the end of the paid period (the money-back refund is the way out before that).
+ * When a cancellation asked for now takes effect: a trial runs to its end (never charged) and a paid
+ * period to its end (the money-back refund is the way out before that); an unpaid subscription, or
+ * one whose date has passed, ends at once. Local and Stripe subscriptions follow the same rule.
  */
-export async function cancelLocalSubscription(db: Kysely<Database>, subscription: SubscriptionRow, now: Date): Promise<CancelOutcome> {
-  if (subscription.status === 'active' && subscription.current_period_end && subscription.current_period_end > now) {
-    await db.updateTable('subscriptions').set({ cancel_at: subscription.current_period_end }).where('id', '=', subscription.id).execute();
-    return { kind: 'cancel_at_period_end', cancelAt: subscription.current_period_end };
-  }
-  await db.updateTable('subscriptions').set({ status: 'canceled', canceled_at: now, cancel_at: now }).where('id', '=', subscription.id).execute();
-  return { kind: 'canceled_now' };
+export function cancellationDate(subscription: Pick<SubscriptionRow, 'status' | 'trial_end' | 'current_period_end'>, now: Date): Date | null {
+  if (subscription.status === 'trialing' && subscription.trial_end && subscription.trial_end > now) return subscription.trial_end;
+  if (subscription.status === 'active' && subscription.current_period_end && subscription.current_period_end > now) return subscription.current_period_end;
+  return null;
+}
+
+/**
+ * Cancels a local subscription (see cancellationDate). The update is conditional on no
+ * cancellation being recorded yet, so of twelve requests at once one cancels and the others get
+ * null (the caller answers NOT_CANCELABLE).
+ */
+export async function cancelLocalSubscription(db: Kysely<Database>, subscription: SubscriptionRow, now: Date): Promise<CancelOutcome | null> {
+  const cancelAt = cancellationDate(subscription, now);
+  const changes = cancelAt ? { cancel_at: cancelAt } : { status: 'canceled' as const, canceled_at: now, cancel_at: now, next_payment_attempt_at: null };
+  const updated = await db
+    .updateTable('subscriptions')
+    .set(changes)
+    .where('id', '=', subscription.id)
+    .where('status', '=', subscription.status)
+    .where('cancel_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) return null;
+  return cancelAt ? { kind: 'cancel_at_period_end', cancelAt } : { kind: 'canceled_now' };
+}
+
+/**
+ * Undoes a cancellation that has not taken effect (both providers' rows): the subscription goes on (the trial
+ * ends and is charged, the period renews). Conditional, so it cannot revive one that just ended.
+ */
+export async function undoCancellation(db: Kysely<Database>, subscription: SubscriptionRow, now: Date): Promise<boolean> {
+  const updated = await db
+    .updateTable('subscriptions')
+    .set({ cancel_at: null })
+    .where('id', '=', subscription.id)
+    .where('status', 'in', ['trialing', 'active'])
+    .where('cancel_at', '>', now)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
 }
 
 /** The newest successful charge not yet refunded, if the money-back guarantee still covers it. */

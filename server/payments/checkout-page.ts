@@ -146,18 +146,20 @@ ${context.update.dueNow === null && context.update.nextChargeAt && context.updat
 <dl>
 <dt>${escapeHtml(t.pricePerSeat)}</dt><dd>${escapeHtml(money(session.unit_amount))}</dd>
 <dt>${escapeHtml(t.seatsLabel)}</dt><dd>${escapeHtml(String(session.seats))}</dd>
-<dt>${escapeHtml(t.dueToday)}</dt><dd>${escapeHtml(money(0))}</dd>
-<dt>${fill(t.afterTrial, { date: trialDate })}</dt><dd>${escapeHtml(money(firstCharge))}</dd>
+<dt>${escapeHtml(t.dueToday)}</dt><dd>${escapeHtml(money(session.trial ? 0 : firstCharge))}</dd>
+${session.trial ? `<dt>${fill(t.afterTrial, { date: trialDate })}</dt><dd>${escapeHtml(money(firstCharge))}</dd>` : ''}
 ${session.percent_off && context.promotionCode ? `<dt>${fill(t.promotion, { code: context.promotionCode, percent: session.percent_off })}</dt><dd></dd>` : ''}
 </dl>
-<p class="muted">${fill(t.trial, { date: trialDate })} ${escapeHtml(t.moneyBack)}</p>
+<p class="muted">${session.trial ? fill(t.trial, { date: trialDate }) : escapeHtml(t.noTrial)} ${escapeHtml(t.moneyBack)}</p>
 </section>
 `;
   const submit = context.update
     ? context.update.dueNow !== null
       ? fill(t.updateSubmitPay, { amount: money(context.update.dueNow) })
       : escapeHtml(t.updateSubmit)
-    : escapeHtml(t.submit);
+    : session.trial
+      ? escapeHtml(t.submit)
+      : fill(t.submitPay, { amount: money(firstCharge) });
 
   const body = `${summary}<section class="card" aria-labelledby="card-heading">
 <h2 id="card-heading">${escapeHtml(t.cardHeading)}</h2>

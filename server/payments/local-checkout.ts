@@ -1,10 +1,11 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';
-import { trialEndFrom } from './billing';
+import { chargeOpenPeriod, trialEndFrom } from './billing';
 import type { CardCheck } from './cards';
 import { redeemPromotion } from './promotions';
-import type { CheckoutSessionRow, SubscriptionStatus } from './tables';
+import { LIVE_STATUSES } from './subscription-life';
+import type { CheckoutSessionRow } from './tables';
 
 /** How long a hosted checkout page stays usable after the paywall created it. */
 export const CHECKOUT_SESSION_TTL_MS = 30 * 60 * 1000;
@@ -12,24 +13,8 @@ export const CHECKOUT_SESSION_TTL_MS = 30 * 60 * 1000;
 /** Refused cards (declined or invalid) one hosted page accepts before it closes. */
 export const MAX_FAILED_ATTEMPTS = 8;
 
-export const LIVE_STATUSES = ['trialing', 'active', 'past_due'] as const;
 /** The partial unique index on subscriptions(user_id) over LIVE_STATUSES (migration 0801). */
 export const ONE_LIVE_SUBSCRIPTION_INDEX = 'subscriptions_one_live_per_user';
-
-/** Trialing, active or past due: a subscription that still bills (and whose card can be changed). */
-export function isLiveStatus(status: SubscriptionStatus): boolean {
-  return (LIVE_STATUSES as readonly SubscriptionStatus[]).includes(status);
-}
-
-export async function hasLiveSubscription(db: Kysely<Database>, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('subscriptions')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('status', 'in', [...LIVE_STATUSES])
-    .executeTakeFirst();
-  return Boolean(row);
-}
 
 export async function findCheckoutSession(db: Kysely<Database>, id: string): Promise<CheckoutSessionRow | null> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
@@ -103,9 +88,11 @@ export type CompleteOutcome =
   | { kind: 'gone'; state: 'complete' | 'expired' };
 
 /**
- * The hosted page's "Start my free trial": a valid card starts a trialing subscription ending
- * TRIAL_DAYS from now; nothing is charged until the billing job runs at trial end. The session is
- * claimed under a row lock, so a double submit starts one subscription.
+ * The hosted page's submit. The account's first subscription ("Start my free trial"): a valid card
+ * starts a trialing subscription ending TRIAL_DAYS from now; nothing is charged until the billing
+ * job runs at trial end. A later one (session.trial false, see subscription-life.ts): the first
+ * period is charged now, and a refused card starts nothing. The session is claimed under a row
+ * lock, so a double submit starts one subscription.
  */
 export async function completeLocalCheckout(
   db: Kysely<Database>,
@@ -140,6 +127,11 @@ async function startTrial(db: Kysely<Database>, sessionId: string, card: Checked
       await trx.updateTable('checkout_sessions').set({ status: 'expired' }).where('id', '=', session.id).execute();
       return { kind: 'already_subscribed' } as const;
     }
+    // Charged at once: a test card that would be refused at the first charge is refused here, before
+    // anything is saved (the hosted page shows it and the person tries another card).
+    if (!session.trial && (card.testBehaviour === 'decline' || card.testBehaviour === 'insufficient_funds')) {
+      return { kind: 'declined', code: card.testBehaviour === 'decline' ? 'card_declined' : 'insufficient_funds' } as const;
+    }
     const paymentMethodId = await saveLocalCard(trx, session.user_id, card);
     await trx
       .insertInto('payment_customers')
@@ -168,17 +160,19 @@ async function startTrial(db: Kysely<Database>, sessionId: string, card: Checked
         currency: session.currency,
         unit_amount: session.unit_amount,
         seats: session.seats,
-        status: 'trialing',
-        trial_end: trialEndFrom(now),
-        current_period_end: trialEndFrom(now),
+        // Without a trial the first period opens now and chargeOpenPeriod below takes its payment.
+        status: session.trial ? 'trialing' : 'active',
+        trial_end: session.trial ? trialEndFrom(now) : null,
+        current_period_end: session.trial ? trialEndFrom(now) : now,
         promotion_id: percentOff === null ? null : session.promotion_id,
         percent_off: percentOff,
         discounted_charges_left: percentOff === null ? null : chargesLeft,
         payment_method_id: paymentMethodId,
         created_at: now,
       })
-      .returning('id')
+      .returningAll()
       .executeTakeFirstOrThrow();
+    if (!session.trial) await chargeOpenPeriod(trx, subscription, now);
     await trx
       .updateTable('checkout_sessions')
       .set({ status: 'complete', completed_at: now, subscription_id: subscription.id })

@@ -22,12 +22,13 @@ import { nextChargeAmount, nextChargeAt, runBillingCycle, trialEndFrom } from '.
 import { cardUpdateUrl, completeCardUpdate } from './card-update';
 import { checkCard, type CardForm } from './cards';
 import { checkoutCss, renderCheckoutPage, type PageContext } from './checkout-page';
-import { CHECKOUT_SESSION_TTL_MS, completeLocalCheckout, findCheckoutSession, hasLiveSubscription, recordFailedAttempt, sessionState } from './local-checkout';
+import { CHECKOUT_SESSION_TTL_MS, completeLocalCheckout, findCheckoutSession, recordFailedAttempt, sessionState } from './local-checkout';
+import { hasLiveSubscription, trialAvailable } from './subscription-life';
 import { findCurrency, findPrice, listPlans } from './plans';
 import { lookupPromotion } from './promotions';
 import { createStripeCheckoutSession, createStripeClient } from './stripe-provider';
 import { applyStripeEvent, syncReturnedCheckout } from './stripe-webhooks';
-import { cancelSubscription, refundSubscription, subscriptionView } from './subscriptions';
+import { cancelSubscription, refundSubscription, resumeSubscription, subscriptionView } from './subscriptions';
 
 /** How often the billing job looks for ended trials and periods (charges happen at most this late). */
 export const BILLING_JOB_INTERVAL_MS = 60_000;
@@ -72,6 +73,7 @@ export default async function paymentsPlugin(app: FastifyInstance): Promise<void
       const now = app.clock.now();
       const promotion = await lookupPromotion(app.db, request.query.custom_code, now);
       const applied = promotion.kind === 'applied' ? promotion.promotion : null;
+      const trial = await trialAvailable(app.db, user.id);
       const note = promotion.kind === 'ignored' ? promotion.note : null;
       if (note) request.log.info({ note }, 'checkout: custom_code ignored');
 
@@ -87,6 +89,7 @@ export default async function paymentsPlugin(app: FastifyInstance): Promise<void
           promotion_id: applied?.id ?? null,
           percent_off: applied?.percent_off ?? null,
           locale,
+          trial,
           expires_at: new Date(now.getTime() + CHECKOUT_SESSION_TTL_MS),
           created_at: now,
         })
@@ -106,6 +109,7 @@ export default async function paymentsPlugin(app: FastifyInstance): Promise<void
           // Back through this server first, which records the trial before next-steps asks for it.
           successUrl: `${origin}/checkout/stripe/return?session_id={CHECKOUT_SESSION_ID}`,
           cancelUrl: `${origin}/${locale}/onboarding/checkout-form?interval=${interval}&plan=${plan}`,
+          trial,
         });
         await app.db.updateTable('checkout_sessions').set({ provider_ref: created.id }).where('id', '=', session.id).execute();
         url = created.url;
@@ -119,15 +123,28 @@ export default async function paymentsPlugin(app: FastifyInstance): Promise<void
     },
   );
 
+  // The account page's answer, after a read or an action: the subscription and whether a new plan
+  // would start with the free trial.
+  const answer = async (userId: string) => {
+    const [subscription, trial] = await Promise.all([subscriptionView(app.db, userId, app.clock.now()), trialAvailable(app.db, userId)]);
+    return { subscription, trialAvailable: trial };
+  };
+
   r.get('/v1/subscription', { schema: { response: { 200: subscriptionResponseSchema } } }, async (request) => {
     const user = await requireUser(request);
-    return { subscription: await subscriptionView(app.db, user.id, app.clock.now()) };
+    return answer(user.id);
   });
 
   r.post('/v1/subscription/cancel', { schema: { response: { 200: subscriptionResponseSchema } } }, async (request) => {
     const user = await requireUser(request);
     await cancelSubscription(app.db, stripe, user.id, app.clock.now());
-    return { subscription: await subscriptionView(app.db, user.id, app.clock.now()) };
+    return answer(user.id);
+  });
+
+  r.post('/v1/subscription/resume', { schema: { response: { 200: subscriptionResponseSchema } } }, async (request) => {
+    const user = await requireUser(request);
+    await resumeSubscription(app.db, stripe, user.id, app.clock.now());
+    return answer(user.id);
   });
 
   r.post(
@@ -143,7 +160,7 @@ export default async function paymentsPlugin(app: FastifyInstance): Promise<void
   r.post('/v1/subscription/refund', { schema: { response: { 200: subscriptionResponseSchema } } }, async (request) => {
     const user = await requireUser(request);
     await refundSubscription(app.db, stripe, user.id, app.clock.now());
-    return { subscription: await subscriptionView(app.db, user.id, app.clock.now()) };
+    return answer(user.id);
   });
 
   r.get(

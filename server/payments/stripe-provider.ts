@@ -58,9 +58,11 @@ export interface StripeCheckoutInput {
   locale: 'en' | 'fr';
   successUrl: string;
   cancelUrl: string;
+  /** The account's first subscription starts with the free trial; a later one is charged at once. */
+  trial: boolean;
 }
 
-/** A subscription-mode Checkout Session with a TRIAL_DAYS trial; returns its hosted URL. */
+/** A subscription-mode Checkout Session, with a TRIAL_DAYS trial when `trial`; returns its hosted URL. */
 export async function createStripeCheckoutSession(db: Kysely<Database>, stripe: Stripe, input: StripeCheckoutInput): Promise<{ id: string; url: string }> {
   try {
     const customer = await ensureCustomer(db, stripe, input.user);
@@ -82,7 +84,8 @@ export async function createStripeCheckoutSession(db: Kysely<Database>, stripe: 
         customer,
         client_reference_id: input.user.id,
         line_items: [lineItem],
-        subscription_data: { trial_period_days: TRIAL_DAYS, metadata },
+        // Without a trial Stripe Checkout takes the first payment before it creates the subscription.
+        subscription_data: input.trial ? { trial_period_days: TRIAL_DAYS, metadata } : { metadata },
         ...(input.promotion?.stripe_coupon_id ? { discounts: [{ coupon: input.promotion.stripe_coupon_id }] } : {}),
         locale: input.locale,
         success_url: input.successUrl,
@@ -122,12 +125,25 @@ export async function createStripeCardUpdateUrl(
   }
 }
 
-/** Cancels at Stripe: during the trial at once (never charged), otherwise at the period end. */
-export async function cancelStripeSubscription(stripe: Stripe, subscription: SubscriptionRow): Promise<void> {
+/**
+ * Cancels at Stripe at the end of the trial or the paid period (Stripe's period end is the trial
+ * end during a trial: never charged), or at once when nothing is running (an unpaid subscription).
+ */
+export async function cancelStripeSubscription(stripe: Stripe, subscription: SubscriptionRow, atPeriodEnd: boolean): Promise<void> {
   if (!subscription.provider_ref) return;
   try {
-    if (subscription.status === 'active') await stripe.subscriptions.update(subscription.provider_ref, { cancel_at_period_end: true });
+    if (atPeriodEnd) await stripe.subscriptions.update(subscription.provider_ref, { cancel_at_period_end: true });
     else await stripe.subscriptions.cancel(subscription.provider_ref);
+  } catch (error) {
+    throw providerError(error);
+  }
+}
+
+/** Undoes a cancellation at the period end at Stripe; its subscription.updated event confirms. */
+export async function resumeStripeSubscription(stripe: Stripe, subscription: SubscriptionRow): Promise<void> {
+  if (!subscription.provider_ref) return;
+  try {
+    await stripe.subscriptions.update(subscription.provider_ref, { cancel_at_period_end: false });
   } catch (error) {
     throw providerError(error);
   }

@@ -3,10 +3,10 @@ import type Stripe from 'stripe';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { SubscriptionView } from '../../src/contracts/payments';
-import { cancelLocalSubscription, nextChargeAmount, nextChargeAt, recordRefundAndCancel, refundableCharge } from './billing';
+import { cancelLocalSubscription, cancellationDate, nextChargeAmount, nextChargeAt, recordRefundAndCancel, refundableCharge, undoCancellation } from './billing';
 import { findCurrency } from './plans';
-import { cancelStripeSubscription, refundStripeCharge } from './stripe-provider';
-import { isLiveStatus } from './local-checkout';
+import { cancelStripeSubscription, refundStripeCharge, resumeStripeSubscription } from './stripe-provider';
+import { actionsFor, endsAt, isLiveStatus, nextActionFor, stageOf } from './subscription-life';
 import { findCurrentSubscriptionRow } from './subscription-status';
 import type { SubscriptionRow } from './tables';
 
@@ -44,6 +44,10 @@ export async function subscriptionView(db: Kysely<Database>, userId: string, now
   }));
   const lastCharge = chargeViews[0];
   const refundable = await refundableCharge(db, row.id, now);
+  const refunded = row.status === 'canceled' && (await db.selectFrom('refunds').select('id').where('subscription_id', '=', row.id).limit(1).executeTakeFirst()) !== undefined;
+  const stage = stageOf(row, refunded);
+  const canRefund = row.status !== 'canceled' && refundable.within;
+  const actions = actionsFor(stage, canRefund);
   const chargeAt = nextChargeAt(row);
   const iso = (date: Date | null) => (date ? date.toISOString() : null);
   return {
@@ -52,6 +56,10 @@ export async function subscriptionView(db: Kysely<Database>, userId: string, now
     plan: row.plan,
     interval: row.interval,
     status: row.status,
+    stage,
+    endsAt: iso(endsAt(row, stage)),
+    nextAction: nextActionFor(stage),
+    actions,
     currency: row.currency,
     minorUnits: currency?.minorUnits ?? 2,
     seats: row.seats,
@@ -64,27 +72,44 @@ export async function subscriptionView(db: Kysely<Database>, userId: string, now
     canceledAt: iso(row.canceled_at),
     percentOff: row.percent_off,
     card: card ? { brand: card.brand, last4: card.last4 } : null,
-    canCancel: row.status !== 'canceled' && row.cancel_at === null,
-    refundableUntil: row.status !== 'canceled' && refundable.within ? iso(refundable.until) : null,
-    canUpdateCard: isLiveStatus(row.status),
+    canCancel: actions.includes('cancel'),
+    refundableUntil: canRefund ? iso(refundable.until) : null,
+    canUpdateCard: actions.includes('updateCard') && isLiveStatus(row.status),
     lastCharge: lastCharge ? { amount: lastCharge.amount, status: lastCharge.status, at: lastCharge.at, refunded: lastCharge.refunded } : null,
     charges: chargeViews,
   };
 }
 
-/** Cancel trial (never charged) or cancel at period end once paid. */
+/**
+ * Cancel: a trial runs to its end and is never charged, a paid period to its end; an unpaid
+ * subscription ends at once (billing.ts cancellationDate). Undoable until then (resumeSubscription).
+ */
 export async function cancelSubscription(db: Kysely<Database>, stripe: Stripe | null, userId: string, now: Date): Promise<void> {
   const row = await requireCurrent(db, userId);
   if (row.status === 'canceled' || row.cancel_at !== null) throw new HttpError(409, 'NOT_CANCELABLE', 'This subscription is already canceled');
   if (row.provider === 'stripe') {
     if (!stripe) throw new HttpError(503, 'PROVIDER_ERROR', 'Stripe is not configured');
-    await cancelStripeSubscription(stripe, row);
+    const cancelAt = cancellationDate(row, now);
+    await cancelStripeSubscription(stripe, row, cancelAt !== null);
     // The webhook (customer.subscription.updated/deleted) confirms; reflect the request right away.
-    if (row.status === 'active') await db.updateTable('subscriptions').set({ cancel_at: row.current_period_end }).where('id', '=', row.id).execute();
-    else await db.updateTable('subscriptions').set({ status: 'canceled', canceled_at: now, cancel_at: now }).where('id', '=', row.id).execute();
+    const changes = cancelAt ? { cancel_at: cancelAt } : { status: 'canceled' as const, canceled_at: now, cancel_at: now };
+    await db.updateTable('subscriptions').set(changes).where('id', '=', row.id).execute();
     return;
   }
-  await cancelLocalSubscription(db, row, now);
+  if (!(await cancelLocalSubscription(db, row, now))) throw new HttpError(409, 'NOT_CANCELABLE', 'This subscription is already canceled');
+}
+
+/** Undo a cancellation before it takes effect: the trial or the paid period goes on as before. */
+export async function resumeSubscription(db: Kysely<Database>, stripe: Stripe | null, userId: string, now: Date): Promise<void> {
+  const row = await requireCurrent(db, userId);
+  if (stageOf(row, false) !== 'ending' || !row.cancel_at || row.cancel_at <= now) {
+    throw new HttpError(409, 'NOT_RESUMABLE', 'This subscription has no cancellation to undo');
+  }
+  if (row.provider === 'stripe') {
+    if (!stripe) throw new HttpError(503, 'PROVIDER_ERROR', 'Stripe is not configured');
+    await resumeStripeSubscription(stripe, row);
+  }
+  if (!(await undoCancellation(db, row, now))) throw new HttpError(409, 'NOT_RESUMABLE', 'This subscription has no cancellation to undo');
 }
 
 /** The 30-day money-back guarantee: refunds the last payment in full and cancels at once. */

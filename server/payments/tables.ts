@@ -89,6 +89,8 @@ export interface CheckoutSessionsTable {
   failed_attempts: Generated<number>;
   /** subscribe: the paywall's trial checkout; update_card: a new card for an existing subscription. */
   purpose: Generated<'subscribe' | 'update_card'>;
+  /** A subscribe session with the free trial (the account's first); false: charged at once. */
+  trial: Generated<boolean>;
   subscription_id: string | null;
   expires_at: Timestamp;
   completed_at: NullableTimestamp;

@@ -27,6 +27,28 @@ export const subscriptionStatuses = ['trialing', 'active', 'past_due', 'canceled
 export const subscriptionStatusSchema = z.enum(subscriptionStatuses);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
+/**
+ * The subscription's life as the account page tells it (docs/subscriptions.md). The server decides
+ * it from the stored row (server/payments/subscription-life.ts); the browser only reads it:
+ * - trialing: the free trial runs; the card is charged at its end.
+ * - active: paid up; renews at the period end.
+ * - past_due: a charge failed; the card is tried again, a new card pays at once.
+ * - ending: cancelled, still running until `endsAt` (the trial end or the paid period's end); undoable.
+ * - ended: over (cancelled, the trial or period ran out, or the retries gave up).
+ * - refunded: ended by the money-back guarantee (the last payment refunded).
+ */
+export const subscriptionStages = ['trialing', 'active', 'past_due', 'ending', 'ended', 'refunded'] as const;
+export const subscriptionStageSchema = z.enum(subscriptionStages);
+export type SubscriptionStage = z.infer<typeof subscriptionStageSchema>;
+
+/**
+ * What a person may do with their subscription, by stage: restart a plan (ended, refunded), give a
+ * new card (trialing, active, past_due), undo a cancellation (ending), cancel, ask for the refund.
+ */
+export const subscriptionActions = ['restart', 'updateCard', 'resume', 'cancel', 'refund'] as const;
+export const subscriptionActionSchema = z.enum(subscriptionActions);
+export type SubscriptionAction = z.infer<typeof subscriptionActionSchema>;
+
 /** SPEC §9: 7-day trial, 30-day money-back guarantee. */
 export const TRIAL_DAYS = 7;
 export const MONEY_BACK_DAYS = 30;
@@ -98,6 +120,14 @@ export const subscriptionViewSchema = z.object({
   plan: planCodeSchema,
   interval: billingIntervalSchema,
   status: subscriptionStatusSchema,
+  /** Where the subscription is in its life (the account page's status and next step). */
+  stage: subscriptionStageSchema,
+  /** When an `ending` subscription stops (the trial end or the paid period's end); else null. */
+  endsAt: z.string().nullable(),
+  /** The one step the account page puts first for this stage, or null when nothing is needed. */
+  nextAction: subscriptionActionSchema.nullable(),
+  /** Every action the server accepts now, in the order the page offers them. */
+  actions: z.array(subscriptionActionSchema),
   currency: z.string(),
   minorUnits: z.number().int(),
   seats: z.number().int(),
@@ -126,7 +156,14 @@ export const subscriptionViewSchema = z.object({
 });
 export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
 
-export const subscriptionResponseSchema = z.object({ subscription: subscriptionViewSchema.nullable() });
+export const subscriptionResponseSchema = z.object({
+  subscription: subscriptionViewSchema.nullable(),
+  /**
+   * Whether a checkout now starts with a free trial. One free trial per account: once any
+   * subscription existed, a new plan is charged at once (docs/subscriptions.md).
+   */
+  trialAvailable: z.boolean(),
+});
 
 /** POST /v1/subscription/payment-method: a hosted page to give a new card, in the page's language. */
 export const cardUpdateRequestSchema = z.object({ locale: z.enum(['en', 'fr']) });
@@ -142,6 +179,7 @@ export const paymentErrorCodes = [
   'ALREADY_SUBSCRIBED',
   'NO_SUBSCRIPTION',
   'NOT_CANCELABLE',
+  'NOT_RESUMABLE',
   'NOTHING_TO_REFUND',
   'REFUND_WINDOW_EXPIRED',
   'CARD_UPDATE_UNAVAILABLE',

@@ -156,10 +156,12 @@ describe('paywall → local checkout → trial → billing', () => {
     clock.advance(3 * DAY);
     const canceled = await app.inject({ method: 'POST', url: '/v1/subscription/cancel', headers: await freshHeaders(app, user.id) });
     expect(canceled.statusCode).toBe(200);
-    expect(canceled.json<SubscriptionResponse>().subscription).toMatchObject({ status: 'canceled', nextChargeAt: null, canCancel: false });
+    // It runs to the trial end, never charged, then ends (docs/subscriptions.md).
+    expect(canceled.json<SubscriptionResponse>().subscription).toMatchObject({ status: 'trialing', stage: 'ending', nextChargeAt: null, canCancel: false });
     clock.advance(30 * DAY);
     await runBillingCycle(app.db, clock.now());
     expect(await app.db.selectFrom('charges').selectAll().where('user_id', '=', user.id).execute()).toHaveLength(0);
+    expect(await findCurrentSubscription(app.db, user.id)).toMatchObject({ status: 'canceled' });
     const twice = await app.inject({ method: 'POST', url: '/v1/subscription/cancel', headers: await freshHeaders(app, user.id) });
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toMatchObject({ code: 'NOT_CANCELABLE' });

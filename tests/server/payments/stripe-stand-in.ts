@@ -111,7 +111,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       } else if (subscriptionMatch && request.method === 'POST') {
         const subscription = subscriptions.get(subscriptionMatch[1]!);
         if (!subscription) return send(404, { error: { type: 'invalid_request_error', message: 'No such subscription' } });
-        if (params.get('cancel_at_period_end') === 'true') subscription.cancel_at_period_end = true;
+        if (params.has('cancel_at_period_end')) subscription.cancel_at_period_end = params.get('cancel_at_period_end') === 'true';
         send(200, subscription);
       } else if (subscriptionMatch && request.method === 'DELETE') {
         const subscription = subscriptions.get(subscriptionMatch[1]!);

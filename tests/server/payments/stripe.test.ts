@@ -172,7 +172,7 @@ describe('Stripe provider (offline: stand-in API + signed webhook fixtures)', ()
     expect(await findCurrentSubscription(app.db, user.id)).toMatchObject({ status: 'canceled' });
   });
 
-  it('creates the row from customer.subscription.updated when it arrives first, and cancels a trial at Stripe', async () => {
+  it('creates the row from customer.subscription.updated when it arrives first; a trial cancelled at Stripe runs to its end and can be undone', async () => {
     const user = await createValidatedUser(app);
     const trialEnd = Math.floor(Date.now() / 1000) + 7 * 86_400;
     const subscription = stripeSubscription({ id: 'sub_early', userId: user.id, status: 'trialing', trialEnd, periodEnd: trialEnd, unitAmount: 46800 });
@@ -181,8 +181,12 @@ describe('Stripe provider (offline: stand-in API + signed webhook fixtures)', ()
     expect(await findCurrentSubscription(app.db, user.id)).toMatchObject({ status: 'trialing', plan: 'business' });
     const cancel = await app.inject({ method: 'POST', url: '/v1/subscription/cancel', headers: user.headers });
     expect(cancel.statusCode).toBe(200);
-    expect(cancel.json<SubscriptionResponse>().subscription).toMatchObject({ status: 'canceled' });
-    expect(standIn.requests.some((request) => request.method === 'DELETE' && request.path === '/v1/subscriptions/sub_early')).toBe(true);
+    expect(cancel.json<SubscriptionResponse>().subscription).toMatchObject({ status: 'trialing', stage: 'ending', endsAt: new Date(trialEnd * 1000).toISOString() });
+    expect(standIn.subscriptions.get('sub_early')).toMatchObject({ cancel_at_period_end: true, status: 'trialing' });
+    expect(standIn.requests.some((request) => request.method === 'DELETE' && request.path === '/v1/subscriptions/sub_early')).toBe(false);
+    const resume = await app.inject({ method: 'POST', url: '/v1/subscription/resume', headers: user.headers });
+    expect(resume.json<SubscriptionResponse>().subscription).toMatchObject({ stage: 'trialing', endsAt: null });
+    expect(standIn.subscriptions.get('sub_early')).toMatchObject({ cancel_at_period_end: false });
   });
 
   it('a second live Stripe subscription for one user (two Checkout pages paid) is cancelled at Stripe, not recorded live (#12)', async () => {
