@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../server/app';
+import { parseEnv } from '../../../server/config/env';
+import type { Database } from '../../../server/db/schema';
+import { emailTakenByAnother, findAuthIdentity, phoneTakenByAnother } from '../../../server/api/auth-users';
+import { resolveUserRef } from '../../../server/api/kyc-admin';
+import { dropOtherClaims } from '../../../server/auth/email-claims';
+import type { AuthService } from '../../../server/auth/service';
+import { runBillingCycle } from '../../../server/payments/billing';
+import { seedYearOfData } from '../../../scripts/data/seed';
+import { createTestDatabase } from '../../helpers/database';
+import { manualClock } from '../../helpers/app';
+import { createUser, type TestUser } from '../onboarding/users';
+import { largeTables, QueryRecorder, sequentialScans } from './query-plans';
+
+/**
+ * #29: the queries a person waits on (and the jobs that share the embedded database's one
+ * connection with them) read large tables through an index. Each entry runs the real code, every
+ * statement it sends is recorded, and each statement's plan is asked of the database (EXPLAIN)
+ * with a seeded year of data: a sequential scan of a table of LARGE rows or more fails the test.
+ */
+const PEOPLE = 2000;
+const LARGE = 500;
+const now = new Date('2026-11-01T12:00:00Z');
+
+interface HotPath {
+  name: string;
+  run(context: { app: FastifyInstance; db: Kysely<Database>; user: TestUser }): Promise<unknown>;
+}
+
+/** The one list of hot paths: add a path here when a person (or a job on their connection) waits on it. */
+const hotPaths: HotPath[] = [
+  { name: 'PATCH /v1/user with an email (emailTakenByAnother)', run: ({ app, user }) => app.inject({ method: 'PATCH', url: '/v1/user', headers: user.headers, payload: { email: 'Person17@Example.com' } }) },
+  { name: 'PATCH /v1/user with a phone (phoneTakenByAnother)', run: ({ app, user }) => app.inject({ method: 'PATCH', url: '/v1/user', headers: user.headers, payload: { phone: { number: '+33610000017' } } }) },
+  { name: 'GET /v1/user', run: ({ app, user }) => app.inject({ method: 'GET', url: '/v1/user', headers: user.headers }) },
+  { name: 'POST /v1/signup/check, email only (claimedByAnAccount)', run: ({ app }) => app.inject({ method: 'POST', url: '/v1/signup/check', payload: { email: 'nobody@example.com' } }) },
+  { name: 'POST /v1/signup/check, email and phone', run: ({ app }) => app.inject({ method: 'POST', url: '/v1/signup/check', payload: { email: 'person17@example.com', phone: '+33610000018' } }) },
+  { name: 'emailTakenByAnother', run: ({ db, user }) => emailTakenByAnother(db, 'person17@example.com', user.id) },
+  { name: 'phoneTakenByAnother', run: ({ db, user }) => phoneTakenByAnother(db, '+33610000017', user.id) },
+  { name: 'findAuthIdentity', run: ({ db, user }) => findAuthIdentity(db, user.id) },
+  // The email-code verify drops every other account's claim on the proven address.
+  { name: 'dropOtherClaims (email-code verify)', run: ({ db, user }) => dropOtherClaims({ db } as AuthService, 'claim101@example.com', user.id) },
+  { name: 'kyc-admin validate <email> (resolveUserRef)', run: ({ db }) => resolveUserRef(db, 'Person17@example.com') },
+  { name: 'kyc-admin validate <phone> (resolveUserRef)', run: ({ db }) => resolveUserRef(db, '+33610000017') },
+  { name: 'billing job (runBillingCycle)', run: ({ db }) => runBillingCycle(db, now) },
+];
+
+describe('hot queries use indexes on a seeded year of data', () => {
+  let app: FastifyInstance;
+  let recorder: QueryRecorder;
+  let user: TestUser;
+  let large: Map<string, number>;
+
+  beforeAll(async () => {
+    const handle = await createTestDatabase();
+    await seedYearOfData(handle.db, { people: PEOPLE, now, eventsPerPerson: 2, tokensPerSession: 2 });
+    recorder = new QueryRecorder(handle.db);
+    app = await buildApp({
+      env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+      database: { ...handle, db: handle.db.withPlugin(recorder) },
+      logger: pino({ level: 'silent' }),
+      clock: manualClock(now),
+      ownsDatabase: true,
+    });
+    await app.ready();
+    user = await createUser(app, { email: 'plans@example.com' });
+    large = await largeTables(app.db, LARGE);
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('seeded the tables these paths read', () => {
+    for (const table of ['auth_users', 'profiles', 'subscriptions', 'auth_refresh_tokens', 'analytics_events']) expect(large.has(table), table).toBe(true);
+  });
+
+  it.each(hotPaths.map((path) => [path.name, path] as const))('%s', async (_name, path) => {
+    const queries = await recorder.during(() => path.run({ app, db: app.db, user }));
+    expect(queries.length).toBeGreaterThan(0);
+    expect(await sequentialScans(app.db, queries, large)).toEqual([]);
+  });
+});
