@@ -17,7 +17,13 @@ export type SessionEvent =
   | { type: 'TOKEN_REFRESHED'; session: AuthSession }
   | { type: 'MFA_CHALLENGE_VERIFIED'; session: AuthSession }
   /** Sent on focus and on a timer: refreshes an expired session. */
-  | { type: 'session.check' };
+  | { type: 'session.check' }
+  /**
+   * Another tab or window of this browser signed out (it said so on the tabs' channel, or the shared
+   * cookie was found empty under a session this page still held): the page says so and offers to
+   * sign in again, rather than failing the next request with a 401.
+   */
+  | { type: 'session.endedElsewhere' };
 
 export interface SessionContext {
   session: AuthSession | null;
@@ -125,6 +131,13 @@ export const sessionMachine = setup({
     },
     signedOut: {
       entry: 'forgetSession',
+      initial: 'here',
+      states: {
+        // Signed out in this page (or never signed in).
+        here: {},
+        // The session this page held was ended in another tab or window: the page says so.
+        endedElsewhere: {},
+      },
       on: {
         SIGNED_IN: { target: 'signedIn', actions: 'storeSession' },
         // A second client tab may report a session late.
@@ -151,6 +164,7 @@ export const sessionMachine = setup({
         SIGNED_IN: { target: '.routing', actions: 'storeSession' },
         TOKEN_REFRESHED: { target: '.routing', actions: 'storeSession' },
         SIGNED_OUT: { target: 'signedOut' },
+        'session.endedElsewhere': { target: 'signedOut.endedElsewhere' },
         'session.check': { guard: 'isExpired', target: 'refreshing' },
       },
     },

@@ -6,7 +6,9 @@ import { expiresAtMs, sessionMachine, type AuthSession } from '../../../machines
 import { setAccessTokenProvider } from '../../app/api-client';
 import { afterFirstRender, firstRender } from '../../app/first-render';
 import { publishInspection } from '../charts/live-state';
+import { publishPresence } from './presence';
 import { carriesAuthCallback, clearSessionCookies, hasStoredSession, isAuthError, storedAuthSession } from './signed-in';
+import { openTabsChannel, type TabNews } from './tabs-channel';
 
 export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';
 
@@ -26,6 +28,18 @@ const urlError = new Promise<{ message: string; code: string | null } | null>((r
 
 let supabase: Promise<SupabaseClient> | undefined;
 let listening = false;
+/** Sign-outs under way in this page (./sign-out): a SIGNED_OUT then is this page's own. */
+let signingOut = 0;
+
+/** Runs this page's own sign-out: the SIGNED_OUT it brings is not news from another tab. */
+export async function signingOutHere<T>(work: () => Promise<T>): Promise<T> {
+  signingOut += 1;
+  try {
+    return await work();
+  } finally {
+    signingOut -= 1;
+  }
+}
 
 /**
  * supabase-js refreshes a session this close to its expiry (its EXPIRY_MARGIN_MS, 90 s); a session
@@ -97,8 +111,16 @@ export function startSessionActor(): SessionActor {
   actor = started;
   if (supabase) void supabase.then((client) => listenOnce(client, started));
   // The product API's bearer: the held session's token while it is good (read from the cookie each
-  // time, so another tab's refresh is seen), else whatever supabase-js holds, loading it.
-  setAccessTokenProvider(async () => heldAccessToken() ?? (await (await loadSupabase()).auth.getSession()).data.session?.access_token ?? null);
+  // time, so another tab's refresh is seen), else whatever supabase-js holds, loading it. A cookie
+  // found empty under a session the page still holds was emptied by another tab: the page says so
+  // rather than sending the request without a token and failing on its 401.
+  setAccessTokenProvider(async () => {
+    const held = heldAccessToken();
+    if (held) return held;
+    if (noticeEndedElsewhere(started)) return null;
+    return (await (await loadSupabase()).auth.getSession()).data.session?.access_token ?? null;
+  });
+  followTabs(started);
   watchSession(started);
   const callback = carriesAuthCallback(window.location);
   const held = callback ? null : storedAuthSession();
@@ -141,14 +163,61 @@ function supabaseDue(started: SessionActor): boolean {
  */
 function watchSession(started: SessionActor): void {
   const check = () => {
+    if (noticeEndedElsewhere(started)) return;
     if (supabaseDue(started)) void loadSupabase();
     started.send({ type: 'session.check' });
   };
   window.addEventListener('focus', check);
   window.setInterval(check, 30_000);
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') void loadSupabase();
+    if (document.visibilityState !== 'visible') return;
+    if (!noticeEndedElsewhere(started)) void loadSupabase();
   });
+}
+
+/**
+ * The page still holds a session but the shared cookie holds none: another tab or window of this
+ * browser signed out (only a page of this site can empty it). The chart is told; returns whether.
+ */
+function noticeEndedElsewhere(started: SessionActor): boolean {
+  if (!started.getSnapshot().matches('signedIn') || hasStoredSession() || signingOut > 0) return false;
+  started.send({ type: 'session.endedElsewhere' });
+  return true;
+}
+
+/**
+ * One session state for every tab: the chart's state is published to the page's frame (header,
+ * notice), and each change of who is signed in is told to the browser's other tabs, which read the
+ * cookie and follow (./tabs-channel).
+ */
+function followTabs(started: SessionActor): void {
+  const tell = openTabsChannel((news) => hear(started, news));
+  let told: string | undefined;
+  const follow = () => {
+    const snapshot = started.getSnapshot();
+    const session = snapshot.context.session;
+    const known = !snapshot.matches('loading');
+    publishPresence(known ? { person: session !== null && session.user.is_anonymous !== true, endedElsewhere: snapshot.matches({ signedOut: 'endedElsewhere' }) } : null);
+    const who = snapshot.matches('signedIn') ? (session?.user.id ?? null) : snapshot.matches('signedOut') ? 'none' : null;
+    if (who === null || who === told) return;
+    const first = told === undefined;
+    told = who;
+    // A page opening tells nobody: what it found is what the cookie already says to every tab.
+    if (!first) tell(who === 'none' ? { kind: 'signedOut' } : { kind: 'signedIn', userId: who });
+  };
+  started.subscribe(follow);
+  follow();
+}
+
+function hear(started: SessionActor, news: TabNews): void {
+  if (news.kind === 'signedOut') {
+    noticeEndedElsewhere(started);
+    return;
+  }
+  // A sign-in elsewhere: supabase-js, loaded, hears it on its own channel; not loaded yet, it loads,
+  // reads the cookie and reports the session (INITIAL_SESSION or SIGNED_IN).
+  const held = storedAuthSession();
+  if (held?.user.id === news.userId && started.getSnapshot().context.session?.user.id !== held.user.id) void loadSupabase();
 }
 
 function listen(supabase: SupabaseClient, started: SessionActor): void {
@@ -157,7 +226,7 @@ function listen(supabase: SupabaseClient, started: SessionActor): void {
       case 'INITIAL_SESSION':
         // Started from the cookie, which is empty now (signed out in another tab meanwhile):
         // supabase-js has nothing to sign out of, so it reports no SIGNED_OUT of its own.
-        if (!session && started.getSnapshot().matches('signedIn')) started.send({ type: 'SIGNED_OUT' });
+        if (!session && started.getSnapshot().matches('signedIn')) started.send(signingOut > 0 ? { type: 'SIGNED_OUT' } : { type: 'session.endedElsewhere' });
         else started.send({ type: 'INITIAL_SESSION', session });
         break;
       case 'SIGNED_IN':
@@ -166,7 +235,7 @@ function listen(supabase: SupabaseClient, started: SessionActor): void {
         if (session) started.send({ type: event, session });
         break;
       case 'SIGNED_OUT':
-        started.send({ type: 'SIGNED_OUT' });
+        started.send(signedOutElsewhere(started) ? { type: 'session.endedElsewhere' } : { type: 'SIGNED_OUT' });
         break;
       default:
         break;
@@ -177,6 +246,17 @@ function listen(supabase: SupabaseClient, started: SessionActor): void {
     ({ error }) => urlErrorResolve(isAuthError(error) ? { message: error.message, code: error.code ?? readErrorCode(error as AuthError) } : null),
     () => urlErrorResolve(null),
   );
+}
+
+/**
+ * A SIGNED_OUT supabase-js reports while the page is signed in with a token good for a while, and
+ * not by this page's sign-out: its channel's news of another tab's sign-out. (Near the token's end
+ * it may be its own refresh refused, after a sign-out everywhere from another device: no tab's.)
+ */
+function signedOutElsewhere(started: SessionActor): boolean {
+  const snapshot = started.getSnapshot();
+  const session = snapshot.context.session;
+  return signingOut === 0 && snapshot.matches('signedIn') && session !== null && goodForAWhile(session);
 }
 
 /**

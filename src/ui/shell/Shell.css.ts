@@ -176,3 +176,27 @@ export const footerLink = style({
 export const logoTile = style({ fill: vars.color.brand });
 export const logoBubble = style({ fill: vars.color.onBrand });
 export const logoDot = style({ fill: vars.color.brand });
+
+/** Under the header: the session was ended in another tab (SessionNotice). */
+export const notice = style({
+  borderBottom: `${vars.size.border} solid ${vars.color.borderSoft}`,
+  background: vars.color.cautionSoft,
+  color: vars.color.text,
+});
+
+export const noticeBar = style([
+  {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'baseline',
+    gap: `${vars.space.xxsmall} ${vars.space.small}`,
+    maxWidth: vars.size.contentWide,
+    marginInline: 'auto',
+    margin: 0,
+    paddingBlock: vars.space.small,
+    paddingInline: vars.space.gutter,
+    '@media': { [mobileQuery]: { paddingInline: vars.space.gutterMobile } },
+  },
+]);
+
+export const noticeLink = style({ color: vars.color.brandStrong, fontWeight: vars.fontWeight.medium });

@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { IntentLink as Link } from '../../app/IntentLink';
 import { paths } from '../../app/paths';
 import { useLanguage } from '../../app/use-language';
-import { hasPersonSession } from '../../features/auth/signed-in';
+import { usePersonSignedIn } from '../../features/auth/presence';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import * as styles from './Shell.css';
@@ -15,15 +15,15 @@ const AccountMenu = lazy(() => import('./AccountMenu'));
 
 /**
  * Every page's header: the brand (home), the language switch, and either 'Sign in' or the account
- * menu. Whether someone is signed in is read from the session cookie on each navigation (cheap, no
- * auth client), so the header is right after signing in or out without waiting for supabase-js.
+ * menu. Whether someone is signed in is the session chart's (./presence: the cookie until the chart
+ * has spoken), so the header changes with the page and with the browser's other tabs, at once.
  */
 export function SiteHeader() {
   const { t } = useTranslation();
   const lng = useLanguage();
   const [location] = useLocation();
   // A person's session only: an anonymous one is never offered a sign-out it could not undo.
-  const signedIn = hasPersonSession();
+  const signedIn = usePersonSignedIn();
   const onSignIn = location.startsWith(paths.signInOtp.build(lng));
   return (
     <header className={styles.header}>

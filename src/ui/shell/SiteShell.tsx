@@ -5,6 +5,7 @@ import { firstRender } from '../../app/first-render';
 import { paths } from '../../app/paths';
 import { useFooterHeld } from './footer-hold';
 import { SiteFooter } from './SiteFooter';
+import { SessionNotice } from './SessionNotice';
 import { SiteHeader } from './SiteHeader';
 import * as styles from './Shell.css';
 
@@ -30,7 +31,7 @@ function useFooterShown(): boolean {
 }
 
 /**
- * The frame every page sits in: skip link, header, the page (its own <main id="main">), footer.
+ * The frame every page sits in: skip link, header (and the session notice under it), the page (its own <main id="main">), footer.
  * The team's chart viewer keeps the whole window.
  */
 export function SiteShell({ children }: { children: ReactNode }) {
@@ -44,6 +45,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
         {t('shell.skip')}
       </a>
       <SiteHeader />
+      <SessionNotice />
       <div className={styles.content}>{children}</div>
       {/* Drawn with the first page's content, not under a loading spinner (see useFooterShown). */}
       {footerShown ? <SiteFooter /> : null}

@@ -51,7 +51,9 @@ class ChartLog {
       // the page leaves (for the payment provider, the web app) would otherwise be lost with it.
       const post = BroadcastChannel.prototype.postMessage;
       BroadcastChannel.prototype.postMessage = function (this: BroadcastChannel, message: unknown) {
-        if (this.name === name && (message as { kind?: string } | null)?.kind === 'state') {
+        // A page marked as another tab of the visitor (it acts beside the path's page) is not logged.
+        const otherTab = (window as unknown as { __ringwiseOtherTab?: boolean }).__ringwiseOtherTab === true;
+        if (this.name === name && !otherTab && (message as { kind?: string } | null)?.kind === 'state') {
           const kept = { ...(message as object), logId: `${documentId}:${(count += 1)}` };
           keep(kept);
           send(kept);

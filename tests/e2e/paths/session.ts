@@ -15,6 +15,7 @@ import { failEvery, networkFailure, param, rolesByType, type ArmedFailure, type 
  * first session is read from the cookie, refreshes follow the token's clock, a refresh that fails
  * is the network's. A person causes the first session (signed in or not), signing in and out, the
  * tab shown again or focused, time passing (the page's clock, Playwright's `context.clock`), and
+ * signing out in another tab of the same browser (this page says so: signedOut.endedElsewhere), and
  * the second step: an authenticator app set up on /account (its first code lifts aal1 to aal2) or
  * its code given after signing in (secondStepDue to aal2), each code computed from the app's key at
  * the server's time. Two things befall a person whose token runs out: their sessions were ended
@@ -174,6 +175,25 @@ async function signInByCode(run: PathRun<Scenario>, index: number): Promise<void
 const signInIndexes = (events: readonly AnyEventObject[], snapshotBefore: (index: number) => AnyMachineSnapshot) =>
   events.flatMap((event, index) => (event.type === 'SIGNED_IN' && snapshotBefore(index).matches('signedOut') ? [index] : []));
 
+/**
+ * Another tab of the same browser (the path's context, its cookie) signs out from its header's
+ * account menu: the path's page learns it at once (session.endedElsewhere), by the site's tabs
+ * channel (supabase-js not loaded there) or by supabase-js's own. Its chart states are not logged.
+ */
+async function signOutInAnotherTab(run: PathRun<Scenario>): Promise<void> {
+  const other = await run.context.newPage();
+  try {
+    await other.addInitScript(() => void ((window as unknown as { __ringwiseOtherTab: boolean }).__ringwiseOtherTab = true));
+    await other.goto('/account');
+    const banner = other.getByRole('banner');
+    await banner.getByRole('button', { name: 'Account', exact: true }).click();
+    await banner.getByRole('button', { name: 'Sign out' }).click();
+    await banner.getByRole('link', { name: 'Sign in' }).waitFor();
+  } finally {
+    await other.close();
+  }
+}
+
 /** The page's own 'Sign out' (the account page's), else the header's account menu (any other page). */
 async function signOut(run: PathRun<Scenario>): Promise<void> {
   // The second step's own way out.
@@ -248,6 +268,7 @@ const roles = rolesByType<Scenario>({
   TOKEN_REFRESHED: { role: 'later', act: (run, event, index) => refresh(run, param<AuthSession>(event, 'session') === expired, index) },
   MFA_CHALLENGE_VERIFIED: { role: 'user', act: mfaVerified },
   'session.check': { role: 'user', act: (run, _event, index) => focus(run, index) },
+  'session.endedElsewhere': { role: 'user', act: signOutInAnotherTab },
   'xstate.done.actor.refresh': {
     role: 'unreachable',
     why: 'supabase-js reports TOKEN_REFRESHED (which ends refreshing) before its refreshSession() resolves',

@@ -39,6 +39,7 @@ export const fixtures = {
   tokenRefreshedExpired: { type: 'TOKEN_REFRESHED', session: expired },
   mfaVerified: { type: 'MFA_CHALLENGE_VERIFIED', session: aal2 },
   check: { type: 'session.check' },
+  endedElsewhere: { type: 'session.endedElsewhere' },
   refreshDone: { type: 'xstate.done.actor.refresh', output: aal1 },
   refreshRetryable: { type: 'xstate.error.actor.refresh', error: new RetryableRefreshError('offline') },
   refreshFatal: { type: 'xstate.error.actor.refresh', error: new Error('Invalid Refresh Token: Already Used') },
@@ -55,6 +56,7 @@ export const handledTypes = {
   TOKEN_REFRESHED: true,
   MFA_CHALLENGE_VERIFIED: true,
   'session.check': true,
+  'session.endedElsewhere': true,
 } satisfies Record<SessionEvent['type'], true>;
 
 // Stand-in actors that never settle: in the model walk, results arrive only as fixture events.

@@ -16,7 +16,7 @@ const events = Object.values(fixtures) as unknown as SessionEvent[];
 const pending = pendingSessionMachine;
 const serializeState = serializeSession;
 
-const leafStates = ['loading', 'signedOut', 'signedIn.aal1', 'signedIn.secondStepDue', 'signedIn.aal2', 'refreshing', 'waitingToRetry', 'removingSession'];
+const leafStates = ['loading', 'signedOut.here', 'signedOut.endedElsewhere', 'signedIn.aal1', 'signedIn.secondStepDue', 'signedIn.aal2', 'refreshing', 'waitingToRetry', 'removingSession'];
 const leafOf = (value: unknown): string => (typeof value === 'string' ? value : Object.entries(value as Record<string, unknown>).map(([key, child]) => `${key}.${leafOf(child)}`)[0] ?? '');
 
 describe('session chart (model-based)', () => {
@@ -94,7 +94,7 @@ describe('session chart journeys (real actors, simulated clock)', () => {
     const actor = createActor(machine, { input: { now } }).start();
     actor.send({ type: 'INITIAL_SESSION', session: expired });
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().value).toEqual({ signedOut: 'here' });
     expect(actor.getSnapshot().context.session).toBeNull();
     expect(cleared).toBe(1);
 
@@ -114,11 +114,58 @@ describe('session chart journeys (real actors, simulated clock)', () => {
       clock.increment(REFRESH_BASE_DELAY_MS * 2 ** retry);
     }
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(offline.getSnapshot().value).toBe('signedOut');
+    expect(offline.getSnapshot().value).toEqual({ signedOut: 'here' });
   });
 
   it('a session issued more than 120 s ago is stale', () => {
     expect(isSessionStale(fakeSession({ aal: 'aal1', issuedSecondsAgo: 119 }), NOW)).toBe(false);
     expect(isSessionStale(fakeSession({ aal: 'aal1', issuedSecondsAgo: 121 }), NOW)).toBe(true);
+  });
+});
+
+describe('session chart across tabs', () => {
+  const start = () => {
+    const actor = createActor(pending, { input: { now } }).start();
+    return { send: (event: (typeof fixtures)[keyof typeof fixtures]) => actor.send(event as SessionEvent), getSnapshot: () => actor.getSnapshot() };
+  };
+
+  it('a session ended in another tab leaves this page signed out, saying so', () => {
+    const actor = start();
+    actor.send(fixtures.initialValid);
+    actor.send(fixtures.endedElsewhere);
+    expect(actor.getSnapshot().value).toEqual({ signedOut: 'endedElsewhere' });
+    expect(actor.getSnapshot().context.session).toBeNull();
+    // supabase-js's own broadcast of the same sign-out, arriving after: the page keeps saying so.
+    actor.send(fixtures.signedOut);
+    expect(actor.getSnapshot().value).toEqual({ signedOut: 'endedElsewhere' });
+  });
+
+  it('a sign-out in this page is not one from elsewhere; a tab signed out already ignores the news', () => {
+    const actor = start();
+    actor.send(fixtures.initialValid);
+    actor.send(fixtures.signedOut);
+    actor.send(fixtures.endedElsewhere);
+    expect(actor.getSnapshot().value).toEqual({ signedOut: 'here' });
+  });
+
+  it('signing in again (here, or the auth client reporting another tab’s sign-in) ends the notice', () => {
+    const actor = start();
+    actor.send(fixtures.initialValid);
+    actor.send(fixtures.endedElsewhere);
+    actor.send(fixtures.signedIn);
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'aal1' });
+  });
+
+  it('news from another tab while the page is still loading waits for the auth client', () => {
+    const actor = start();
+    actor.send(fixtures.endedElsewhere);
+    expect(actor.getSnapshot().value).toBe('loading');
+  });
+
+  it('a session ended elsewhere while a refresh is under way is left to the refresh (refused: SIGNED_OUT)', () => {
+    const actor = start();
+    actor.send(fixtures.initialExpired);
+    actor.send(fixtures.endedElsewhere);
+    expect(actor.getSnapshot().value).toBe('refreshing');
   });
 });
