@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { decideRoute } from '../../app/route-matching';
 import { publicConfig } from '../../app/public-config';
 import { notifyChatWidgetOfNavigation } from '../widgets/chat-widget';
-import { isAnalyticsReady, logPageView, onAnalyticsReady } from './analytics';
+import { logPageView } from './analytics';
 import { createPageViewTracker } from './page-views';
 import { startAnalyticsAndWidgets } from './startup';
 
@@ -14,12 +14,11 @@ import { startAnalyticsAndWidgets } from './startup';
  */
 export function AnalyticsShell() {
   const [location] = useLocation();
-  const [tracker] = useState(() => createPageViewTracker({ isReady: isAnalyticsReady, log: logPageView }));
+  const [tracker] = useState(() => createPageViewTracker({ log: logPageView }));
 
   useEffect(() => {
     startAnalyticsAndWidgets(publicConfig());
-    return onAnalyticsReady(() => tracker.flushPending());
-  }, [tracker]);
+  }, []);
 
   useEffect(() => {
     if (decideRoute(location).kind === 'redirect') return;

@@ -1,3 +1,4 @@
+import { forgetKept, keepForNextStart, takeKept, type HeldCall } from './carry-over';
 import type { AnalyticsClients, AnalyticsSettings, createClients } from './clients';
 import { eventContext, isPageViewExcluded, rememberLanding } from './context';
 import { analyticsEvents, type AnalyticsEventKey, type EventProperties } from './events';
@@ -7,8 +8,9 @@ import { analyticsEvents, type AnalyticsEventKey, type EventProperties } from '.
  * after the first page has rendered (it is not needed to paint or type); from the moment the app
  * announces it (`expectAnalytics`, at boot) until the clients exist, events and the user id are
  * held in order, with the time they happened, and sent once ready — a funnel event logged by a
- * loader in the first second is not lost. Calls made before that announcement, or when analytics
- * is off or failed to start, are dropped with the console warnings of SPEC §8.
+ * loader in the first second is not lost. A page hidden or left before then keeps them for the next
+ * start (./carry-over), which sends them first. Calls made before that announcement, or when
+ * analytics is off or failed to start, are dropped with the console warnings of SPEC §8.
  *
  *   logEvent(analyticsEvents.paywallViewed, { plan, interval, currency });
  *   track('paywallViewed', { plan, interval, currency });          // same, with typed properties
@@ -24,7 +26,7 @@ let clients: AnalyticsClients | null = null;
 let initialising: Promise<AnalyticsClients | null> | null = null;
 const readyListeners = new Set<() => void>();
 /** Calls held between `expectAnalytics` and the clients being ready (bounded: a stuck start drops the oldest). */
-let held: Array<(ready: AnalyticsClients) => void> | null = null;
+let held: HeldCall[] | null = null;
 export const MAX_HELD_CALLS = 100;
 let announceReady: (ready: boolean) => void = () => {};
 let ready = new Promise<boolean>((resolve) => {
@@ -33,11 +35,28 @@ let ready = new Promise<boolean>((resolve) => {
 
 /**
  * Announces that the clients will be created (the app calls it at boot when an api key is
- * configured): from now on calls wait for them instead of being dropped.
+ * configured): from now on calls wait for them instead of being dropped. What an earlier page kept
+ * when it was left before its SDK started goes first; this page keeps its own the same way.
  */
 export function expectAnalytics(settings: AnalyticsSettings): void {
   if (clients || held || !settings.apiKey || !settings.serverUrl) return;
-  held = [];
+  held = takeKept(Date.now(), MAX_HELD_CALLS);
+  keepWhenLeaving();
+}
+
+let keeping = false;
+
+/** While the SDK is not ready, a page hidden or left keeps what is held for the next start. */
+function keepWhenLeaving(): void {
+  if (keeping || typeof window === 'undefined' || typeof document === 'undefined') return;
+  keeping = true;
+  const keep = () => {
+    if (!clients && held && held.length > 0) keepForNextStart(held, MAX_HELD_CALLS);
+  };
+  window.addEventListener('pagehide', keep);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') keep();
+  });
 }
 
 /** Resolves true once the clients are ready, false when analytics is off or could not start. */
@@ -45,16 +64,22 @@ export function analyticsReady(): Promise<boolean> {
   return ready;
 }
 
-/** Runs `call` now when ready, later when announced, or returns false (the caller warns). */
-function whenClients(call: (ready: AnalyticsClients) => void): boolean {
-  if (clients) {
-    call(clients);
-    return true;
-  }
+/** Holds `call` until the clients are ready, or returns false (not announced: the caller warns). */
+function hold(call: HeldCall): boolean {
   if (!held) return false;
   if (held.length >= MAX_HELD_CALLS) held.shift();
   held.push(call);
   return true;
+}
+
+/** A held call, made now on the ready clients (an event with the time it happened). */
+function replay(ready: AnalyticsClients, call: HeldCall): void {
+  if (call.kind === 'userId') {
+    ready.session.setUserId(call.id ?? undefined);
+    ready.onboarding.setUserId(call.id ?? undefined);
+    return;
+  }
+  void ready[call.client].track(call.name, call.properties, { time: call.time, ...(call.userId ? { user_id: call.userId } : {}) }).promise;
 }
 
 export function isAnalyticsReady(): boolean {
@@ -75,8 +100,7 @@ export function logEvent(name: string, properties: Record<string, unknown> = {},
   }
   // Held: the context and the time are those of the moment it happened.
   const event = { ...eventContext(), ...properties };
-  const time = Date.now();
-  if (!whenClients((ready) => void ready.onboarding.track(name, event, { time, ...who }).promise)) console.warn(EVENT_NOT_LOGGED);
+  if (!hold({ kind: 'event', client: 'onboarding', name, properties: event, time: Date.now(), ...(options.userId ? { userId: options.userId } : {}) })) console.warn(EVENT_NOT_LOGGED);
 }
 
 /** `logEvent` with the event's property shape checked at compile time. */
@@ -86,29 +110,31 @@ export function track<K extends AnalyticsEventKey>(key: K, properties: EventProp
 
 /** Attach (or, with null, detach on sign-out) the user id on both clients. */
 export function setAnalyticsUserId(id: string | null): void {
-  const set = (ready: AnalyticsClients) => {
-    ready.session.setUserId(id ?? undefined);
-    ready.onboarding.setUserId(id ?? undefined);
-  };
-  if (!whenClients(set)) console.warn(USER_ID_NOT_UPDATED);
+  if (clients) return replay(clients, { kind: 'userId', id });
+  if (!hold({ kind: 'userId', id })) console.warn(USER_ID_NOT_UPDATED);
 }
 
-/** One page view (session-side client); none for the greeting generator (SPEC §2). */
+/**
+ * One page view (session-side client); none for the greeting generator (SPEC §2). Before the SDK
+ * is ready it is held with what the page was then (its title, referrer and context).
+ */
 export function logPageView(path: string): void {
   if (isPageViewExcluded(path)) return;
-  if (!clients) {
+  if (!clients && !held) {
     console.warn(EVENT_NOT_LOGGED);
     return;
   }
   rememberLanding(path);
   const location = globalThis.location;
-  void clients.session.track(analyticsEvents.pageViewed, {
+  const properties = {
     ...eventContext(path),
     page_path: path,
     page_location: location ? `${location.origin}${path}${location.search}` : path,
     page_title: globalThis.document?.title,
     referrer: globalThis.document?.referrer || undefined,
-  }).promise;
+  };
+  if (clients) void clients.session.track(analyticsEvents.pageViewed, properties).promise;
+  else hold({ kind: 'event', client: 'session', name: analyticsEvents.pageViewed, properties, time: Date.now() });
 }
 
 /** Sends whatever is queued now (tests, and before navigating away to another site). */
@@ -145,8 +171,10 @@ export function initAnalytics(
     .then((module) => module.createClients(settings))
     .then((created) => {
       clients = created;
-      for (const call of held?.splice(0) ?? []) call(created);
+      for (const call of held?.splice(0) ?? []) replay(created, call);
       held = null;
+      // The SDK's own queue holds them now (and sends them by beacon when the page is left).
+      forgetKept();
       announceReady(true);
       for (const listener of [...readyListeners]) listener();
       readyListeners.clear();
@@ -171,6 +199,7 @@ export function resetAnalyticsForTests(): void {
   clients = null;
   initialising = null;
   held = null;
+  keeping = false;
   readyListeners.clear();
   ready = new Promise<boolean>((resolve) => {
     announceReady = resolve;

@@ -22,6 +22,7 @@ import {
   sessionClientOptions,
 } from '../../../src/features/analytics/clients';
 import { analyticsEvents } from '../../../src/features/analytics/events';
+import { CARRY_OVER_KEY, CARRY_OVER_MAX_AGE_MS, takeKept } from '../../../src/features/analytics/carry-over';
 
 const settings = { apiKey: '0123456789abcdef0123456789abcdef', serverUrl: 'http://127.0.0.1:3000/analytics/2/httpapi' };
 
@@ -235,5 +236,76 @@ describe('events logged while the SDK loads (after the first render)', () => {
     expect(warn.mock.calls).toEqual([[EVENT_NOT_LOGGED]]);
     await initAnalytics({ apiKey: '', serverUrl: settings.serverUrl });
     expect(await analyticsReady()).toBe(false);
+  });
+});
+
+describe('calls held when the page is left before the SDK starts', () => {
+  afterEach(() => {
+    resetAnalyticsForTests();
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  /** A browser's localStorage, window and document, enough for a page being left. */
+  function browserPage(store: Map<string, string>) {
+    const listeners = new Map<string, (() => void)[]>();
+    const on = (type: string, listener: () => void) => listeners.set(type, [...(listeners.get(type) ?? []), listener]);
+    vi.stubGlobal('localStorage', { getItem: (key: string) => store.get(key) ?? null, setItem: (key: string, value: string) => void store.set(key, value), removeItem: (key: string) => void store.delete(key) });
+    vi.stubGlobal('sessionStorage', { getItem: () => null, setItem: () => {} });
+    vi.stubGlobal('location', { pathname: '/en', origin: 'http://x.test', search: '' });
+    vi.stubGlobal('window', { addEventListener: on });
+    vi.stubGlobal('document', { title: 'Start', referrer: '', visibilityState: 'visible', addEventListener: on });
+    return { leave: () => (listeners.get('pagehide') ?? []).forEach((listener) => listener()) };
+  }
+
+  it('keeps the page views of a page left within its first seconds and sends them first at the next start, once', async () => {
+    const store = new Map<string, string>();
+    const first = browserPage(store);
+    expectAnalytics(settings);
+    const before = Date.now();
+    logPageView('/en');
+    logPageView('/en/sign-in-otp');
+    first.leave();
+    expect(JSON.parse(store.get(CARRY_OVER_KEY) ?? '[]')).toHaveLength(2);
+
+    // The next page (a full load): a new document, the same storage.
+    resetAnalyticsForTests();
+    browserPage(store);
+    expectAnalytics(settings);
+    expect(store.has(CARRY_OVER_KEY)).toBe(false);
+    logPageView('/en/demo');
+    const { calls, clients } = fakeClients();
+    await initAnalytics(settings, async () => ({ createClients: async () => clients }));
+    expect(calls.map((call) => [call[0], (call[2] as { page_path?: string }).page_path])).toEqual([
+      ['session.track', '/en'],
+      ['session.track', '/en/sign-in-otp'],
+      ['session.track', '/en/demo'],
+    ]);
+    expect((calls[0]?.[3] as { time: number }).time).toBeGreaterThanOrEqual(before);
+    expect(calls[0]?.[2]).toMatchObject({ landing: 'start', page_title: 'Start' });
+    expect(store.has(CARRY_OVER_KEY)).toBe(false);
+  });
+
+  it('drops kept calls that are not of its shape or a week old', () => {
+    const store = new Map<string, string>();
+    const now = Date.now();
+    store.set(
+      CARRY_OVER_KEY,
+      JSON.stringify([
+        { kind: 'event', client: 'session', name: 'x', properties: {}, time: now - CARRY_OVER_MAX_AGE_MS - 1 },
+        { kind: 'event', client: 'evil', name: 'x', properties: {}, time: now },
+        { kind: 'event', client: 'onboarding', name: 'kept', properties: { a: 1 }, time: now },
+        'nonsense',
+        { kind: 'userId', id: 'u1' },
+      ]),
+    );
+    const storage = { getItem: (key: string) => store.get(key) ?? null, setItem: (key: string, value: string) => void store.set(key, value), removeItem: (key: string) => void store.delete(key) };
+    expect(takeKept(now, MAX_HELD_CALLS, storage)).toEqual([
+      { kind: 'event', client: 'onboarding', name: 'kept', properties: { a: 1 }, time: now },
+      { kind: 'userId', id: 'u1' },
+    ]);
+    expect(store.has(CARRY_OVER_KEY)).toBe(false);
+    store.set(CARRY_OVER_KEY, '{not json');
+    expect(takeKept(now, MAX_HELD_CALLS, storage)).toEqual([]);
   });
 });

@@ -1,0 +1,75 @@
+/**
+ * Analytics calls made before the SDK had started, kept across a page leaving (a full page load, a
+ * closed tab) in localStorage and handed to the SDK at the next start: a page view logged in the
+ * first second of a page left at once is sent with the next page's, not lost with its document.
+ * Once the SDK holds an event, its own queue (AMP_unsent_…, sent by beacon on page hide and again
+ * at the next start) takes over.
+ */
+export type HeldCall =
+  | { kind: 'event'; client: 'session' | 'onboarding'; name: string; properties: Record<string, unknown>; time: number; userId?: string }
+  | { kind: 'userId'; id: string | null };
+
+export const CARRY_OVER_KEY = 'ringwise:analytics-held';
+/** Held calls older than this are not sent at a later start (a visit long over). */
+export const CARRY_OVER_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+function storage(): StorageLike | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function isHeldCall(value: unknown): value is HeldCall {
+  if (!value || typeof value !== 'object') return false;
+  const call = value as Record<string, unknown>;
+  if (call.kind === 'userId') return call.id === null || (typeof call.id === 'string' && call.id.length <= 200);
+  return (
+    call.kind === 'event' &&
+    (call.client === 'session' || call.client === 'onboarding') &&
+    typeof call.name === 'string' &&
+    call.name.length <= 200 &&
+    typeof call.properties === 'object' &&
+    call.properties !== null &&
+    !Array.isArray(call.properties) &&
+    typeof call.time === 'number' &&
+    Number.isFinite(call.time) &&
+    (call.userId === undefined || (typeof call.userId === 'string' && call.userId.length <= 200))
+  );
+}
+
+/** Keeps the calls for the next start (the latest `cap`), replacing what was kept. */
+export function keepForNextStart(calls: readonly HeldCall[], cap: number, store: StorageLike | undefined = storage()): void {
+  try {
+    if (calls.length === 0) store?.removeItem(CARRY_OVER_KEY);
+    else store?.setItem(CARRY_OVER_KEY, JSON.stringify(calls.slice(-cap)));
+  } catch {
+    // Storage full or off: the calls go with the page, as before.
+  }
+}
+
+/** The calls an earlier page kept (taken: removed from storage), dropping any not of our shape or too old. */
+export function takeKept(now: number, cap: number, store: StorageLike | undefined = storage()): HeldCall[] {
+  try {
+    const raw = store?.getItem(CARRY_OVER_KEY);
+    if (!raw) return [];
+    store?.removeItem(CARRY_OVER_KEY);
+    const parsed: unknown = JSON.parse(raw);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter(isHeldCall).filter((call) => call.kind !== 'event' || now - call.time < CARRY_OVER_MAX_AGE_MS).slice(-cap);
+  } catch {
+    return [];
+  }
+}
+
+/** Forgets what was kept (the SDK has it all now). */
+export function forgetKept(store: StorageLike | undefined = storage()): void {
+  try {
+    store?.removeItem(CARRY_OVER_KEY);
+  } catch {
+    // See keepForNextStart.
+  }
+}
