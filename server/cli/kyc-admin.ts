@@ -15,6 +15,7 @@ import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import { decideKyc, listKycReviews, type KycReview } from '../api/kyc-admin';
 import { kycStatusSchema } from '../../src/contracts/user';
+import { writeAndExit } from './exit';
 
 const usage = `usage: npm run kyc-admin -- list [--status PENDING_REVIEW|REJECTED|VALIDATED] [--json]
        npm run kyc-admin -- validate <user id | email | phone> [--note "…"]
@@ -111,5 +112,5 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 if (process.argv[1] && /kyc-admin\.(ts|js)$/.test(process.argv[1])) {
-  main(process.argv.slice(2)).then((code) => process.exit(code));
+  void main(process.argv.slice(2)).then(writeAndExit);
 }
