@@ -122,7 +122,7 @@ describe('checkout (browser)', () => {
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await openPaywall(page, 'fr', null);
-    expect(await page.locator('main').innerText()).toMatch(/Gratuit jusqu'au \d{1,2} \S+ \d{4}/);
+    expect(await page.locator('main').innerText()).toMatch(/Gratuit jusqu’au \d{1,2} \S+ \d{4}/);
     // Keyboard: monthly billing, then 'Start my free trial'.
     await page.getByRole('radio', { name: /Annuel/ }).focus();
     await page.keyboard.press('ArrowRight');
@@ -170,7 +170,7 @@ describe('checkout (browser)', () => {
     await page.waitForURL(/\/account\?card=updated$/);
     await page.getByText('Votre nouvelle carte est enregistrée.').waitFor();
     expect(await page.locator('main').innerText()).toMatch(/MASTERCARD .*4444/);
-    await page.getByRole('button', { name: /Cancel trial|Annuler l'essai/ }).click();
+    await page.getByRole('button', { name: /Cancel trial|Annuler l’essai/ }).click();
     await page.getByRole('button', { name: /Yes, cancel my trial|Oui, annuler mon essai/ }).click();
     await page.getByText(/You will not be charged|Vous ne serez pas débité/).first().waitFor();
     await screenshot(page, 'checkout-account-canceled-phone');

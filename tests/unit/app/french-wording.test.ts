@@ -1,0 +1,36 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../../../server/config/project-root';
+
+/** Every text of a locale folder, as `file:key.path` → text. */
+function texts(language: string): Map<string, string> {
+  const dir = join(projectRoot(), 'locales', language);
+  const found = new Map<string, string>();
+  const walk = (prefix: string, value: unknown) => {
+    if (typeof value === 'string') found.set(prefix, value);
+    else if (value && typeof value === 'object') for (const [key, child] of Object.entries(value)) walk(`${prefix}.${key}`, child);
+  };
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) walk(file.replace(/\.json$/, ''), JSON.parse(readFileSync(join(dir, file), 'utf8')));
+  return found;
+}
+
+describe('French texts (#26.8)', () => {
+  const fr = texts('fr');
+  const en = texts('en');
+
+  it('use the curly apostrophe (’), never the straight one', () => {
+    expect([...fr].filter(([, text]) => text.includes("'")).map(([key]) => key)).toEqual([]);
+  });
+
+  it('give each of the SPEC’s messages one wording: the phone and email accounts that exist, the wrong code', () => {
+    const wordingsOf = (english: string) => new Set([...en].filter(([, text]) => text === english).map(([key]) => fr.get(key)));
+    expect(wordingsOf('An account with this phone number already exists.')).toEqual(new Set(['Un compte avec ce numéro de téléphone existe déjà.']));
+    expect(wordingsOf('An account with this email already exists.')).toEqual(new Set(['Un compte avec cet e-mail existe déjà.']));
+    expect(wordingsOf('That code is not right. Check it and try again.')).toEqual(new Set(['Ce code n’est pas le bon. Vérifiez-le et réessayez.']));
+  });
+
+  it('name two-step verification one way ("validation en deux étapes")', () => {
+    expect([...fr.values()].filter((text) => /double (validation|authentification)|deux facteurs/i.test(text))).toEqual([]);
+  });
+});
