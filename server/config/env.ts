@@ -73,6 +73,14 @@ export const envSchema = z.object({
   GREETINGS_THREADS: z.coerce.number({ message: 'expected a whole number from 1 to 16' }).int({ message: 'expected a whole number from 1 to 16' }).min(1, { message: 'expected a whole number from 1 to 16' }).max(16, { message: 'expected a whole number from 1 to 16' }).optional(),
   GREETINGS_CACHE_MB: z.coerce.number({ message: 'expected a size in megabytes' }).min(0, { message: 'expected a size in megabytes' }).default(64),
   GREETINGS_RATE_LIMIT: z.coerce.number({ message: 'expected a number of greetings per minute' }).int({ message: 'expected a number of greetings per minute' }).min(1, { message: 'expected a number of greetings per minute' }).default(30),
+  /** The greeting cost budget (server/greetings/cost-budget.ts, docs/greetings.md): one greeting's spoken characters, numbers as words. */
+  GREETINGS_MAX_SPOKEN_CHARACTERS: z.coerce.number({ message: 'expected a number of characters, at least 100' }).int({ message: 'expected a number of characters, at least 100' }).min(100, { message: 'expected a number of characters, at least 100' }).default(2500),
+  /** Estimated synthesis seconds one client address may have in the making at once. */
+  GREETINGS_CLIENT_IN_FLIGHT_SECONDS: z.coerce.number({ message: 'expected seconds, more than 0' }).positive({ message: 'expected seconds, more than 0' }).default(20),
+  /** Estimated synthesis seconds one instance takes on at once (default: 15 per speech thread). */
+  GREETINGS_IN_FLIGHT_SECONDS: z.coerce.number({ message: 'expected seconds, more than 0' }).positive({ message: 'expected seconds, more than 0' }).optional(),
+  /** Spoken characters one client address may have made per hour, across instances. */
+  GREETINGS_CLIENT_CHARACTERS_PER_HOUR: z.coerce.number({ message: 'expected a whole number of characters per hour' }).int({ message: 'expected a whole number of characters per hour' }).min(0, { message: 'expected a whole number of characters per hour' }).default(30_000),
 
   // Geolocation: a public URL the SPA asks instead of this server's /geo/country.
   GEO_COUNTRY_URL: absoluteUrl.optional(),

@@ -40,6 +40,11 @@ function workerFile(): { filename: string; needsTsx: boolean } {
   throw new Error('synth.worker not found next to the greetings code');
 }
 
+/** Speech threads when none are configured: one per core, at most 4. */
+export function defaultSpeechThreads(): number {
+  return Math.max(1, Math.min(4, availableParallelism()));
+}
+
 /**
  * The offline engine: Flite (English) and eSpeak-NG (French) in a pool of worker threads, so the
  * event loop keeps answering while they speak. Threads start on first use and end when idle, so a
@@ -53,7 +58,7 @@ export class LocalSynthesizer implements Synthesizer {
 
   private getPool(): Piscina<SynthesisTask, SynthesisSummary> {
     if (!this.pool) {
-      const threads = this.options.threads ?? Math.max(1, Math.min(4, availableParallelism()));
+      const threads = this.options.threads ?? defaultSpeechThreads();
       const { filename, needsTsx } = workerFile();
       this.pool = new Piscina<SynthesisTask, SynthesisSummary>({
         filename,

@@ -22,10 +22,11 @@ import { HttpError } from '../http/errors';
 import { drawAvatar } from './avatars';
 import { ElevenLabsSynthesizer } from './elevenlabs';
 import { detectLanguage } from './language';
-import { LocalSynthesizer } from './local-synthesizer';
+import { CostRefusal, GreetingCostBudget } from './cost-budget';
+import { defaultSpeechThreads, LocalSynthesizer } from './local-synthesizer';
 import { normalizeForSpeech } from './normalize';
 import { sampleScript } from './samples';
-import { GreetingService, type GreetingRecipe } from './service';
+import { GreetingService, type Asker, type GreetingRecipe } from './service';
 import { SynthesisBusyError, type Synthesizer } from './synthesizer';
 
 export interface GreetingsPluginOptions {
@@ -58,7 +59,20 @@ export default async function greetingsPlugin(scope: FastifyInstance, options: G
     (env.ELEVENLABS_API_KEY
       ? new ElevenLabsSynthesizer({ apiKey: env.ELEVENLABS_API_KEY, baseUrl: env.ELEVENLABS_API_URL, modelId: env.ELEVENLABS_MODEL_ID })
       : new LocalSynthesizer({ threads: env.GREETINGS_THREADS, onThreadError: (error) => app.log.error({ err: error }, 'greeting engine thread failed') }));
-  const service = new GreetingService({ synthesizer, cacheBytes: Math.round(env.GREETINGS_CACHE_MB * 1024 * 1024) });
+  const threads = env.GREETINGS_THREADS ?? defaultSpeechThreads();
+  // One budget for every route that can start synthesis (#25.6); its numbers are in docs/greetings.md.
+  const budget = new GreetingCostBudget(
+    {
+      maxSpokenCharacters: env.GREETINGS_MAX_SPOKEN_CHARACTERS,
+      clientInFlightSeconds: env.GREETINGS_CLIENT_IN_FLIGHT_SECONDS,
+      inFlightSeconds: env.GREETINGS_IN_FLIGHT_SECONDS ?? 15 * threads,
+      clientCharactersPerHour: env.GREETINGS_CLIENT_CHARACTERS_PER_HOUR,
+    },
+    app.hitCounter,
+    app.clock,
+    threads,
+  );
+  const service = new GreetingService({ synthesizer, cacheBytes: Math.round(env.GREETINGS_CACHE_MB * 1024 * 1024), budget });
 
   app.addHook('onClose', async () => service.close());
   // No warm-up when the server starts: speech threads start with the first greeting and end after
@@ -77,7 +91,7 @@ export default async function greetingsPlugin(scope: FastifyInstance, options: G
     async (request, reply) => {
       const query = parseGreetingQuery(request.query);
       const recipe = service.recipe(query);
-      const opened = await speak(request, () => service.open(recipe));
+      const opened = await speak(request, reply, () => service.open(recipe, askerOf(request)));
       reply.header('cache-control', 'no-store');
       return describe(recipe, opened.id, opened.status === 'ready' ? opened.audio.durationSeconds : null);
     },
@@ -94,8 +108,10 @@ export default async function greetingsPlugin(scope: FastifyInstance, options: G
     async (request, reply) => {
       const query = parseQuery(spokenTextQuerySchema, request.query);
       const lang = query.lang ?? detectLanguage(query.text);
+      const spoken = normalizeForSpeech(query.text, lang);
       reply.header('cache-control', 'no-store');
-      return { lang, text: query.text, spoken: normalizeForSpeech(query.text, lang) };
+      // Costs no synthesis; says what a greeting of this script would cost, and the most it may.
+      return { lang, text: query.text, spoken, spokenCharacters: spoken.length, maxSpokenCharacters: budget.limits.maxSpokenCharacters };
     },
   );
 
@@ -109,15 +125,15 @@ export default async function greetingsPlugin(scope: FastifyInstance, options: G
     if (service.idOf(recipe) !== id) throw notFound();
     const download = request.query.download !== undefined;
     if (format === 'wav') {
-      const wav = await speak(request, () => service.phoneWav(recipe));
+      const wav = await speak(request, reply, () => service.phoneWav(recipe, askerOf(request)));
       return sendBytes(request, reply, Buffer.from(wav), 'audio/wav', { etag: `"${id}-wav"`, filename: `greeting-${recipe.voice}.wav`, download: true });
     }
-    const opened = await speak(request, () => service.open(recipe));
+    const opened = await speak(request, reply, () => service.open(recipe, askerOf(request)));
     // A player asking for a precise byte range (Safari probes `bytes=0-1` first) needs the whole
     // file to answer 206; an open range from 0 (Chrome) or none can take the live stream.
     const wantsRange = request.headers.range !== undefined && !/^bytes=0-$/.test(request.headers.range);
     if (opened.status === 'ready' || wantsRange) {
-      const audio = opened.status === 'ready' ? opened.audio : await speak(request, () => opened.job.mp3Finished);
+      const audio = opened.status === 'ready' ? opened.audio : await speak(request, reply, () => opened.job.mp3Finished);
       return sendBytes(request, reply, audio.mp3, 'audio/mpeg', { etag: `"${id}"`, filename: `greeting-${recipe.voice}.mp3`, download });
     }
     // Still being made: stream what exists and follow it live. No length is known yet, and the
@@ -143,7 +159,7 @@ export default async function greetingsPlugin(scope: FastifyInstance, options: G
     const lang = parseLanguage(request.query.lang) ?? 'en';
     // Made once per voice and language by the same engine, then kept (pinned) for the process.
     const recipe: GreetingRecipe = { text: sampleScript(voice, lang), voice, lang };
-    const { id, audio } = await speak(request, () => service.finished(recipe, { pin: true }));
+    const { id, audio } = await speak(request, reply, () => service.finished(recipe, askerOf(request), { pin: true }));
     return sendBytes(request, reply, audio.mp3, 'audio/mpeg', { etag: `"${id}"`, cacheControl: WEEK });
   });
 
@@ -213,11 +229,20 @@ function notFound(): HttpError {
   return new HttpError(404, greetingErrorCodes.notFound, 'No greeting at this address');
 }
 
-/** Runs engine work and turns its failures into the API's errors (503 busy, 502 failed). */
-async function speak<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
+/** The client the cost budget charges: its address (behind TRUSTED_PROXIES, the forwarded one). */
+function askerOf(request: FastifyRequest): Asker {
+  return { client: request.ip };
+}
+
+/** Runs engine work and turns its failures into the API's errors (429/503 over budget, 503 busy, 502 failed). */
+async function speak<T>(request: FastifyRequest, reply: FastifyReply, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
+    if (error instanceof CostRefusal) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
+      throw error;
+    }
     if (error instanceof HttpError) throw error;
     if (error instanceof SynthesisBusyError) {
       request.log.warn({ err: error }, 'greeting engine busy');

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { GreetingLanguage, VoiceName } from '../../src/contracts/greetings';
 import { AudioJob, type FinishedAudio, type Mp3Audio } from './audio-job';
 import { ByteLruCache } from './cache';
+import type { CostLease, GreetingCostBudget } from './cost-budget';
 import { detectLanguage } from './language';
 import { normalizeForSpeech } from './normalize';
 import type { Synthesizer } from './synthesizer';
@@ -21,6 +22,13 @@ export interface GreetingServiceOptions {
   synthesizer: Synthesizer;
   /** Byte budget of the greeting cache (the samples are kept on top of it). */
   cacheBytes: number;
+  /** Admits (or refuses) each new synthesis: its cost is charged to the client that starts it. */
+  budget: GreetingCostBudget;
+}
+
+/** Who asks (their address): the client the cost budget charges. */
+export interface Asker {
+  client: string;
 }
 
 /**
@@ -47,51 +55,69 @@ export class GreetingService {
 
   /** Content address of a greeting: what the engine is given, and which engine. */
   idOf(recipe: GreetingRecipe): string {
-    const spoken = normalizeForSpeech(recipe.text, recipe.lang);
+    return this.idFor(recipe, normalizeForSpeech(recipe.text, recipe.lang));
+  }
+
+  private idFor(recipe: GreetingRecipe, spoken: string): string {
     return createHash('sha256').update([this.engineId, recipe.lang, recipe.voice, spoken].join('\u0000')).digest('base64url').slice(0, 32);
   }
 
   /**
    * The greeting's audio, starting it if needed. Resolves once the first bytes exist (so the
-   * caller can answer with an address that will play) or rejects if the engine fails first.
+   * caller can answer with an address that will play) or rejects if the engine fails first, or
+   * at once if the cost budget refuses a new synthesis (existing audio is never refused).
    */
-  async open(recipe: GreetingRecipe, options: { pin?: boolean } = {}): Promise<GreetingAudio> {
-    const id = this.idOf(recipe);
+  async open(recipe: GreetingRecipe, asker: Asker, options: { pin?: boolean } = {}): Promise<GreetingAudio> {
+    const spoken = normalizeForSpeech(recipe.text, recipe.lang);
+    const id = this.idFor(recipe, spoken);
     const cached = this.cache.get(id);
     if (cached) return { status: 'ready', id, audio: cached };
     let job = this.jobs.get(id);
     if (!job) {
-      const spoken = normalizeForSpeech(recipe.text, recipe.lang);
-      const started = new AudioJob((sink) => this.options.synthesizer.synthesize({ text: spoken, lang: recipe.lang, voice: recipe.voice }, sink));
-      job = started;
-      this.jobs.set(id, started);
-      started.finished.then(
-        (audio) => {
-          this.cache.set(id, audio, { pin: options.pin ?? false });
-          this.jobs.delete(id);
-        },
-        () => this.jobs.delete(id),
-      );
+      const lease = await this.options.budget.admit(asker.client, spoken.length);
+      // Another request may have started the same greeting while this one was admitted: join it.
+      const meanwhile = this.jobs.get(id);
+      if (meanwhile) lease.release();
+      job = meanwhile ?? this.start(id, recipe, spoken, lease, options);
     }
     await job.started;
     return job.mp3 ? { status: 'ready', id, audio: job.mp3 } : { status: 'rendering', id, job };
   }
 
+  /** Starts synthesis; the lease is held until it ends, however it ends. */
+  private start(id: string, recipe: GreetingRecipe, spoken: string, lease: CostLease, options: { pin?: boolean }): AudioJob {
+    const job = new AudioJob((sink) => this.options.synthesizer.synthesize({ text: spoken, lang: recipe.lang, voice: recipe.voice }, sink));
+    this.jobs.set(id, job);
+    job.finished.then(
+      (audio) => {
+        this.cache.set(id, audio, { pin: options.pin ?? false });
+        this.jobs.delete(id);
+        lease.release();
+      },
+      () => {
+        this.jobs.delete(id);
+        lease.release();
+      },
+    );
+    return job;
+  }
+
   /** The complete MP3 (waits for the end of its synthesis). */
-  async finished(recipe: GreetingRecipe, options: { pin?: boolean } = {}): Promise<{ id: string; audio: Mp3Audio }> {
-    const opened = await this.open(recipe, options);
+  async finished(recipe: GreetingRecipe, asker: Asker, options: { pin?: boolean } = {}): Promise<{ id: string; audio: Mp3Audio }> {
+    const opened = await this.open(recipe, asker, options);
     return { id: opened.id, audio: opened.status === 'ready' ? opened.audio : await opened.job.mp3Finished };
   }
 
   /** The 8 kHz µ-law WAV for phone systems. */
-  async phoneWav(recipe: GreetingRecipe): Promise<Uint8Array> {
-    const { id } = await this.open(recipe);
+  async phoneWav(recipe: GreetingRecipe, asker: Asker): Promise<Uint8Array> {
+    const { id } = await this.open(recipe, asker);
     const made = this.cache.get(id) ?? (await this.jobs.get(id)?.finished) ?? this.cache.get(id);
     if (made?.phoneWav) return made.phoneWav;
     if (!made) throw new Error('greeting vanished before its phone WAV was made');
-    // The engine makes no WAV alongside its MP3 (ElevenLabs): ask it for one.
+    // The engine makes no WAV alongside its MP3 (ElevenLabs): ask it for one, a second synthesis to pay for.
     const spoken = normalizeForSpeech(recipe.text, recipe.lang);
-    const phoneWav = await this.options.synthesizer.phoneWav({ text: spoken, lang: recipe.lang, voice: recipe.voice });
+    const lease = await this.options.budget.admit(asker.client, spoken.length);
+    const phoneWav = await this.options.synthesizer.phoneWav({ text: spoken, lang: recipe.lang, voice: recipe.voice }).finally(() => lease.release());
     const withWav: FinishedAudio = { ...made, phoneWav };
     this.cache.set(id, withWav);
     return phoneWav;

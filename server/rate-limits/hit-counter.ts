@@ -11,7 +11,8 @@ export interface Hit {
 
 /** Counts hits per key; every rate limit of the product (auth rules and route limits) goes through one. */
 export interface HitCounter {
-  hit(key: string, windowMs: number): Promise<Hit>;
+  /** Counts `weight` (1 by default: a request; a cost such as spoken characters otherwise). */
+  hit(key: string, windowMs: number, weight?: number): Promise<Hit>;
   /** The current window without counting (count 0 when none is open). */
   peek(key: string): Promise<Hit>;
 }
@@ -42,17 +43,17 @@ export class MemoryHitCounter implements HitCounter {
     return this.windows.size;
   }
 
-  async hit(key: string, windowMs: number): Promise<Hit> {
+  async hit(key: string, windowMs: number, weight = 1): Promise<Hit> {
     const now = this.clock.now().getTime();
     const current = this.windows.get(key);
     if (!current || current.resetAt <= now) {
       if (current) this.windows.delete(key);
       else if (this.windows.size >= this.cap) this.makeRoom(now);
-      const fresh = { count: 1, resetAt: now + windowMs };
+      const fresh = { count: weight, resetAt: now + windowMs };
       this.windows.set(key, fresh);
       return { ...fresh };
     }
-    current.count += 1;
+    current.count += weight;
     return { ...current };
   }
 
@@ -95,12 +96,12 @@ export class DatabaseHitCounter implements HitCounter {
     private readonly clock: Clock,
   ) {}
 
-  async hit(key: string, windowMs: number): Promise<Hit> {
+  async hit(key: string, windowMs: number, weight = 1): Promise<Hit> {
     const now = this.clock.now();
     const resetAt = new Date(now.getTime() + windowMs);
     const row = await this.db.transaction().execute(async (trx) => {
       await sql`set local synchronous_commit = off`.execute(trx);
-      return this.upsert(trx, key, now, resetAt);
+      return this.upsert(trx, key, now, resetAt, weight);
     });
     this.hitsSinceSweep += 1;
     if (this.hitsSinceSweep >= SWEEP_EVERY) {
@@ -110,14 +111,14 @@ export class DatabaseHitCounter implements HitCounter {
     return { count: row.hits, resetAt: new Date(row.reset_at).getTime() };
   }
 
-  private upsert(db: Kysely<Database>, key: string, now: Date, resetAt: Date) {
+  private upsert(db: Kysely<Database>, key: string, now: Date, resetAt: Date, weight: number) {
     const expired = sql<boolean>`rate_limit_hits.reset_at <= ${now}`;
     return db
       .insertInto('rate_limit_hits')
-      .values({ key, hits: 1, reset_at: resetAt })
+      .values({ key, hits: weight, reset_at: resetAt })
       .onConflict((conflict) =>
         conflict.column('key').doUpdateSet({
-          hits: sql<number>`case when ${expired} then 1 else rate_limit_hits.hits + 1 end`,
+          hits: sql<number>`case when ${expired} then ${weight}::integer else rate_limit_hits.hits + ${weight}::integer end`,
           reset_at: sql<Date>`case when ${expired} then ${resetAt}::timestamptz else rate_limit_hits.reset_at end`,
         }),
       )

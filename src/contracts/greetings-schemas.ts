@@ -57,6 +57,9 @@ export const spokenTextSchema = z.object({
   text: z.string(),
   /** What the speech engine is given: numbers, times, addresses and abbreviations as words. */
   spoken: z.string(),
+  /** Its length, which is what a greeting costs, and the most one greeting may have. */
+  spokenCharacters: z.number().int().nonnegative(),
+  maxSpokenCharacters: z.number().int().positive(),
 });
 
 export type SpokenText = z.infer<typeof spokenTextSchema>;

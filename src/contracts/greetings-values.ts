@@ -84,8 +84,16 @@ export const greetingErrorCodes = {
   languageUnknown: 'GREETING_LANGUAGE_UNKNOWN',
   notFound: 'GREETING_NOT_FOUND',
   synthesisFailed: 'GREETING_SYNTHESIS_FAILED',
+  /** The instance has as much synthesis in the making as it can finish in time (503, Retry-After). */
   busy: 'GREETING_BUSY',
+  /** Requests from one address per minute (429). */
   rateLimited: 'RATE_LIMITED',
+  /** Read aloud (numbers as words), the script is longer than one greeting may be (400). */
+  spokenTooLong: 'GREETING_SPOKEN_TOO_LONG',
+  /** This address already has greetings being made, as much as one address may (429, Retry-After). */
+  clientBusy: 'GREETING_CLIENT_BUSY',
+  /** This address has made its spoken characters for the hour (429, Retry-After). */
+  hourlyBudgetSpent: 'GREETING_HOURLY_BUDGET_SPENT',
 } as const;
 
 export type GreetingErrorCode = (typeof greetingErrorCodes)[keyof typeof greetingErrorCodes];

@@ -93,6 +93,8 @@ describe('GET /greetings/spoken-text shows what will be said', () => {
       lang: 'en',
       text: 'Open Mon–Fri 8am–5:30pm. Call 1-800-FLOWERS.',
       spoken: 'Open Monday to Friday, eight a.m. to five thirty p.m. Call one eight hundred, Flowers.',
+      spokenCharacters: 86,
+      maxSpokenCharacters: 2500,
     });
     const french = await spoken({ text: 'Bonjour, nous sommes ouverts de 8h à 18h.' });
     expect(french.json()).toMatchObject({ lang: 'fr', spoken: 'Bonjour, nous sommes ouverts de huit heures à dix-huit heures.' });
