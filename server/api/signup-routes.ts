@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { requireUser } from '../auth/require-user';
+import { optionalUser, requireUser } from '../auth/require-user';
 import { conflict } from '../http/errors';
 import {
   signupCheckRequestSchema,
@@ -12,6 +12,7 @@ import {
   type SignupCheckResult,
 } from '../../src/contracts/signup';
 import { findAuthIdentity } from './auth-users';
+import { spendProductLookup } from './lookup';
 import { ensureProfile } from './profiles';
 
 const errorBody = z.object({ code: z.string(), message: z.string() });
@@ -43,12 +44,12 @@ export default async function signupRoutes(app: FastifyInstance): Promise<void> 
   r.post(
     '/v1/signup/check',
     {
-      // Public and it says whether an address has an account, like every sign-up form's "already
-      // exists": bounded per client address so it cannot be used to sweep a list of addresses.
-      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
-      schema: { body: signupCheckRequestSchema, response: { 200: signupCheckResultSchema, 400: errorBody } },
+      schema: { body: signupCheckRequestSchema, response: { 200: signupCheckResultSchema, 400: errorBody, 429: errorBody } },
     },
-    async (request): Promise<SignupCheckResult> => {
+    async (request, reply): Promise<SignupCheckResult> => {
+      // Public and it says whether an address has an account, like every sign-up form's "already
+      // exists": within the lookup budget, so it cannot be used to sweep a list of addresses.
+      await spendProductLookup(app, request, reply, (await optionalUser(request))?.id ?? null);
       const { email, phone } = request.body;
       const { byEmail, byPhone } = await accountsOf(app, email, phone);
       if (!byEmail && !phone && (await claimedByAnAccount(app, email))) return { outcome: 'emailClaimed' };
@@ -61,8 +62,8 @@ export default async function signupRoutes(app: FastifyInstance): Promise<void> 
 
   r.post(
     '/v1/signup/complete',
-    { schema: { body: signupCompleteRequestSchema, response: { 200: signupCompleteResultSchema, 401: errorBody, 409: errorBody } } },
-    async (request) => {
+    { schema: { body: signupCompleteRequestSchema, response: { 200: signupCompleteResultSchema, 401: errorBody, 409: errorBody, 429: errorBody } } },
+    async (request, reply) => {
       const user = await requireUser(request);
       const body = request.body;
       const email = body.email.toLowerCase();
@@ -71,6 +72,7 @@ export default async function signupRoutes(app: FastifyInstance): Promise<void> 
       await ensureProfile(app.db, user.id);
       // The check before the code may have raced another sign-up proving this address since.
       if (!proven) {
+        await spendProductLookup(app, request, reply, user.id);
         const owner = await accountsOf(app, email, undefined);
         if (owner.byEmail && owner.byEmail !== user.id) throw conflict('EMAIL_ALREADY_EXISTS', 'An account with this email already exists.');
       }

@@ -8,6 +8,7 @@ import { userDataMaxBytes, userDataSchema, userSchema, userUpdateSchema } from '
 import { emailTakenByAnother, phoneTakenByAnother } from './auth-users';
 import { getProfile, mergeProfileData, normalisePhone, splitName, updateProfile } from './profiles';
 import type { Profile, ProfileUpdate } from './tables';
+import { spendProductLookup } from './lookup';
 import { userView } from './user-view';
 
 const errorBody = z.object({ code: z.string(), message: z.string() });
@@ -66,12 +67,15 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   r.patch(
     '/v1/user',
     { schema: { body: userUpdateSchema.optional(), response: { 200: userSchema, 400: errorBody, 401: errorBody, 409: errorBody } } },
-    async (request) => {
+    async (request, reply) => {
       const user = await requireUser(request);
       const body = request.body ?? {};
       const changes: ProfileUpdate = {};
       if (body.phone) {
         const phone = normalisePhone(body.phone.number);
+        // Whether another account has it is only said within the lookup budget, unless it is the
+        // caller's own proven number (nothing to find out then).
+        if (!(phone === user.phone && user.confirmed?.phone)) await spendProductLookup(app, request, reply, user.id);
         if (await phoneTakenByAnother(app.db, phone, user.id)) {
           throw conflict('PHONE_ALREADY_EXISTS', 'An account with this phone number already exists.');
         }
@@ -79,6 +83,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       }
       if (body.email) {
         const email = body.email.trim().toLowerCase();
+        if (!(email === user.email && user.confirmed?.email)) await spendProductLookup(app, request, reply, user.id);
         if (await emailTakenByAnother(app.db, email, user.id)) {
           throw conflict('EMAIL_ALREADY_EXISTS', 'An account with this email already exists.');
         }

@@ -20,8 +20,10 @@ export async function sendEmailConfirmation(
 ): Promise<void> {
   const service = app.authService;
   if (service.env.NODE_ENV === 'production' && !service.adapters.email) throw providerDisabled('email');
-  const issued = await issueCode(service, { purpose: 'email_change', channel: 'email', recipient: email, userId: user.id, data: user.user_metadata, withLink: true });
+  // The claim is stored before the send is admitted: a send held back by the cooldown (another
+  // sign-up mailed this address a moment ago) must not lose the address the person typed (#25 finding 12).
   await service.db.updateTable('auth_users').set({ new_email: email }).where('id', '=', user.id).execute();
+  const issued = await issueCode(service, { purpose: 'email_change', channel: 'email', recipient: email, ip: request.ip, userId: user.id, data: user.user_metadata, withLink: true });
   const lang = languageOf(user.user_metadata);
   const link = `${safeRedirect(app, undefined)}/auth/v1/confirm-email?${new URLSearchParams({
     token: issued.linkToken ?? '',

@@ -1,8 +1,8 @@
-import { OTP_TTL_MS } from './otp-codes';
+import { CODE_LIFETIME_MS } from '../../core/auth-codes';
 
 type Lang = 'en' | 'fr';
 
-const minutes = OTP_TTL_MS / 60_000;
+const minutes = CODE_LIFETIME_MS / 60_000;
 
 const texts = {
   en: {

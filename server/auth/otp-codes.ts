@@ -1,23 +1,18 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { Selectable } from 'kysely';
-import { frequencyLimit, otpExpired } from './errors';
-import { LIMITS } from './rate-limit';
+import { sql, type Selectable } from 'kysely';
+import { CODE_LIFETIME_MS, CODE_MAX_WRONG_TRIES, CODE_PATTERN } from '../../core/auth-codes';
+import { otpExpired } from './errors';
 import { SecretBox } from './secret';
+import { admitSend, freeSendSlot } from './send-rules';
 import type { AuthService } from './service';
 import type { AuthOtpsTable, Channel, OtpPurpose } from './tables';
 
-export const OTP_TTL_MS = 10 * 60_000;
-export const OTP_MAX_ATTEMPTS = 5;
-export const RESEND_COOLDOWN_MS = 60_000;
-
 export type OtpRow = Selectable<AuthOtpsTable>;
-
-const sendLimitCode = (channel: Channel) => (channel === 'sms' ? 'over_sms_send_rate_limit' : 'over_email_send_rate_limit');
 
 /**
  * A new 6-digit code for (purpose, recipient): CSPRNG, stored only as an HMAC bound to purpose and
- * recipient, valid 10 minutes, replacing any earlier unused one. At most one send per 60 s and
- * LIMITS.sendsPerRecipient per hour to one address (429 over_*_send_rate_limit).
+ * recipient, valid CODE_LIFETIME_MS, replacing any earlier unused one. The send rule (send-rules.ts)
+ * decides first whether this recipient may get a message now (429 over_*_send_rate_limit if not).
  */
 export async function issueCode(
   service: AuthService,
@@ -25,6 +20,8 @@ export async function issueCode(
     purpose: OtpPurpose;
     channel: Channel;
     recipient: string;
+    /** The client address that asked: its wrong guesses are the owner's pool. */
+    ip: string;
     userId?: string | null;
     data?: Record<string, unknown>;
     codeChallenge?: string | null;
@@ -32,26 +29,8 @@ export async function issueCode(
     withLink?: boolean;
   },
 ): Promise<{ code: string; linkToken: string | null; row: OtpRow }> {
+  await admitSend(service, { channel: input.channel, purpose: input.purpose, recipient: input.recipient, userId: input.userId ?? null, ip: input.ip });
   const now = service.now();
-  const last = await service.db
-    .selectFrom('auth_otps')
-    .select(['created_at', 'consumed_at', 'attempts'])
-    .where('recipient', '=', input.recipient)
-    // One clock per kind, as GoTrue keeps it: a sign-in code does not hold back a recovery email.
-    .where('purpose', '=', input.purpose)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  // The cooldown keeps unread codes from piling up on one phone or inbox. A code that was just used
-  // (consumed before its tries ran out) is read: the person signing in right after signing up gets a
-  // new code at once instead of a 60 s wall. The hourly per-address limit below still applies.
-  const lastWasUsed = Boolean(last?.consumed_at) && (last?.attempts ?? 0) < OTP_MAX_ATTEMPTS;
-  if (last && !lastWasUsed) {
-    const elapsed = now.getTime() - new Date(last.created_at).getTime();
-    if (elapsed < RESEND_COOLDOWN_MS) throw frequencyLimit(sendLimitCode(input.channel), Math.ceil((RESEND_COOLDOWN_MS - elapsed) / 1000));
-  }
-  const wait = await service.limiter.hit(`send:${input.recipient}`, LIMITS.sendsPerRecipient.limit, LIMITS.sendsPerRecipient.windowMs);
-  if (wait > 0) throw frequencyLimit(sendLimitCode(input.channel), wait);
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const linkToken = input.withLink ? randomBytes(24).toString('base64url') : null;
@@ -80,7 +59,8 @@ export async function issueCode(
       code_challenge_method: input.codeChallengeMethod ?? null,
       data: JSON.stringify(input.data ?? {}),
       created_at: now,
-      expires_at: new Date(now.getTime() + OTP_TTL_MS),
+      expires_at: new Date(now.getTime() + CODE_LIFETIME_MS),
+      requested_ip: input.ip,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -89,14 +69,17 @@ export async function issueCode(
 
 /**
  * Checks a typed code against the latest live code for (purpose, recipient) in constant time.
- * Wrong, expired, unknown, used and locked-out codes all give the same 403 otp_expired; the fifth
- * wrong try kills the code. Success consumes it (single use, also under concurrency).
+ * Wrong, expired, unknown, used and locked-out codes all give the same 403 otp_expired. Success
+ * consumes it (single use, also under concurrency) and frees the recipient's send slot.
  *
- * Each check first takes one try from the code with one atomic `update … returning` (attempts + 1,
- * only while under the limit), then compares: concurrent guesses on several instances each take
- * their own try, so a burst of wrong guesses cannot get more than OTP_MAX_ATTEMPTS compared.
+ * Each check first takes one try with one atomic `update … returning`, then compares, so concurrent
+ * guesses on several instances each take their own. Tries come from two pools of
+ * CODE_MAX_WRONG_TRIES: the client that asked for the code, and everyone else. The owner's last
+ * wrong try kills the code; a guess storm from other addresses only empties their own pool, so the
+ * owner can still sign in with the code on their phone (#25 finding 11). A code can be compared at
+ * most twice CODE_MAX_WRONG_TRIES times.
  */
-export async function consumeCode(service: AuthService, input: { purposes: OtpPurpose[]; recipient: string; code: string }): Promise<OtpRow> {
+export async function consumeCode(service: AuthService, input: { purposes: OtpPurpose[]; recipient: string; code: string; ip: string }): Promise<OtpRow> {
   const now = service.now();
   const latestLive = service.db
     .selectFrom('auth_otps')
@@ -106,16 +89,20 @@ export async function consumeCode(service: AuthService, input: { purposes: OtpPu
     .where('consumed_at', 'is', null)
     .orderBy('created_at', 'desc')
     .limit(1);
+  const owner = sql<boolean>`(requested_ip is not distinct from ${input.ip})`;
   const row = await service.db
     .updateTable('auth_otps')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .set({
+      attempts: sql<number>`attempts + case when ${owner} then 1 else 0 end`,
+      other_attempts: sql<number>`other_attempts + case when ${owner} then 0 else 1 end`,
+    })
     .where('id', '=', latestLive)
     .where('consumed_at', 'is', null)
-    .where('attempts', '<', OTP_MAX_ATTEMPTS)
     .where('expires_at', '>', now)
+    .where(sql<boolean>`case when ${owner} then attempts < ${CODE_MAX_WRONG_TRIES} else other_attempts < ${CODE_MAX_WRONG_TRIES} end`)
     .returningAll()
     .executeTakeFirst();
-  const candidate = /^\d{6}$/.test(input.code) ? input.code : '';
+  const candidate = CODE_PATTERN.test(input.code) ? input.code : '';
   if (!row) {
     // Same work as a real comparison (one keyed hash, one constant-time compare against a stored
     // hash), so timing does not tell whether a code exists.
@@ -124,8 +111,8 @@ export async function consumeCode(service: AuthService, input: { purposes: OtpPu
   }
   const matches = SecretBox.equal(service.box.hash('otp', row.purpose, input.recipient, candidate), row.code_hash);
   if (!matches) {
-    // The last try spent: the code is dead, and a new one may be sent after the usual cooldown.
-    if (row.attempts >= OTP_MAX_ATTEMPTS) {
+    // The owner's last try spent: the code is dead, and a new one may be sent after the cooldown.
+    if (row.requested_ip === input.ip && row.attempts >= CODE_MAX_WRONG_TRIES) {
       await service.db.updateTable('auth_otps').set({ consumed_at: now }).where('id', '=', row.id).where('consumed_at', 'is', null).execute();
     }
     throw otpExpired();
@@ -144,12 +131,17 @@ function noCodeHash(service: AuthService): string {
   return hash;
 }
 
-/** The code behind an email link (`token_hash`), consumed. */
-export async function consumeLink(service: AuthService, tokenHash: string): Promise<OtpRow> {
+/**
+ * The code behind an email link (`token_hash`), consumed, when it was sent for one of `purposes`. A
+ * link is only good for what it was sent for: an email-confirmation link proves an address and
+ * starts no session, so the sign-in routes do not accept it (#25 finding 3).
+ */
+export async function consumeLink(service: AuthService, tokenHash: string, purposes: readonly OtpPurpose[]): Promise<OtpRow> {
   const row = await service.db
     .selectFrom('auth_otps')
     .selectAll()
     .where('link_token_hash', '=', service.box.hash('link', tokenHash))
+    .where('purpose', 'in', purposes)
     .where('consumed_at', 'is', null)
     .executeTakeFirst();
   if (!row || new Date(row.expires_at).getTime() <= service.now().getTime()) throw otpExpired();
@@ -164,5 +156,6 @@ async function markConsumed(service: AuthService, row: OtpRow): Promise<OtpRow> 
     .where('consumed_at', 'is', null)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw otpExpired();
+  await freeSendSlot(service, { channel: row.channel, purpose: row.purpose, recipient: row.recipient });
   return row;
 }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors';
 import { readBearer } from './bearer';
+import { assuranceOf, secondStepMissing } from './assurance';
 import { AuthApiError } from './errors';
 import type { ExternalIdentity } from './external-identity';
 
@@ -40,16 +41,16 @@ export async function requireUser(request: FastifyRequest): Promise<AuthUser> {
   }
   const service = request.server.authService;
   try {
-    const { claims, user, session, hasVerifiedFactor } = await service.authenticate(request);
-    // The token's claim, not the session row: an aal1 token stays aal1 after its session is lifted.
-    if (hasVerifiedFactor && claims.aal !== 'aal2') throw new HttpError(403, 'insufficient_aal', 'AAL2 session is required');
+    const auth = await service.authenticate(request);
+    const { user, session } = auth;
+    if (secondStepMissing(auth)) throw new HttpError(403, 'insufficient_aal', 'AAL2 session is required');
     return {
       id: user.id,
       email: user.email,
       phone: user.phone,
       isAnonymous: user.is_anonymous,
       sessionId: session.id,
-      aal: claims.aal,
+      aal: assuranceOf(auth),
       confirmed: { email: user.email_confirmed_at !== null, phone: user.phone_confirmed_at !== null },
     };
   } catch (error) {

@@ -99,7 +99,9 @@ export class AuthService {
     const claims = await verifyAccessToken(this.keys, token, { issuer: this.issuer, now: this.now(), verified: this.verifiedTokens });
     const key = `${claims.sub} ${claims.session_id}`;
     const cached = this.userSessions.get(key);
-    if (cached && this.refusal(cached) === null) return { claims, user: cached.user, session: cached.session as AuthSessionRow, hasVerifiedFactor: cached.hasVerifiedFactor };
+    // A cached session below the token's level is stale (lifted on another instance): read it again.
+    const behind = claims.aal === 'aal2' && cached?.session?.aal !== 'aal2';
+    if (cached && !behind && this.refusal(cached) === null) return { claims, user: cached.user, session: cached.session as AuthSessionRow, hasVerifiedFactor: cached.hasVerifiedFactor };
     const found = await this.userSessions.load(key, async () => (await findUserAndSession(this.db, claims.sub, claims.session_id)) ?? undefined);
     const refusal = found ? this.refusal(found) : new AuthApiError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
     if (refusal) throw refusal;

@@ -64,10 +64,21 @@ export interface AuthOtpsTable {
   code_challenge: string | null;
   code_challenge_method: string | null;
   data: JSONColumnType<Record<string, unknown>, string | undefined, string>;
+  /** Wrong tries by the client that asked for the code (OTP_MAX_ATTEMPTS kills it). */
   attempts: Generated<number>;
+  /** Wrong tries by any other client: their own pool, so they cannot kill the owner's code. */
+  other_attempts: Generated<number>;
+  /** The address that asked for the code (null for rows made before #25). */
+  requested_ip: string | null;
   created_at: Timestamp;
   expires_at: Timestamp;
   consumed_at: NullableTimestamp;
+}
+
+/** One row per send key: no send to that key before `free_at` (server/auth/send-rules.ts). */
+export interface AuthSendSlotsTable {
+  key: string;
+  free_at: Timestamp;
 }
 
 export interface AuthOutboxTable {
@@ -143,6 +154,7 @@ export interface AuthTables {
   auth_sessions: AuthSessionsTable;
   auth_refresh_tokens: AuthRefreshTokensTable;
   auth_otps: AuthOtpsTable;
+  auth_send_slots: AuthSendSlotsTable;
   auth_outbox: AuthOutboxTable;
   auth_factors: AuthFactorsTable;
   auth_challenges: AuthChallengesTable;

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -6,7 +7,39 @@ const booleanFlag = z
 
 const optionalText = z.string().trim().min(1).optional();
 
+/** An address or CIDR range, or one of proxy-addr's names for a range (loopback, linklocal, uniquelocal). */
+function isProxyEntry(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (bits === undefined) return true;
+  const width = Number(bits);
+  return /^\d+$/.test(bits) && width <= (version === 4 ? 32 : 128);
+}
+
+const proxyList = z
+  .string()
+  .refine((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean).every(isProxyEntry), {
+    message: 'expected a comma-separated list of IP addresses or CIDR ranges, such as 127.0.0.1,10.0.0.0/8',
+  });
+
+/** A count per hour for one of the send or lookup budgets (docs/security.md). */
+const perHour = (fallback: number) =>
+  z.coerce.number({ message: 'expected a whole number per hour' }).int({ message: 'expected a whole number per hour' }).min(0, { message: 'expected a whole number per hour' }).default(fallback);
+
+const countryList = z
+  .string()
+  .regex(/^\s*([A-Za-z]{2}\s*(,\s*[A-Za-z]{2}\s*)*)?$/, { message: 'expected comma-separated two-letter country codes, such as FR,US' })
+  .transform((value) => value.split(',').map((code) => code.trim().toUpperCase()).filter(Boolean));
+
 const absoluteUrl = z.url({ message: 'expected an absolute URL such as https://example.com' });
+
+/** A retention period or interval: a whole number of units, at least one. */
+const retention = (unit: 'minutes' | 'hours' | 'days', fallback: number) => {
+  const message = `expected a whole number of ${unit}, at least 1`;
+  return z.coerce.number({ message }).int({ message }).min(1, { message }).default(fallback);
+};
 
 /**
  * Every environment variable the server reads, with its default. The README's configuration table
@@ -37,7 +70,7 @@ export const envSchema = z.object({
    * Proxies whose X-Forwarded-For is believed; none by default, so a client on the same host (or a
    * proxy that passes the header through) cannot pick its own address for the per-IP limits.
    */
-  TRUSTED_PROXIES: z.string().default(''),
+  TRUSTED_PROXIES: proxyList.default(''),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** A request must arrive whole within this time (408 after); a socket silent twice as long is closed. */
   REQUEST_TIMEOUT_MS: z.coerce.number({ message: 'expected milliseconds, at least 1000' }).int({ message: 'expected milliseconds, at least 1000' }).min(1000, { message: 'expected milliseconds, at least 1000' }).default(30_000),
@@ -59,6 +92,21 @@ export const envSchema = z.object({
   AUTH_JWT_EXPIRY_SECONDS: z.coerce.number().int().min(30).max(86_400).default(3600),
   AUTH_SESSION_INACTIVITY_SECONDS: z.coerce.number().int().min(0).default(0),
   AUTH_SESSION_LIFETIME_SECONDS: z.coerce.number().int().min(0).default(0),
+  /**
+   * Texts cost money and are the target of SMS pumping: every text (codes, phone changes, two-step
+   * challenges) is counted against each of these per hour (server/auth/send-rules.ts).
+   */
+  SMS_PER_CLIENT_PER_HOUR: perHour(10),
+  SMS_PER_ACCOUNT_PER_HOUR: perHour(10),
+  /** Per block of 10,000 numbers (the number without its last four digits): premium ranges are consecutive. */
+  SMS_PER_PREFIX_PER_HOUR: perHour(20),
+  SMS_PER_COUNTRY_PER_HOUR: perHour(200),
+  SMS_PER_HOUR: perHour(1000),
+  /** Countries texts may go to (two-letter codes); empty: all. */
+  SMS_COUNTRIES: countryList.default([]),
+  /** Answers that can tell whether an email or phone has an account, per client address and per account. */
+  LOOKUPS_PER_CLIENT_PER_HOUR: perHour(30),
+  LOOKUPS_PER_ACCOUNT_PER_HOUR: perHour(10),
   SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, { message: 'expected an smtp:// or smtps:// URL' }).optional(),
   SMTP_FROM: optionalText,
   TWILIO_ACCOUNT_SID: optionalText,
@@ -97,6 +145,18 @@ export const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_/, { message: 'expected a Stripe publishable key (pk_test_… or pk_live_…)' }).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, { message: 'expected a webhook signing secret (whsec_…)' }).optional(),
   STRIPE_API_URL: absoluteUrl.optional(),
+
+  // Retention (server/retention, docs/data.md): how long leftover rows are kept, and how often the job runs.
+  RETENTION_INTERVAL_MINUTES: retention('minutes', 15),
+  RETENTION_REVOKED_TOKEN_HOURS: retention('hours', 24),
+  RETENTION_ENDED_SESSION_HOURS: retention('hours', 72),
+  RETENTION_AUTH_FLOW_HOURS: retention('hours', 24),
+  RETENTION_ANONYMOUS_USER_DAYS: retention('days', 30),
+  RETENTION_CODE_HOURS: retention('hours', 24),
+  RETENTION_OUTBOX_HOURS: retention('hours', 24),
+  RETENTION_CHECKOUT_DAYS: retention('days', 7),
+  RETENTION_WEBHOOK_EVENT_DAYS: retention('days', 30),
+  RETENTION_ANALYTICS_DAYS: retention('days', 395),
 }).superRefine((env, context) => {
   // Links in emails and texts are built from configuration only; production must say where it lives.
   if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { projectRoot } from '../../server/config/project-root';
+import { roomyLimits } from '../helpers/roomy-limits';
 import { startServerProcess, type RunningServer } from '../helpers/server-process';
 
 declare module 'vitest' {
@@ -29,7 +30,7 @@ export async function setup(project: TestProject): Promise<void> {
   dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   // Tests that sign in through the API name their own visitor in X-Forwarded-For (believed only from
   // a configured proxy), so they do not share the browser's per-address limits.
-  server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1,::1' });
+  server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1,::1', ...roomyLimits });
   project.provide('baseURL', server.url);
 }
 

@@ -4,6 +4,7 @@ import { buildApp, type AppDeps } from '../../server/app';
 import { parseEnv, type Env } from '../../server/config/env';
 import type { Clock } from '../../server/http/clock';
 import { createTestDatabase } from './database';
+import { roomyLimits } from './roomy-limits';
 
 export interface TestAppOptions {
   env?: Partial<Record<keyof Env, string>>;
@@ -16,7 +17,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
   // Production requires PUBLIC_URL (links are never built from request headers); tests that run the
   // app as production get a fixed one unless they name their own.
   const production = options.env?.NODE_ENV === 'production' ? { PUBLIC_URL: 'https://ringwise.test' } : {};
-  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...production, ...options.env });
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...roomyLimits, ...production, ...options.env });
   const database = await createTestDatabase();
   const deps: AppDeps = { env, database, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), clientDir: options.clientDir, ownsDatabase: true };
   if (options.clock) deps.clock = options.clock;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { applyVerifiedCode } from '../accounts';
-import { AuthApiError, otpExpired } from '../errors';
+import { AuthApiError } from '../errors';
 import { consumeLink } from '../otp-codes';
 import { LIMITS } from '../rate-limit';
 import { safeRedirect } from './otp';
@@ -24,8 +24,7 @@ export default async function emailConfirmationRoutes(app: FastifyInstance): Pro
       const target = new URL(safeRedirect(app, request.query.redirect_to));
       try {
         await service.limit(`verify:ip:${request.ip}`, LIMITS.verifyPerIp);
-        const otp = await consumeLink(service, request.query.token ?? '');
-        if (otp.purpose !== 'email_change') throw otpExpired();
+        const otp = await consumeLink(service, request.query.token ?? '', ['email_change']);
         await applyVerifiedCode(service, otp);
         target.searchParams.set('email_confirmed', '1');
       } catch (error) {

@@ -5,11 +5,13 @@ import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import { renderSVG } from 'uqr';
 import { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
-import { AuthApiError, frequencyLimit } from '../errors';
+import { requireSecondStep } from '../assurance';
+import { AuthApiError } from '../errors';
 import { resetFactorTries, takeFactorTry } from '../factor-attempts';
 import { deliver, providerDisabled } from '../outbox';
 import { LIMITS } from '../rate-limit';
 import { requirePhone } from '../recipients';
+import { admitSend } from '../send-rules';
 import { SecretBox } from '../secret';
 import { hashRefreshToken, sessionResponse } from '../sessions';
 import { smsBody, languageOf } from '../messages';
@@ -68,7 +70,9 @@ export default async function factorsRoutes(app: FastifyInstance): Promise<void>
       },
     },
     async (request) => {
-      const { user, session } = await authenticateNamed(request);
+      const auth = await authenticateNamed(request);
+      const { user } = auth;
+      requireSecondStep(auth, 403, 'AAL2 required to enroll a new factor');
       await service.limit(`mfa:ip:${request.ip}`, LIMITS.mfaPerIp);
       const body = request.body;
       if (body.factor_type === 'webauthn') throw new AuthApiError(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
@@ -82,9 +86,6 @@ export default async function factorsRoutes(app: FastifyInstance): Promise<void>
         .execute();
       const factors = await service.db.selectFrom('auth_factors').selectAll().where('user_id', '=', user.id).execute();
       if (factors.length >= MAX_FACTORS) throw new AuthApiError(422, 'too_many_enrolled_mfa_factors', 'Maximum number of enrolled factors reached, unenroll to continue');
-      if (factors.some((factor) => factor.status === 'verified') && session.aal !== 'aal2') {
-        throw new AuthApiError(403, 'insufficient_aal', 'AAL2 required to enroll a new factor');
-      }
       const friendlyName = body.friendly_name?.trim() || null;
       if (friendlyName && factors.some((factor) => factor.friendly_name === friendlyName)) {
         throw new AuthApiError(422, 'mfa_factor_name_conflict', `A factor with the friendly name "${friendlyName}" for this user already exists`);
@@ -119,17 +120,19 @@ export default async function factorsRoutes(app: FastifyInstance): Promise<void>
     '/factors/:id/challenge',
     { schema: { params: z.object({ id: z.string().max(64) }), body: z.object({ channel: z.enum(['sms', 'whatsapp']).nullish() }).nullish() } },
     async (request) => {
-      const { user } = await authenticateNamed(request);
+      const auth = await authenticateNamed(request);
+      const { user } = auth;
       await service.limit(`mfa:ip:${request.ip}`, LIMITS.mfaPerIp);
       const factor = await ownedFactor(user.id, request.params.id);
+      // A factor still being enrolled is challenged only by someone who holds the second step already.
+      if (factor.status !== 'verified') requireSecondStep(auth, 403, 'AAL2 required to challenge a factor that is not verified');
       const now = service.now();
       let codeHash: string | null = null;
       if (factor.factor_type === 'phone') {
         if (request.body?.channel === 'whatsapp') throw new AuthApiError(400, 'validation_failed', 'Channel whatsapp is not supported');
-        if (factor.last_challenged_at && now.getTime() - new Date(factor.last_challenged_at).getTime() < 60_000) {
-          throw frequencyLimit('over_sms_send_rate_limit', Math.ceil((60_000 - (now.getTime() - new Date(factor.last_challenged_at).getTime())) / 1000));
-        }
         if (service.env.NODE_ENV === 'production' && !service.adapters.sms) throw providerDisabled('sms');
+        // The send rule: the phone's cooldown (decided by the database) and the text budgets.
+        await admitSend(service, { channel: 'sms', purpose: 'mfa', recipient: factor.phone ?? '', userId: user.id, ip: request.ip });
         const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
         const challengeKey = randomBytes(8).toString('hex');
         codeHash = `${challengeKey}.${service.box.hash('mfa', challengeKey, code)}`;
@@ -155,11 +158,15 @@ export default async function factorsRoutes(app: FastifyInstance): Promise<void>
     '/factors/:id/verify',
     { schema: { params: z.object({ id: z.string().max(64) }), body: z.object({ challenge_id: z.string().max(64), code: z.string().max(16) }) } },
     async (request) => {
-      const { user, session } = await authenticateNamed(request);
+      const auth = await authenticateNamed(request);
+      const { user, session } = auth;
       // GoTrue (mfa.go verifyFactor): checked before the factor or the challenge is looked at.
       if (request.body.code.trim() === '') throw new AuthApiError(400, 'validation_failed', 'Code needs to be non-empty');
       await service.limit(`mfa:ip:${request.ip}`, LIMITS.mfaPerIp);
       const factor = await ownedFactor(user.id, request.params.id);
+      // Completing an enrolment is a change of the account's factors: once one is verified, only a
+      // session that passed it may add another (a factor planted at aal1 cannot become a way in).
+      if (factor.status !== 'verified') requireSecondStep(auth, 403, 'AAL2 required to verify a new factor');
       const now = service.now();
       const challenge = UUID.test(request.body.challenge_id)
         ? await service.db.selectFrom('auth_challenges').selectAll().where('id', '=', request.body.challenge_id).where('factor_id', '=', factor.id).executeTakeFirst()
@@ -217,13 +224,9 @@ export default async function factorsRoutes(app: FastifyInstance): Promise<void>
         .set({ status: 'verified', updated_at: now, ...(timeStep !== null ? { last_totp_step: timeStep } : {}) })
         .where('id', '=', factor.id)
         .execute();
-      // Same-type enrolments left unverified are dropped; other aal1 sessions of the user end.
-      await service.db
-        .deleteFrom('auth_factors')
-        .where('user_id', '=', user.id)
-        .where('factor_type', '=', factor.factor_type)
-        .where('status', '=', 'unverified')
-        .execute();
+      // Every enrolment left unverified is dropped (whatever its type: one planted by an aal1 session
+      // must not wait for a later sign-in), and the user's other aal1 sessions end.
+      await service.db.deleteFrom('auth_factors').where('user_id', '=', user.id).where('status', '=', 'unverified').execute();
       await service.db.deleteFrom('auth_sessions').where('user_id', '=', user.id).where('id', '!=', session.id).where('aal', '=', 'aal1').execute();
       const amr: AmrEntry[] = [{ method: factor.factor_type === 'totp' ? 'totp' : 'mfa/phone', timestamp: Math.floor(now.getTime() / 1000) }, ...session.amr];
       await service.db.updateTable('auth_sessions').set({ aal: 'aal2', amr: JSON.stringify(amr), factor_id: factor.id, refreshed_at: now }).where('id', '=', session.id).execute();
@@ -245,9 +248,9 @@ export default async function factorsRoutes(app: FastifyInstance): Promise<void>
   );
 
   r.delete('/factors/:id', { schema: { params: z.object({ id: z.string().max(64) }) } }, async (request) => {
-    const { user, session } = await authenticateNamed(request);
-    const factor = await ownedFactor(user.id, request.params.id);
-    if (factor.status === 'verified' && session.aal !== 'aal2') throw new AuthApiError(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
+    const auth = await authenticateNamed(request);
+    const factor = await ownedFactor(auth.user.id, request.params.id);
+    requireSecondStep(auth, 422, 'AAL2 required to unenroll a factor');
     await service.db.deleteFrom('auth_factors').where('id', '=', factor.id).execute();
     // Sessions that reached aal2 with this factor fall back to aal1 (their next token says so).
     await service.db.updateTable('auth_sessions').set({ aal: 'aal1', factor_id: null }).where('factor_id', '=', factor.id).execute();

@@ -3,14 +3,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicOrigin } from '../../http/public-origin';
 import { applyVerifiedCode } from '../accounts';
-import { AuthApiError, otpExpired, validationFailed } from '../errors';
+import { spendLookup } from '../../rate-limits/lookup-budget';
+import { AuthApiError, otpExpired, overRequestRateLimit, validationFailed } from '../errors';
 import { emailMessage, languageOf, smsBody } from '../messages';
 import { consumeCode, consumeLink, issueCode, type OtpRow } from '../otp-codes';
 import { deliver, providerDisabled } from '../outbox';
 import { createFlowState, parseCodeChallenge } from '../pkce';
 import { LIMITS } from '../rate-limit';
 import { requireEmail, requirePhone } from '../recipients';
+import { admitSend } from '../send-rules';
 import { startSession } from '../sessions';
+import { userJson } from '../user-json';
+import { mergeUserMetadata } from '../user-metadata';
 import type { OtpPurpose } from '../tables';
 import { findAuthUserByEmail, findAuthUserByPhone } from '../users';
 
@@ -39,6 +43,7 @@ const verifyBody = z.object({
   gotrue_meta_security: security,
 });
 
+/** What each verify type may consume. Change codes prove an address for the account that asked. */
 const purposeOf: Record<z.infer<typeof verifyType>, OtpPurpose[]> = {
   sms: ['signin'],
   email: ['signin'],
@@ -51,6 +56,9 @@ const purposeOf: Record<z.infer<typeof verifyType>, OtpPurpose[]> = {
 };
 
 const hostOf = (origin: string) => new URL(origin).hostname;
+
+/** Codes and links that may start a session: a sign-in and a recovery, never an address change. */
+const SESSION_PURPOSES: readonly OtpPurpose[] = ['signin', 'recovery'];
 
 /** Sends the message for a freshly issued code over its channel. */
 export async function sendCode(
@@ -112,8 +120,11 @@ export default async function otpRoutes(app: FastifyInstance): Promise<void> {
     const channel = body.phone ? 'sms' : 'email';
     if (channel === 'sms' && body.channel && body.channel !== 'sms') throw validationFailed(`Channel ${body.channel} is not supported`);
     const recipient = body.phone ? requirePhone(body.phone) : requireEmail(body.email ?? '');
-    // Only a sign-in that may not create an account needs to know whether one exists.
+    // Only a sign-in that may not create an account needs to know whether one exists: its refusal
+    // tells, so it spends the lookup budget whatever the answer.
     if (body.create_user === false) {
+      const wait = await spendLookup(app, { ip: request.ip, userId: null });
+      if (wait > 0) throw overRequestRateLimit(wait);
       const existing = channel === 'sms' ? await findAuthUserByPhone(service.db, recipient) : await findAuthUserByEmail(service.db, recipient);
       if (!existing) throw new AuthApiError(422, 'otp_disabled', 'Signups not allowed for otp');
     }
@@ -122,7 +133,8 @@ export default async function otpRoutes(app: FastifyInstance): Promise<void> {
       purpose: 'signin',
       channel,
       recipient,
-      data: body.data ?? {},
+      ip: request.ip,
+      data: mergeUserMetadata({}, body.data),
       codeChallenge: pkce?.challenge ?? null,
       codeChallengeMethod: pkce?.method ?? null,
       withLink: channel === 'email',
@@ -136,18 +148,22 @@ export default async function otpRoutes(app: FastifyInstance): Promise<void> {
     const body = request.body;
     if (!body.type) throw validationFailed('Verify requires a verification type');
     if (Boolean(body.token) === Boolean(body.token_hash)) throw validationFailed('Verify requires either a token or a token hash');
+    const purposes = purposeOf[body.type];
+    if (purposes.length === 0) throw otpExpired();
     let otp: OtpRow;
     if (body.token_hash) {
-      otp = await consumeLink(service, body.token_hash);
+      otp = await consumeLink(service, body.token_hash, purposes);
     } else {
       const phoneType = body.type === 'sms' || body.type === 'phone_change';
       const recipient = phoneType ? requirePhone(body.phone ?? '') : requireEmail(body.email ?? '', 422);
       await service.limit(`verify:client:${request.ip}:${recipient}`, LIMITS.verifyPerClientAndRecipient);
-      const purposes = purposeOf[body.type];
-      if (purposes.length === 0) throw otpExpired();
-      otp = await consumeCode(service, { purposes, recipient, code: (body.token ?? '').trim() });
+      otp = await consumeCode(service, { purposes, recipient, code: (body.token ?? '').trim(), ip: request.ip });
     }
     const user = await applyVerifiedCode(service, otp);
+    // A change code proves an address for the account that asked; it is read by whoever holds that
+    // phone or inbox, who must not get the account (#25 finding 3). The user comes back without a
+    // session (supabase-js then keeps the one it has; the page refreshes it to see the new address).
+    if (!SESSION_PURPOSES.includes(otp.purpose)) return userJson(user, await service.db.selectFrom('auth_factors').selectAll().where('user_id', '=', user.id).execute());
     return startSession(service, user, { method: otp.purpose === 'recovery' ? 'recovery' : 'otp', userAgent: request.headers['user-agent'], ip: request.ip });
   });
 
@@ -160,7 +176,7 @@ export default async function otpRoutes(app: FastifyInstance): Promise<void> {
       const target = new URL(safeRedirect(app, request.query.redirect_to));
       try {
         await service.limit(`verify:ip:${request.ip}`, LIMITS.verifyPerIp);
-        const otp = await consumeLink(service, request.query.token ?? '');
+        const otp = await consumeLink(service, request.query.token ?? '', SESSION_PURPOSES);
         const user = await applyVerifiedCode(service, otp);
         if (otp.code_challenge && otp.code_challenge_method) {
           const code = await createFlowState(service, {
@@ -216,13 +232,18 @@ export default async function otpRoutes(app: FastifyInstance): Promise<void> {
         .orderBy('created_at', 'desc')
         .limit(1)
         .executeTakeFirst();
-      // Nothing pending: answer the same, so the endpoint does not reveal who asked for codes.
-      if (!previous) return {};
+      // Nothing pending: answer the same, so the endpoint does not reveal who asked for codes (the
+      // send rule runs all the same: a second resend within the cooldown is a 429 either way).
+      if (!previous) {
+        await admitSend(service, { channel: phoneType ? 'sms' : 'email', purpose, recipient, userId: null, ip: request.ip });
+        return {};
+      }
       assertProvider(app, phoneType ? 'sms' : 'email');
       const issued = await issueCode(service, {
         purpose,
         channel: previous.channel,
         recipient,
+        ip: request.ip,
         userId: previous.user_id,
         data: previous.data,
         codeChallenge: previous.code_challenge,
@@ -263,7 +284,7 @@ export default async function otpRoutes(app: FastifyInstance): Promise<void> {
           phone: null,
           is_anonymous: true,
           app_metadata: JSON.stringify({}),
-          user_metadata: JSON.stringify(body.data ?? {}),
+          user_metadata: JSON.stringify(mergeUserMetadata({}, body.data)),
           new_email: null,
           new_phone: null,
           created_at: now,
@@ -293,13 +314,17 @@ export default async function otpRoutes(app: FastifyInstance): Promise<void> {
       const email = requireEmail(request.body.email);
       const pkce = parseCodeChallenge(request.body.code_challenge, request.body.code_challenge_method);
       const user = await findAuthUserByEmail(service.db, email);
-      // Unknown addresses get the same empty answer (GoTrue: 200 {}).
-      if (!user) return {};
+      // Unknown addresses get the same empty answer (GoTrue: 200 {}), through the same send rule.
+      if (!user) {
+        await admitSend(service, { channel: 'email', purpose: 'recovery', recipient: email, userId: null, ip: request.ip });
+        return {};
+      }
       assertProvider(app, 'email');
       const issued = await issueCode(service, {
         purpose: 'recovery',
         channel: 'email',
         recipient: email,
+        ip: request.ip,
         userId: user.id,
         codeChallenge: pkce?.challenge ?? null,
         codeChallengeMethod: pkce?.method ?? null,

@@ -3,7 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EMAIL_EXISTS, PHONE_EXISTS } from '../accounts';
 import { sendEmailConfirmation } from '../email-confirmation';
-import { AuthApiError, validationFailed } from '../errors';
+import { requireSecondStep } from '../assurance';
+import { spendLookup } from '../../rate-limits/lookup-budget';
+import { AuthApiError, overRequestRateLimit } from '../errors';
+import { mergeUserMetadata } from '../user-metadata';
 import { issueCode } from '../otp-codes';
 import { providerDisabled } from '../outbox';
 import { LIMITS } from '../rate-limit';
@@ -44,7 +47,8 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { user, session } = await service.authenticate(request);
+      const auth = await service.authenticate(request);
+      const { user } = auth;
       await service.limit(`user:ip:${request.ip}`, LIMITS.userUpdatePerIp);
       const body = request.body;
       if (body.password) throw new AuthApiError(422, 'validation_failed', 'Passwords are not supported: sign in with a one-time code');
@@ -52,9 +56,11 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       const email = body.email ? requireEmail(body.email) : null;
       const changesPhone = phone !== null && phone !== user.phone;
       const changesEmail = email !== null && email !== user.email;
-      if ((changesPhone || changesEmail) && session.aal === 'aal1') {
-        const verified = await service.db.selectFrom('auth_factors').select('id').where('user_id', '=', user.id).where('status', '=', 'verified').executeTakeFirst();
-        if (verified) throw new AuthApiError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
+      if (changesPhone || changesEmail) requireSecondStep(auth, 401, 'AAL2 session is required to update email or password when MFA is enabled.');
+      // Whether another account holds the new address is said within the lookup budget only.
+      if (changesPhone || changesEmail) {
+        const wait = await spendLookup(app, { ip: request.ip, userId: user.id });
+        if (wait > 0) throw overRequestRateLimit(wait);
       }
       if (changesPhone) {
         const owner = await findAuthUserByPhone(service.db, phone);
@@ -65,17 +71,12 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
         if (owner && owner.id !== user.id) throw new AuthApiError(422, 'email_exists', EMAIL_EXISTS);
       }
       if (body.data) {
-        const merged: Record<string, unknown> = { ...user.user_metadata };
-        for (const [key, value] of Object.entries(body.data)) {
-          if (value === null) delete merged[key];
-          else merged[key] = value;
-        }
-        if (JSON.stringify(merged).length > 16_384) throw validationFailed('user_metadata is too large');
+        const merged = mergeUserMetadata(user.user_metadata, body.data);
         await service.db.updateTable('auth_users').set({ user_metadata: JSON.stringify(merged) }).where('id', '=', user.id).execute();
       }
       if (changesPhone) {
         if (service.env.NODE_ENV === 'production' && !service.adapters.sms) throw providerDisabled('sms');
-        const issued = await issueCode(service, { purpose: 'phone_change', channel: 'sms', recipient: phone, userId: user.id, data: user.user_metadata });
+        const issued = await issueCode(service, { purpose: 'phone_change', channel: 'sms', recipient: phone, ip: request.ip, userId: user.id, data: user.user_metadata });
         await service.db.updateTable('auth_users').set({ new_phone: phone }).where('id', '=', user.id).execute();
         await sendCode(app, request, issued);
       }

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OTP_MAX_ATTEMPTS } from '../../../server/auth/otp-codes';
+import { CODE_MAX_WRONG_TRIES } from '../../../core/auth-codes';
 import { buildTestApp, manualClock } from '../../helpers/app';
 
 /**
- * #12 findings 7 and 11, on PGlite and (with --project server-postgres) on Postgres: a code allows
- * OTP_MAX_ATTEMPTS checks even under a concurrent burst, and an attacker's wrong guesses do not lock
- * the owner out: the owner's new code works after the resend cooldown.
+ * #12 findings 7 and 11 and #25 finding 11, on PGlite and (with --project server-postgres) on
+ * Postgres: a code allows CODE_MAX_WRONG_TRIES checks from the client that asked for it and as many
+ * from everyone else, even under a concurrent burst; other clients' wrong guesses never spend the
+ * owner's code, so the owner signs in with the code already on their phone.
  */
 describe('sign-in code attempts', () => {
   const clock = manualClock(new Date('2026-03-02T09:00:00Z'));
@@ -26,18 +27,35 @@ describe('sign-in code attempts', () => {
     (await app.inject({ method: 'GET', url: `/dev/outbox.json?recipient=${encodeURIComponent(phone)}` })).json<{ messages: { code: string }[] }>().messages[0]!.code;
   const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
-  it('14 concurrent wrong guesses take exactly the allowed tries; the right code after them is refused', async () => {
+  it('14 concurrent wrong guesses from other clients take exactly their pool; the owner still signs in with the same code', async () => {
     const phone = '+33611110001';
-    expect((await send(phone)).statusCode).toBe(200);
+    const owner = '203.0.113.10';
+    expect((await send(phone, owner)).statusCode).toBe(200);
     const code = await latestCode(phone);
     const answers = await Promise.all(Array.from({ length: 14 }, () => verify(phone, wrong(code))));
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(14).fill(403));
+    const row = await app.db.selectFrom('auth_otps').select(['attempts', 'other_attempts', 'consumed_at']).where('recipient', '=', phone).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ attempts: 0, other_attempts: CODE_MAX_WRONG_TRIES, consumed_at: null });
+    // The right code from yet another client: that pool is empty.
+    const stranger = await verify(phone, code);
+    expect(stranger.statusCode).toBe(403);
+    expect(stranger.json()).toMatchObject({ code: 'otp_expired' });
+    const signedIn = await verify(phone, code, owner);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toHaveProperty('access_token');
+  });
+
+  it("the owner's own wrong tries kill the code after CODE_MAX_WRONG_TRIES", async () => {
+    const phone = '+33611110005';
+    const owner = '203.0.113.11';
+    await send(phone, owner);
+    const code = await latestCode(phone);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => verify(phone, wrong(code), owner)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(403));
     const row = await app.db.selectFrom('auth_otps').select(['attempts', 'consumed_at']).where('recipient', '=', phone).executeTakeFirstOrThrow();
-    expect(row.attempts).toBe(OTP_MAX_ATTEMPTS);
+    expect(row.attempts).toBe(CODE_MAX_WRONG_TRIES);
     expect(row.consumed_at).not.toBeNull();
-    const right = await verify(phone, code);
-    expect(right.statusCode).toBe(403);
-    expect(right.json()).toMatchObject({ code: 'otp_expired' });
+    expect((await verify(phone, code, owner)).statusCode).toBe(403);
   });
 
   it('the right code among a concurrent burst is accepted only if it was among the allowed tries', async () => {
@@ -45,22 +63,21 @@ describe('sign-in code attempts', () => {
     await send(phone);
     const code = await latestCode(phone);
     const answers = await Promise.all([...Array.from({ length: 14 }, () => verify(phone, wrong(code))), verify(phone, code)]);
-    const checked = (await app.db.selectFrom('auth_otps').select('attempts').where('recipient', '=', phone).executeTakeFirstOrThrow()).attempts;
-    expect(checked).toBeLessThanOrEqual(OTP_MAX_ATTEMPTS);
+    const row = await app.db.selectFrom('auth_otps').select(['attempts', 'other_attempts']).where('recipient', '=', phone).executeTakeFirstOrThrow();
+    const checked = row.attempts + row.other_attempts;
+    expect(checked).toBeLessThanOrEqual(2 * CODE_MAX_WRONG_TRIES);
     expect(answers.filter((answer) => answer.statusCode === 200).length).toBeLessThanOrEqual(1);
   });
 
-  it('after 15 wrong guesses from an attacker, the owner signs in with a new code a minute later', async () => {
+  it('after 15 wrong guesses from an attacker, the owner signs in with the code already sent (no new code, no wait)', async () => {
     const phone = '+33611110003';
-    await send(phone, '203.0.113.50');
+    const owner = '203.0.113.50';
+    await send(phone, owner);
     const attacker = '198.51.100.250';
     for (let guess = 0; guess < 15; guess += 1) {
       const answer = await verify(phone, String(100_000 + guess), attacker);
       expect([403, 429]).toContain(answer.statusCode);
     }
-    const owner = '203.0.113.50';
-    clock.advance(61_000);
-    expect((await send(phone, owner)).statusCode).toBe(200);
     const signedIn = await verify(phone, await latestCode(phone), owner);
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json()).toHaveProperty('access_token');

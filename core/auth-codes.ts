@@ -1,0 +1,27 @@
+/**
+ * The rules of the 6-digit codes, in one place for the server that enforces them and the pages and
+ * charts that count them down. Imports nothing: the core is imported by every side, never the reverse.
+ */
+
+/** How long a texted or emailed code can be used. */
+export const CODE_LIFETIME_MS = 10 * 60_000;
+
+/** At most one code to one recipient per this period; a code that was used frees it at once. */
+export const RESEND_COOLDOWN_MS = 60_000;
+export const RESEND_COOLDOWN_SECONDS = RESEND_COOLDOWN_MS / 1000;
+
+/** Wrong tries the person who asked for a code has before it dies (others have a pool of their own). */
+export const CODE_MAX_WRONG_TRIES = 5;
+
+/** What a code looks like once its digits are kept. */
+export const CODE_PATTERN = /^\d{6}$/;
+
+/** Whole seconds before another code may be sent, given when the last one was sent (epoch ms). */
+export function resendCooldownLeft(sentAt: number, now: number): number {
+  return Math.min(RESEND_COOLDOWN_SECONDS, Math.max(0, Math.ceil((sentAt + RESEND_COOLDOWN_MS - now) / 1000)));
+}
+
+/** Whether a code sent at `sentAt` has outlived its lifetime at `now`. */
+export function codeExpired(sentAt: number, now: number): boolean {
+  return now - sentAt >= CODE_LIFETIME_MS;
+}
