@@ -12,7 +12,8 @@ function replaceOnce(html: string, find: RegExp | string, replacement: string): 
 }
 
 /**
- * The built index.html with a prerendered page in it: the page's language, title and description, the loader
+ * The built index.html with a prerendered page in it: the page's language, title, description and
+ * no-script text, the loader
  * instead of the entry script, its chunk's stylesheets after the entry's, the markup in #root, the
  * state the client compares before hydrating (with the texts), and where the server writes the
  * public config.
@@ -22,6 +23,8 @@ export function renderDocument(template: string, page: RenderedPage, stylesheets
   html = replaceOnce(html, /<html lang="[^"]*">/, `<html lang="${page.state.lng}">`);
   html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
   html = replaceOnce(html, /<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(page.description)}" />`);
+  // index.html says it in both languages (it is served for any address); a page knows its own.
+  html = replaceOnce(html, /<noscript>[\s\S]*?<\/noscript>/, `<noscript>${escapeHtml(page.noscript)}</noscript>`);
   // The page is drawn from the HTML and styles alone: its code is fetched and run by the loader
   // once the page has been painted (scripts/prerender/after-paint.js), so the paint shares the
   // connection with nothing but the stylesheets.
