@@ -1,6 +1,9 @@
 import { publicConfig } from '../../app/public-config';
 import { currencyForCountry, defaultCurrency, type SupportedCurrency } from '../../contracts/payments';
 
+/** The geolocation gave no currency sold here: said when it happens, whatever is chosen next. */
+export const CURRENCY_LOOKUP_WARNING = 'Could not determine the visitor currency from their location';
+/** Said only when EUR is chosen for want of any signal (not when the person's countries gave one). */
 export const CURRENCY_FALLBACK_WARNING = 'Could not determine the visitor currency; falling back to EUR';
 
 /**
@@ -8,7 +11,8 @@ export const CURRENCY_FALLBACK_WARNING = 'Could not determine the visitor curren
  * geolocation URL (this server's /geo/country unless GEO_COUNTRY_URL says otherwise), then the
  * countries the person gave (`fallbackCountries`: the company's country, then the phone number's),
  * each mapped with country-to-currency and kept only when the product sells in it. A lookup that
- * fails or answers no sold currency is warned about (SPEC §8); with no signal at all → EUR.
+ * fails or answers no sold currency is warned about (SPEC §8); with no signal at all → EUR, warned
+ * as such (never while another currency is shown).
  */
 export async function detectCurrency(
   fetchImpl: typeof fetch = fetch,
@@ -17,7 +21,7 @@ export async function detectCurrency(
   timeoutMs = 4000,
   fallbackCountries: ReadonlyArray<string | null | undefined> = [],
 ): Promise<SupportedCurrency> {
-  return (await geoCurrency(fetchImpl, url, warn, timeoutMs)) ?? currencyFromCountries(fallbackCountries);
+  return (await geoCurrency(fetchImpl, url, warn, timeoutMs)) ?? currencyFromCountries(fallbackCountries, warn);
 }
 
 /**
@@ -37,11 +41,11 @@ export async function geoCurrency(
     if (!response.ok) throw new Error(`country lookup answered ${response.status}`);
     country = (await response.text()).trim().slice(0, 8);
   } catch (error) {
-    warn(CURRENCY_FALLBACK_WARNING, error);
+    warn(CURRENCY_LOOKUP_WARNING, error);
     return null;
   }
   const currency = currencyForCountry(country);
-  if (!currency) warn(CURRENCY_FALLBACK_WARNING, { country });
+  if (!currency) warn(CURRENCY_LOOKUP_WARNING, { country });
   return currency;
 }
 
@@ -50,17 +54,25 @@ export async function geoCurrency(
  * phone's country needs the phone metadata, loaded only here (when geolocation gave nothing and
  * the company's country is not sold in), never before the paywall paints.
  */
-export async function currencyFromPersonCountries(company: string | null, phone: string | null): Promise<SupportedCurrency> {
-  if (currencyForCountry(company)) return currencyFromCountries([company]);
+export async function currencyFromPersonCountries(
+  company: string | null,
+  phone: string | null,
+  warn: (message: string, detail?: unknown) => void = console.warn,
+): Promise<SupportedCurrency> {
+  if (currencyForCountry(company)) return currencyFromCountries([company], warn);
   const phoneCountry = phone ? (await import('../../lib/format-phone')).phoneCountry(phone) : null;
-  return currencyFromCountries([company, phoneCountry]);
+  return currencyFromCountries([company, phoneCountry], warn);
 }
 
-/** The currency of the first country the product sells in, else EUR. */
-export function currencyFromCountries(countries: ReadonlyArray<string | null | undefined>): SupportedCurrency {
+/** The currency of the first country the product sells in, else EUR (warned: SPEC §8). */
+export function currencyFromCountries(
+  countries: ReadonlyArray<string | null | undefined>,
+  warn: (message: string, detail?: unknown) => void = console.warn,
+): SupportedCurrency {
   for (const country of countries) {
     const currency = currencyForCountry(country);
     if (currency) return currency;
   }
+  warn(CURRENCY_FALLBACK_WARNING, { countries });
   return defaultCurrency;
 }

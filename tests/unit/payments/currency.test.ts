@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { currencyForCountry } from '../../../src/contracts/payments';
-import { CURRENCY_FALLBACK_WARNING, currencyFromPersonCountries, detectCurrency, geoCurrency } from '../../../src/features/checkout/currency';
+import { CURRENCY_FALLBACK_WARNING, CURRENCY_LOOKUP_WARNING, currencyFromPersonCountries, detectCurrency, geoCurrency } from '../../../src/features/checkout/currency';
 
 const answer = (body: string, status = 200) => vi.fn(async () => new Response(body, { status })) as unknown as typeof fetch;
 
@@ -37,8 +37,7 @@ describe('detectCurrency', () => {
     const warn = vi.fn();
     expect(await detectCurrency(answer('XX'), 'http://geo.test/country', warn)).toBe('EUR');
     expect(await detectCurrency(answer('BR'), 'http://geo.test/country', warn)).toBe('EUR');
-    expect(warn).toHaveBeenCalledTimes(2);
-    expect(warn.mock.calls[0]![0]).toBe(CURRENCY_FALLBACK_WARNING);
+    expect(warn.mock.calls.map((call) => call[0])).toEqual([CURRENCY_LOOKUP_WARNING, CURRENCY_FALLBACK_WARNING, CURRENCY_LOOKUP_WARNING, CURRENCY_FALLBACK_WARNING]);
   });
 
   it('falls back to EUR with a console warning when the lookup fails', async () => {
@@ -48,7 +47,7 @@ describe('detectCurrency', () => {
     }) as unknown as typeof fetch;
     expect(await detectCurrency(failing, 'http://geo.test/country', warn)).toBe('EUR');
     expect(await detectCurrency(answer('oops', 500), 'http://geo.test/country', warn)).toBe('EUR');
-    expect(warn).toHaveBeenCalledTimes(2);
+    expect(warn).toHaveBeenCalledTimes(4);
   });
 });
 
@@ -60,6 +59,8 @@ describe('detectCurrency with the person’s own countries', () => {
     expect(await detectCurrency(answer('BR'), 'http://geo.test/country', warn, 4000, ['BR', 'CA'])).toBe('CAD');
     expect(await detectCurrency(answer('', 503), 'http://geo.test/country', warn, 4000, ['CH'])).toBe('CHF');
     expect(await detectCurrency(answer('XX'), 'http://geo.test/country', warn, 4000, [null, undefined])).toBe('EUR');
+    // The console never says EUR while another currency is chosen (#26.8): only the last fell back.
+    expect(warn.mock.calls.filter((call) => call[0] === CURRENCY_FALLBACK_WARNING)).toHaveLength(1);
   });
 
   it('prefers a known geolocation over what the person typed', async () => {
@@ -78,10 +79,13 @@ describe('the paywall’s two steps: geolocation, then the person’s countries'
     expect(warn).toHaveBeenCalledTimes(2);
   });
 
-  it('takes the company’s country, then the phone number’s, then EUR', async () => {
-    expect(await currencyFromPersonCountries('CA', '+447400123456')).toBe('CAD');
-    expect(await currencyFromPersonCountries('BR', '+447400123456')).toBe('GBP');
-    expect(await currencyFromPersonCountries(null, '+14155550123')).toBe('USD');
-    expect(await currencyFromPersonCountries(null, null)).toBe('EUR');
+  it('takes the company’s country, then the phone number’s, then EUR (the only one warned as a fallback)', async () => {
+    const warn = vi.fn();
+    expect(await currencyFromPersonCountries('CA', '+447400123456', warn)).toBe('CAD');
+    expect(await currencyFromPersonCountries('BR', '+447400123456', warn)).toBe('GBP');
+    expect(await currencyFromPersonCountries(null, '+14155550123', warn)).toBe('USD');
+    expect(warn).not.toHaveBeenCalled();
+    expect(await currencyFromPersonCountries(null, null, warn)).toBe('EUR');
+    expect(warn.mock.calls.map((call) => call[0])).toEqual([CURRENCY_FALLBACK_WARNING]);
   });
 });
