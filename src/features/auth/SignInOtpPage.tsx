@@ -19,6 +19,7 @@ import { hasVerifiedFactor, type AuthSession } from '../../../machines/session.m
 import { loadSecondStep, SecondStep } from './SecondStep.lazy';
 import { sendCode, type Recipient } from './otp';
 import { arrivedFromAuthLink, authUrlError, useSession } from './session';
+import { useSignedInName } from './signed-in-name';
 import { signOut } from './sign-out';
 import * as styles from './SignInOtpPage.css';
 import { appActor } from '../../app/address/app-actor';
@@ -65,6 +66,7 @@ export default function SignInOtpPage() {
   const [linkError, setLinkError] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
   const { status, session, secondStepDue } = useSession();
+  const signedInName = useSignedInName(session?.user);
   // The code was right and the account has a second factor: its step shows (before the chart has
   // the session, and while it is due).
   const [secondStepAsked, setSecondStepAsked] = useState(false);
@@ -189,7 +191,7 @@ export default function SignInOtpPage() {
             <SecondStep onVerified={() => completeSignIn(cameWithCode)} />
           ) : !sentTo && status === 'signedIn' && session && !session.user.is_anonymous ? (
             <>
-              <Text>{t('signIn.signedInAs', { who: session.user.email || `+${session.user.phone ?? ''}` })}</Text>
+              <Text>{t('signIn.signedInAs', { who: signedInName })}</Text>
               <Link href={paths.onboarding.build(lng)}>{t('signIn.continue')}</Link>
               <Button tone="secondary" block loading={signingOut} onClick={() => void onSignOut()}>
                 {t('signIn.signOut')}

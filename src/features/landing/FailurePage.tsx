@@ -7,6 +7,7 @@ import { button } from '../../ui/Button.css';
 import { Card } from '../../ui/Card';
 import { Heading, Text } from '../../ui/Text';
 import { useSession } from '../auth/session';
+import { useSignedInName } from '../auth/signed-in-name';
 import { ReviewActions } from '../onboarding/ReviewActions';
 import * as styles from './Landing.css';
 import { LandingLayout } from './LandingLayout';
@@ -25,7 +26,7 @@ export default function FailurePage() {
   // session first and then goes home, which it could not do if the session change unmounted it.
   const [inReview, setInReview] = useState(false);
   if (session.status === 'signedIn' && !inReview) setInReview(true);
-  const who = session.session ? session.session.user.email || (session.session.user.phone ? `+${session.session.user.phone}` : '') : '';
+  const who = useSignedInName(session.session?.user);
   return (
     <LandingLayout width="content">
       <div className={styles.reviewHero}>

@@ -19,8 +19,9 @@ export const progress = style({
   padding: 0,
   display: 'grid',
   gridAutoFlow: 'column',
-  // minmax(0, …): equal columns whatever the labels' lengths (a plain 1fr grows with its longest word).
-  gridAutoColumns: 'minmax(0, 1fr)',
+  // Equal columns, but none narrower than its label's longest word: a label wraps between words,
+  // never inside one ("Compa/ny", "Télépho/ne" at 1280 px with equal minmax(0, 1fr) columns).
+  gridAutoColumns: 'minmax(min-content, 1fr)',
   gap: vars.space.xxsmall,
 });
 export const progressItem = style({
@@ -31,7 +32,7 @@ export const progressItem = style({
   color: vars.color.textMuted,
 });
 /** Phones show only the bars and the "Step n of m · label" line; six labels would wrap into noise. */
-export const progressLabel = style({ overflowWrap: 'anywhere', '@media': { [mobileQuery]: { display: 'none' } } });
+export const progressLabel = style({ overflowWrap: 'normal', hyphens: 'manual', '@media': { [mobileQuery]: { display: 'none' } } });
 const bar = { height: vars.space.xxsmall, borderRadius: vars.radius.pill } as const;
 export const progressBar = styleVariants({
   done: { ...bar, background: vars.color.brand },
