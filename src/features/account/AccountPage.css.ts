@@ -1,39 +1,39 @@
 import { style, styleVariants } from '@vanilla-extract/css';
-import type { SubscriptionStatus } from '../../contracts/payments';
+import type { SubscriptionStage } from '../../contracts/payments';
 import { badge, type BadgeTone } from '../../ui/Badge.css';
-import { desktopQuery, mobileQuery, vars } from '../../ui/theme.css';
+import { vars } from '../../ui/theme.css';
 
 export const intro = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxsmall });
 
-export const layout = style({
-  display: 'grid',
-  gap: vars.space.large,
-  alignItems: 'start',
-  '@media': { [desktopQuery]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 20rem)' } },
-});
-
 export const column = style({ display: 'flex', flexDirection: 'column', gap: vars.space.large });
 
-/** Each subscription status as its badge (src/ui/Badge.css.ts). */
-const statusTone = { trialing: 'brand', active: 'brand', past_due: 'caution', canceled: 'neutral', incomplete: 'neutral' } as const satisfies Record<SubscriptionStatus, BadgeTone>;
-export const status = styleVariants(statusTone, (tone) => [badge.classNames.base, badge.classNames.variants.tone[tone]]);
+/** Each stage of the subscription's life as its badge (src/ui/Badge.css.ts): what needs the person is caution. */
+const stageTone = {
+  trialing: 'brand',
+  active: 'brand',
+  past_due: 'caution',
+  ending: 'caution',
+  ended: 'neutral',
+  refunded: 'neutral',
+} as const satisfies Record<SubscriptionStage, BadgeTone>;
+export const stage = styleVariants(stageTone, (tone) => [badge.classNames.base, badge.classNames.variants.tone[tone]]);
 
-/** The plan's key facts: a 2×2 grid on desktops, one column on phones. */
-export const facts = style({
-  display: 'grid',
-  gap: vars.space.medium,
-  margin: 0,
-  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-  '@media': { [mobileQuery]: { gridTemplateColumns: '1fr' } },
-});
+/** The stage's one next step, under the sentence that explains it. */
+export const primaryAction = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: vars.space.xsmall });
 
-export const fact = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxsmall, padding: vars.space.medium, borderRadius: vars.radius.medium, background: vars.color.surfaceMuted });
-// textSoft, not textMuted: the facts sit on surfaceMuted, where muted grey falls under 4.5:1.
-export const term = style({ color: vars.color.textSoft, fontSize: vars.fontSize.small, margin: 0 });
-export const value = style({ margin: 0, fontWeight: vars.fontWeight.strong, fontSize: vars.fontSize.lead });
-export const valueNote = style({ margin: 0, color: vars.color.textSoft, fontSize: vars.fontSize.small, fontWeight: vars.fontWeight.regular });
+/** "Settings": the quieter half of the page, after the plan and what needs attention. */
+export const sectionHeading = style({ marginTop: vars.space.small });
 
-export const factAction = style({ display: 'block', marginTop: vars.space.xsmall, fontWeight: vars.fontWeight.regular });
+/** The plan's facts (price, card): label and value on one line each, so a phone stays short. */
+export const facts = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xsmall, margin: 0 });
+
+export const fact = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: vars.space.small });
+// textSoft: labels stay readable (4.5:1) where muted grey would not on every surface.
+export const term = style({ color: vars.color.textSoft, fontSize: vars.fontSize.small, margin: 0, minWidth: '4.5rem' });
+export const value = style({ margin: 0, fontWeight: vars.fontWeight.medium });
+
+export const history = style({ display: 'flex', flexDirection: 'column', gap: vars.space.small });
+export const historySummary = style({ cursor: 'pointer', fontWeight: vars.fontWeight.medium });
 
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.small });
 export const th = style({

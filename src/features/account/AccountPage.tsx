@@ -1,20 +1,17 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearch } from 'wouter';
-import { ApiError, apiRequest } from '../../app/api-client';
+import { apiRequest } from '../../app/api-client';
 import { IntentLink as Link } from '../../app/IntentLink';
 import { paths } from '../../app/paths';
-import { queryCache, useQuery } from '../../app/query-cache';
+import { useQuery } from '../../app/query-cache';
 import { useLanguage } from '../../app/use-language';
-import { formatMoney, type CardUpdateResponse, type SubscriptionResponse, type SubscriptionView } from '../../contracts/payments';
+import type { SubscriptionResponse } from '../../contracts/payments';
+import type { User } from '../../contracts/user';
 import { defaultCountryCode } from '../../lib/countries';
-import { formatDate } from '../../lib/format-date';
 import { formatPhone } from '../../lib/format-phone';
-import { EmailConfirmation } from '../auth/EmailConfirmation';
 import { useSession } from '../auth/session';
 import { signOut } from '../auth/sign-out';
 import { Alert } from '../../ui/Alert';
-import { titleRow } from '../../ui/Badge.css';
 import { Box } from '../../ui/Box';
 import { Button, ButtonLink } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -24,19 +21,12 @@ import { Heading, Text } from '../../ui/Text';
 import * as styles from './AccountPage.css';
 import { appActor } from '../../app/address/app-actor';
 import { SecondStep } from '../auth/SecondStep.lazy';
+import { EmailToConfirm } from './EmailToConfirm';
+import { ManageCard } from './ManageCard';
+import { PaymentHistory } from './PaymentHistory';
+import { PlanCard } from './PlanCard';
+import { SUBSCRIPTION_KEY, useSubscriptionActions } from './subscription-actions';
 import { TwoStepCard } from './TwoStepCard';
-
-const SUBSCRIPTION_KEY = ['subscription'] as const;
-type Action = 'cancel' | 'refund';
-
-/** A date the server decided (trial end, charges): marked so the visual check can mask it. */
-function ServerDate({ iso, lng }: { iso: string; lng: string }) {
-  return (
-    <time dateTime={iso} data-server-clock="">
-      {formatDate(iso, lng, 'long')}
-    </time>
-  );
-}
 
 /**
  * For a visitor with no account to show (signed out, or a guest's anonymous session): sign in, or
@@ -62,15 +52,59 @@ function SignInPrompt({ text }: { text: string }) {
 }
 
 /**
- * The default web-app target (/account): who is signed in (and sign-out), the plan with its status,
- * trial end, next charge and card; the payment history; cancel the trial (never charged) or the
- * subscription, and the 30-day money-back refund, each confirmed in plain words.
+ * No subscription yet: what is true depends on the identity check. In review there is nothing to
+ * start yet (the trial button would only lead back to the review page), so the page says where it
+ * stands; otherwise the trial, or a plan charged at once when the free trial was used before.
+ */
+function NoPlanCard({ trialAvailable }: { trialAvailable: boolean }) {
+  const { t } = useTranslation('account');
+  const lng = useLanguage();
+  const user = useQuery(['account-user'], () => apiRequest<User>('/v1/user'), { staleTimeMs: 0 });
+  const kyc = user.data?.kyc_status ?? null;
+  if (user.status === 'pending') return <Spinner label={t('loading')} />;
+  if (kyc === 'PENDING_REVIEW' || kyc === 'REJECTED') {
+    return (
+      <Card role="region" aria-labelledby="subscription-heading">
+        <Heading level={2} id="subscription-heading">
+          {t('review.title')}
+        </Heading>
+        <Text>{t('review.text')}</Text>
+        <div>
+          <ButtonLink tone="secondary" href={paths.failure.build(lng)}>
+            {t('review.open')}
+          </ButtonLink>
+        </div>
+      </Card>
+    );
+  }
+  return (
+    <Card role="region" aria-labelledby="subscription-heading">
+      <Heading level={2} id="subscription-heading">
+        {t('none')}
+      </Heading>
+      <div>
+        <ButtonLink href={trialAvailable ? paths.onboarding.build(lng) : paths.checkoutForm.build(lng)}>
+          {trialAvailable ? t('startTrial') : t('restart')}
+        </ButtonLink>
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * The default web-app target (/account), in the order a customer needs it (as Quo, Aircall and
+ * Dialpad put it): the plan, its stage and its one next step; then what needs attention (a failed
+ * payment is in the plan's own card, an unconfirmed email next); then settings (cancel or refund,
+ * payments, two-step verification, sign-out). One column, so a phone reads it top to bottom.
  */
 export default function AccountPage() {
   const { t } = useTranslation('account');
   const lng = useLanguage();
   const session = useSession();
   const [signingOut, setSigningOut] = useState(false);
+  // While an authenticator is being added, the email's code form folds: one code field per page.
+  const [addingSecondStep, setAddingSecondStep] = useState(false);
+  const actions = useSubscriptionActions(lng);
   // An anonymous session (from another of the product's sites) has no account to show (SPEC §6).
   const guest = session.status === 'signedIn' && session.session?.user.is_anonymous === true;
   const query = useQuery(SUBSCRIPTION_KEY, () => apiRequest<SubscriptionResponse>('/v1/subscription'), {
@@ -90,13 +124,12 @@ export default function AccountPage() {
     }
   };
 
+  const subscription = query.data?.subscription ?? null;
   return (
-    <Page width="wide">
+    <Page width="content">
       <div className={styles.intro}>
         <Heading>{t('title')}</Heading>
-        <Text tone="muted">{t('subtitle')}</Text>
       </div>
-      {session.status === 'signedIn' && !session.secondStepDue && !guest ? <EmailConfirmation lng={lng} /> : null}
       {session.secondStepDue ? (
         // Signed in by a first factor only: the second step comes before the account.
         <div className={styles.narrow}>
@@ -122,267 +155,31 @@ export default function AccountPage() {
             </Button>
           </Box>
         </Alert>
-      ) : query.data?.subscription ? (
-        <Subscription subscription={query.data.subscription} who={who} signingOut={signingOut} onSignOut={() => void leave()} />
       ) : (
-        <>
-          <Card>
-            <Text>{t('none')}</Text>
-            <div>
-              <ButtonLink href={paths.onboarding.build(lng)}>{t('startTrial')}</ButtonLink>
-            </div>
-            <Button tone="ghost" loading={signingOut} onClick={() => void leave()}>
-              {t('signOut')}
-            </Button>
-          </Card>
-          <TwoStepCard />
-        </>
+        <div className={styles.column}>
+          {subscription ? <PlanCard subscription={subscription} actions={actions} /> : <NoPlanCard trialAvailable={query.data?.trialAvailable ?? true} />}
+          <EmailToConfirm lng={lng} folded={addingSecondStep} />
+          <section className={styles.column} aria-labelledby="settings-heading">
+            <Heading level={2} id="settings-heading" className={styles.sectionHeading}>
+              {t('settings')}
+            </Heading>
+            {subscription ? <ManageCard subscription={subscription} actions={actions} /> : null}
+            {subscription ? <PaymentHistory subscription={subscription} /> : null}
+            <TwoStepCard onOpenChange={setAddingSecondStep} />
+            <Card elevation="flat">
+              {who ? <Text>{t('signedInAs', { who })}</Text> : null}
+              <div>
+                <Button tone="secondary" loading={signingOut} onClick={() => void leave()}>
+                  {t('signOut')}
+                </Button>
+              </div>
+              <Text tone="muted" size="small">
+                {t('help')} <Link href={paths.contact.build(lng)}>{t('contact')}</Link>
+              </Text>
+            </Card>
+          </section>
+        </div>
       )}
     </Page>
-  );
-}
-
-function Subscription({ subscription, who, signingOut, onSignOut }: { subscription: SubscriptionView; who: string; signingOut: boolean; onSignOut(): void }) {
-  const { t } = useTranslation('account');
-  const lng = useLanguage();
-  const [confirming, setConfirming] = useState<Action | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [errorCode, setErrorCode] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [openingCardPage, setOpeningCardPage] = useState(false);
-  // Where focus goes once a cancel or refund is answered: the confirmation box it was in is gone.
-  const outcome = useRef<HTMLDivElement>(null);
-  // The hosted card page sends the customer back with ?card=updated|declined.
-  const cardResult = new URLSearchParams(useSearch()).get('card');
-
-  const money = (amount: number) => formatMoney(amount, subscription.currency, subscription.minorUnits, lng);
-  const date = (iso: string) => formatDate(iso, lng, 'long');
-  const trialing = subscription.status === 'trialing';
-
-  const run = async (action: Action) => {
-    setBusy(true);
-    setErrorCode(null);
-    try {
-      const result = await apiRequest<SubscriptionResponse>(`/v1/subscription/${action}`, { method: 'POST' });
-      queryCache.setData(JSON.stringify(SUBSCRIPTION_KEY), result);
-      const next = result.subscription;
-      setDone(
-        action === 'refund'
-          ? t('refundDone')
-          : next?.status === 'canceled'
-            ? t('canceledTrialDone')
-            : t('canceledDone', { date: next?.cancelAt ? date(next.cancelAt) : '' }),
-      );
-    } catch (error) {
-      setErrorCode(error instanceof ApiError ? error.code : 'UNKNOWN_ERROR');
-    } finally {
-      setBusy(false);
-      setConfirming(null);
-      requestAnimationFrame(() => outcome.current?.focus());
-    }
-  };
-
-  const updateCard = async () => {
-    setOpeningCardPage(true);
-    setErrorCode(null);
-    try {
-      const { url } = await apiRequest<CardUpdateResponse>('/v1/subscription/payment-method', { method: 'POST', body: { locale: lng } });
-      appActor().send({ type: 'leave', href: url });
-    } catch (error) {
-      setErrorCode(error instanceof ApiError ? error.code : 'UNKNOWN_ERROR');
-      setOpeningCardPage(false);
-    }
-  };
-
-  const refundAmount = money(subscription.lastCharge?.amount ?? 0);
-  const confirmation =
-    confirming === 'refund'
-      ? { text: t('refundConfirm', { amount: refundAmount }), yes: t('confirmRefund', { amount: refundAmount }), no: t('keepSubscription') }
-      : trialing
-        ? { text: t('cancelTrialConfirm'), yes: t('confirmCancelTrial'), no: t('keepTrial') }
-        : { text: t('cancelSubscriptionConfirm'), yes: t('confirmCancelSubscription'), no: t('keepSubscription') };
-
-  return (
-    <div className={styles.layout}>
-      <div className={styles.column}>
-        <Card role="region" aria-labelledby="subscription-heading">
-          <div className={titleRow}>
-            <Heading level={2} id="subscription-heading">
-              {t('subscription')}
-            </Heading>
-            <span className={styles.status[subscription.status]}>{t(`statuses.${subscription.status}`)}</span>
-          </div>
-          <Text size="lead">{t('planValue', { plan: t(`plans.${subscription.plan}`), interval: t(`intervals.${subscription.interval}`) })}</Text>
-          <dl className={styles.facts}>
-            {subscription.trialEnd && trialing ? (
-              <div className={styles.fact}>
-                <dt className={styles.term}>{t('trialEnd')}</dt>
-                <dd className={styles.value}>
-                  <ServerDate iso={subscription.trialEnd} lng={lng} />
-                </dd>
-              </div>
-            ) : null}
-            {subscription.status !== 'canceled' ? (
-              <div className={styles.fact}>
-                <dt className={styles.term}>{t('nextCharge')}</dt>
-                {subscription.nextChargeAt && subscription.nextChargeAmount !== null ? (
-                  <dd className={styles.value}>
-                    {money(subscription.nextChargeAmount)}
-                    <p className={styles.valueNote}>
-                      <ServerDate iso={subscription.nextChargeAt} lng={lng} />
-                    </p>
-                  </dd>
-                ) : (
-                  <dd className={styles.value}>{t('noNextCharge')}</dd>
-                )}
-              </div>
-            ) : null}
-            <div className={styles.fact}>
-              <dt className={styles.term}>{t('price')}</dt>
-              <dd className={styles.value}>
-                {t('perSeat', { amount: money(subscription.unitAmount) })}
-                <p className={styles.valueNote}>
-                  {t('seats', { count: subscription.seats })}
-                  {subscription.percentOff ? ` · ${t('promotion', { percent: subscription.percentOff })}` : ''}
-                </p>
-              </dd>
-            </div>
-            {subscription.cancelAt && subscription.status !== 'canceled' ? (
-              <div className={styles.fact}>
-                <dt className={styles.term}>{t('cancelAt')}</dt>
-                <dd className={styles.value}>
-                  <ServerDate iso={subscription.cancelAt} lng={lng} />
-                </dd>
-              </div>
-            ) : null}
-            {subscription.canceledAt ? (
-              <div className={styles.fact}>
-                <dt className={styles.term}>{t('canceledAt')}</dt>
-                <dd className={styles.value}>
-                  <ServerDate iso={subscription.canceledAt} lng={lng} />
-                </dd>
-              </div>
-            ) : null}
-            {subscription.card ? (
-              <div className={styles.fact}>
-                <dt className={styles.term}>{t('card')}</dt>
-                <dd className={styles.value}>
-                  {t('cardValue', { brand: subscription.card.brand.toUpperCase(), last4: subscription.card.last4 })}
-                  {subscription.canUpdateCard ? (
-                    <span className={styles.factAction}>
-                      <Button tone={subscription.status === 'past_due' ? 'primary' : 'secondary'} size="small" loading={openingCardPage} onClick={() => void updateCard()}>
-                        {t('updateCard')}
-                      </Button>
-                    </span>
-                  ) : null}
-                </dd>
-              </div>
-            ) : null}
-          </dl>
-          {cardResult === 'updated' && (subscription.status === 'trialing' || subscription.status === 'active') ? <Alert tone="positive">{t('cardUpdated')}</Alert> : null}
-          {subscription.status === 'past_due' ? (
-            <Alert tone="caution">
-              {cardResult === 'declined' ? `${t('newCardDeclined')} ` : ''}
-              {subscription.nextChargeAt ? t('pastDueRetry', { date: date(subscription.nextChargeAt) }) : t('pastDueHelp')}
-            </Alert>
-          ) : null}
-          {cardResult === 'declined' && subscription.status === 'canceled' ? <Alert tone="critical">{t('endedAfterFailures')}</Alert> : null}
-          <div ref={outcome} tabIndex={-1} className={styles.outcome}>
-            {done ? <Alert tone="positive">{done}</Alert> : null}
-            {errorCode ? <Alert tone="critical">{t(`errors.${errorCode}`, { defaultValue: t('errors.UNKNOWN_ERROR') })}</Alert> : null}
-          </div>
-        </Card>
-
-        <Card role="region" aria-labelledby="history-heading">
-          <Heading level={2} id="history-heading">
-            {t('history')}
-          </Heading>
-          {subscription.charges.length ? (
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col" className={styles.th}>
-                    {t('historyDate')}
-                  </th>
-                  <th scope="col" className={styles.th}>
-                    {t('historyStatus')}
-                  </th>
-                  <th scope="col" className={[styles.th, styles.amountCell].join(' ')}>
-                    {t('historyAmount')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {subscription.charges.map((charge) => (
-                  <tr key={charge.id}>
-                    <td className={styles.td}>
-                      <ServerDate iso={charge.at} lng={lng} />
-                    </td>
-                    <td className={styles.td}>{charge.refunded ? t('chargeRefunded') : charge.status === 'failed' ? t('chargeFailed') : t('chargePaid')}</td>
-                    <td className={[styles.td, styles.amountCell].join(' ')}>{money(charge.amount)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : (
-            <Text tone="muted">
-              {trialing && subscription.nextChargeAmount !== null
-                ? t('historyFirst', { amount: money(subscription.nextChargeAmount) })
-                : t('historyEmpty')}
-            </Text>
-          )}
-        </Card>
-
-        <TwoStepCard />
-      </div>
-
-      <div className={styles.column}>
-        {subscription.canCancel || subscription.refundableUntil ? (
-          <Card elevation="flat" role="region" aria-labelledby="manage-heading">
-            <Heading level={2} id="manage-heading">
-              {t('manageTitle')}
-            </Heading>
-            {confirming ? (
-              <div className={styles.confirmBox} role="group" aria-labelledby="confirm-text">
-                <Text id="confirm-text">{confirmation.text}</Text>
-                <Button tone="primary" block disabled={busy} onClick={() => setConfirming(null)} autoFocus>
-                  {confirmation.no}
-                </Button>
-                <Button tone="critical" block loading={busy} onClick={() => void run(confirming)}>
-                  {confirmation.yes}
-                </Button>
-              </div>
-            ) : (
-              <div className={styles.actions}>
-                {subscription.refundableUntil ? (
-                  <>
-                    <Text tone="muted" size="small">
-                      {t('refundHelp', { date: date(subscription.refundableUntil) })}
-                    </Text>
-                    <Button tone="secondary" block onClick={() => setConfirming('refund')}>
-                      {t('refund')}
-                    </Button>
-                  </>
-                ) : null}
-                {subscription.canCancel ? (
-                  <Button tone="secondary" block onClick={() => setConfirming('cancel')}>
-                    {trialing ? t('cancelTrial') : t('cancelSubscription')}
-                  </Button>
-                ) : null}
-              </div>
-            )}
-          </Card>
-        ) : null}
-        <Card elevation="flat">
-          {who ? <Text>{t('signedInAs', { who })}</Text> : null}
-          <Button tone="secondary" block loading={signingOut} onClick={onSignOut}>
-            {t('signOut')}
-          </Button>
-          <Text tone="muted" size="small">
-            {t('help')} <Link href={paths.contact.build(lng)}>{t('contact')}</Link>
-          </Text>
-        </Card>
-      </div>
-    </div>
   );
 }

@@ -19,10 +19,15 @@ const preload = () => void loadManager().catch(() => undefined);
  * factor list (no request). "Set up" / "Manage" opens the manager, whose code is fetched as the
  * pointer or focus reaches the button.
  */
-export function TwoStepCard() {
+export function TwoStepCard({ onOpenChange }: { onOpenChange?(open: boolean): void }) {
   const { t } = useTranslation('account');
   const { session } = useSession();
-  const [open, setOpen] = useState(false);
+  const [open, setOpenState] = useState(false);
+  // The page folds its other code field while the manager (which may ask for one) is open.
+  const setOpen = (next: boolean) => {
+    setOpenState(next);
+    onOpenChange?.(next);
+  };
   const verified = ((session?.user.factors ?? []) as Factor[]).filter((factor) => factor.status === 'verified');
   const on = verified.length > 0;
 

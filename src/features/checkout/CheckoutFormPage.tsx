@@ -26,6 +26,7 @@ import { checkoutMachine } from './checkout.machine';
 import * as styles from './CheckoutFormPage.css';
 import { currencyFromPersonCountries, geoCurrency } from './currency';
 import { PlansSkeleton } from './PaywallFrame';
+import { useTrialOffer } from './trial-offer';
 import { formatDate } from '../../lib/format-date';
 import { publishInspection } from '../charts/live-state';
 import { SelectField } from '../../ui/Field';
@@ -101,6 +102,7 @@ function CheckoutFormPage({ lng, interval, plan, onSelect, onCheckoutStarted, co
     () => apiRequest<PlansResponse>('/v1/subscription/plans', { query: { currency }, anonymous: true }),
     { enabled: currency !== undefined, staleTimeMs: CHECKOUT_STALE_MS },
   );
+  const offer = useTrialOffer(decided);
   const [snapshot, send] = useMachine(
     checkoutMachine.provide({
       actions: {
@@ -167,7 +169,7 @@ function CheckoutFormPage({ lng, interval, plan, onSelect, onCheckoutStarted, co
         </Button>
       </Box>
     </Alert>
-  ) : !data || !selected ? (
+  ) : !data || !selected || !offer.settled ? (
     <PlansSkeleton />
   ) : (
     <Box display="flex" flexDirection="column" gap="large">
@@ -238,18 +240,28 @@ function CheckoutFormPage({ lng, interval, plan, onSelect, onCheckoutStarted, co
                 : t('price.savingsMonthly', { amount: money(selected.yearlySavingsPerSeat) })}
             </Text>
           ) : null}
-          <ul className={styles.list}>
-            <li>
-              <strong>{t('trial.end', { date: trialDate })}</strong>
-            </li>
-            <li>{t('trial.charged', { amount: money(selected.prices[interval].unitAmount), date: trialDate })}</li>
-            <li>{t('trial.moneyBack')}</li>
-          </ul>
+          {offer.trial === false ? (
+            <ul className={styles.list}>
+              <li>
+                <strong>{t(`paid.today.${interval}`, { amount: money(selected.prices[interval].unitAmount) })}</strong>
+              </li>
+              <li>{t('paid.noTrial')}</li>
+              <li>{t('trial.moneyBack')}</li>
+            </ul>
+          ) : (
+            <ul className={styles.list}>
+              <li>
+                <strong>{t('trial.end', { date: trialDate })}</strong>
+              </li>
+              <li>{t('trial.charged', { amount: money(selected.prices[interval].unitAmount), date: trialDate })}</li>
+              <li>{t('trial.moneyBack')}</li>
+            </ul>
+          )}
           {errorCode ? (
             <Alert tone="critical">{t(`errors.${errorCode}`, { defaultValue: t('errors.UNKNOWN_ERROR') })}</Alert>
           ) : null}
           <Button block loading={busy} onClick={start} onPointerEnter={warmStripe} onFocus={warmStripe}>
-            {t('start')}
+            {offer.trial === false ? t('paid.start', { amount: money(selected.prices[interval].unitAmount) }) : t('start')}
           </Button>
         </Box>
       </Card>

@@ -6,6 +6,7 @@ import { FooterHold } from '../../ui/shell/footer-hold';
 import { Heading, Text } from '../../ui/Text';
 import { visuallyHidden } from '../../ui/visually-hidden.css';
 import * as styles from './PaywallFrame.css';
+import { useTrialOffer } from './trial-offer';
 
 /**
  * The paywall's page, heading and promise, drawn before anything else about it is known: the
@@ -15,12 +16,15 @@ import * as styles from './PaywallFrame.css';
  */
 export function PaywallFrame({ progress, children }: { progress?: ReactNode; children: ReactNode }) {
   const { t } = useTranslation('checkout');
+  // Someone who had their free trial before is charged at once: the promise changes with it (the
+  // plans below ask; the prerendered frame has the first-time promise).
+  const { trial } = useTrialOffer(false);
   return (
     <Page width="content">
       {progress}
       <Box display="flex" flexDirection="column" gap="xsmall">
-        <Heading>{t('title')}</Heading>
-        <Text tone="muted">{t('subtitle')}</Text>
+        <Heading>{trial === false ? t('paid.title') : t('title')}</Heading>
+        <Text tone="muted">{trial === false ? t('paid.subtitle') : t('subtitle')}</Text>
       </Box>
       {children}
     </Page>

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../app/languages';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { Heading, Text } from '../../ui/Text';
+import { CodeEntry } from '../auth/CodeEntry';
+import { sendEmailConfirmation, type SendResult } from '../auth/otp';
+import { useSession } from '../auth/session';
+
+/**
+ * The account page's unconfirmed email. The code from the sign-up message lasts minutes and this
+ * page is opened days later, so no code field is shown for a code that is probably gone: "Send a
+ * new code" sends one, and only then the field appears. While `folded` (an authenticator is being
+ * added further down, with its own 6-digit field) only the sentence stays, so one page never asks
+ * for two codes at once.
+ */
+export function EmailToConfirm({ lng, folded }: { lng: Language; folded: boolean }) {
+  const { t } = useTranslation('account');
+  const { t: tAuth } = useTranslation('auth');
+  const { session } = useSession();
+  const [sentAt, setSentAt] = useState<number | null>(null);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirmed, setConfirmed] = useState(false);
+  const email = session?.user.new_email;
+  if (confirmed) return <Alert tone="positive">{tAuth('emailConfirmation.confirmed')}</Alert>;
+  if (!email) return null;
+
+  const send = async () => {
+    setSending(true);
+    setFailure(null);
+    const result: SendResult = await sendEmailConfirmation(email, lng).catch(() => ({ ok: false, code: 'network' }));
+    setSending(false);
+    if (result.ok) setSentAt(Date.now());
+    else setFailure(tAuth(`errors.${result.code}`, { seconds: result.retryAfterSeconds ?? 60, defaultValue: tAuth('errors.network') }));
+  };
+
+  return (
+    <Card role="region" aria-labelledby="email-heading">
+      <Heading level={2} id="email-heading">
+        {t('email.title')}
+      </Heading>
+      <Text tone="muted">{t('email.text', { email })}</Text>
+      {folded ? (
+        <Text size="small" tone="muted">
+          {t('email.folded')}
+        </Text>
+      ) : sentAt === null ? (
+        <div>
+          <Button tone="secondary" loading={sending} onClick={() => void send()}>
+            {t('email.send')}
+          </Button>
+        </div>
+      ) : (
+        <CodeEntry
+          recipient={email}
+          channel="email"
+          purpose="change"
+          autoFocus
+          sentAt={sentAt}
+          onVerified={() => setConfirmed(true)}
+          onResend={() => sendEmailConfirmation(email, lng)}
+        />
+      )}
+      {failure ? <Alert tone="critical">{failure}</Alert> : null}
+    </Card>
+  );
+}

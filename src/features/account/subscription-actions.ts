@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { ApiError, apiRequest } from '../../app/api-client';
+import { appActor } from '../../app/address/app-actor';
+import type { Language } from '../../app/languages';
+import { queryCache } from '../../app/query-cache';
+import type { CardUpdateResponse, SubscriptionResponse } from '../../contracts/payments';
+
+export const SUBSCRIPTION_KEY = ['subscription'] as const;
+
+/** The element that says how an action went; focus moves there once it is answered. */
+export const OUTCOME_ID = 'subscription-outcome';
+
+/** The POSTs the account page sends; each answers with the whole subscription again. */
+export type ChangeAction = 'cancel' | 'resume' | 'refund';
+
+/**
+ * The account page's subscription actions: cancel, undo a cancellation, refund (the answer replaces
+ * the cached subscription, so every part of the page shows the new stage at once), and leaving for
+ * the card page. Once an action is answered focus goes to its outcome (OUTCOME_ID): the button or
+ * confirmation it came from may be gone.
+ */
+export function useSubscriptionActions(lng: Language) {
+  const [busy, setBusy] = useState<ChangeAction | 'card' | null>(null);
+  const [done, setDone] = useState<ChangeAction | null>(null);
+  const [errorCode, setErrorCode] = useState<string | null>(null);
+
+  const change = async (action: ChangeAction) => {
+    setBusy(action);
+    setErrorCode(null);
+    setDone(null);
+    try {
+      const result = await apiRequest<SubscriptionResponse>(`/v1/subscription/${action}`, { method: 'POST' });
+      queryCache.setData(JSON.stringify(SUBSCRIPTION_KEY), result);
+      setDone(action);
+    } catch (error) {
+      setErrorCode(error instanceof ApiError ? error.code : 'UNKNOWN_ERROR');
+    } finally {
+      setBusy(null);
+      requestAnimationFrame(() => document.getElementById(OUTCOME_ID)?.focus());
+    }
+  };
+
+  const updateCard = async () => {
+    setBusy('card');
+    setErrorCode(null);
+    try {
+      const { url } = await apiRequest<CardUpdateResponse>('/v1/subscription/payment-method', { method: 'POST', body: { locale: lng } });
+      appActor().send({ type: 'leave', href: url });
+    } catch (error) {
+      setErrorCode(error instanceof ApiError ? error.code : 'UNKNOWN_ERROR');
+      setBusy(null);
+    }
+  };
+
+  return { busy, done, errorCode, change, updateCard };
+}
+
+export type SubscriptionActions = ReturnType<typeof useSubscriptionActions>;
