@@ -20,6 +20,7 @@ import functionsPlugin from './functions/plugin';
 import geoPlugin from './geo/plugin';
 import greetingsPlugin from './greetings/plugin';
 import paymentsPlugin from './payments/plugin';
+import retentionPlugin from './retention/plugin';
 import { rateLimitStore } from './rate-limits/fastify-store';
 import { DatabaseHitCounter, MemoryHitCounter, type HitCounter } from './rate-limits/hit-counter';
 import healthRoutes from './health/routes';
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(greetingsPlugin);
   await app.register(analyticsPlugin);
   await app.register(bookingsPlugin);
+  await app.register(retentionPlugin);
 
   await app.register(spaRoutes, { clientDir: deps.clientDir });
   return app as unknown as FastifyInstance;

@@ -1,0 +1,101 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { RetentionPeriods } from './periods';
+
+/**
+ * One kind of row the retention job deletes: from `table`, the rows `where` selects (read through
+ * an index: tests/server/data/query-plans checks each rule's plan). `key` identifies a row.
+ */
+export interface RetentionRule {
+  name: string;
+  table: string;
+  key: string;
+  where(now: Date, periods: RetentionPeriods): RawBuilder<boolean> | null;
+}
+
+const before = (now: Date, ms: number) => new Date(now.getTime() - ms);
+
+/** Every rule, in the order the job applies them (sessions before tokens: a session takes its tokens). */
+export const retentionRules: RetentionRule[] = [
+  {
+    name: 'sessions past their end',
+    table: 'auth_sessions',
+    key: 'id',
+    where: (now, p) => sql<boolean>`not_after < ${before(now, p.endedSessionMs)}`,
+  },
+  {
+    name: 'sessions past their inactivity timeout',
+    table: 'auth_sessions',
+    key: 'id',
+    where: (now, p) => (p.sessionInactivityMs > 0 ? sql<boolean>`refreshed_at < ${before(now, p.sessionInactivityMs + p.endedSessionMs)}` : null),
+  },
+  {
+    name: 'spent refresh tokens',
+    table: 'auth_refresh_tokens',
+    key: 'id',
+    where: (now, p) => sql<boolean>`revoked_at < ${before(now, p.revokedTokenMs)}`,
+  },
+  {
+    name: 'PKCE flow states',
+    table: 'auth_flow_states',
+    key: 'id',
+    where: (now, p) => sql<boolean>`created_at < ${before(now, p.authFlowMs)}`,
+  },
+  {
+    name: 'MFA challenges',
+    table: 'auth_challenges',
+    key: 'id',
+    where: (now, p) => sql<boolean>`created_at < ${before(now, p.authFlowMs)}`,
+  },
+  {
+    name: 'MFA factors never verified',
+    table: 'auth_factors',
+    key: 'id',
+    where: (now, p) => sql<boolean>`status = 'unverified' and created_at < ${before(now, p.authFlowMs)}`,
+  },
+  {
+    // A guest who subscribed keeps their account: the subscription's record needs its owner.
+    name: 'anonymous users',
+    table: 'auth_users',
+    key: 'id',
+    where: (now, p) =>
+      sql<boolean>`is_anonymous and created_at < ${before(now, p.anonymousUserMs)}
+        and not exists (select 1 from subscriptions s where s.user_id = auth_users.id and s.status in ('trialing', 'active', 'past_due'))`,
+  },
+  {
+    name: 'one-time codes',
+    table: 'auth_otps',
+    key: 'id',
+    where: (now, p) => sql<boolean>`expires_at < ${before(now, p.codeMs)}`,
+  },
+  {
+    name: 'sent messages (outbox)',
+    table: 'auth_outbox',
+    key: 'id',
+    where: (now, p) => sql<boolean>`created_at < ${before(now, p.outboxMs)}`,
+  },
+  {
+    name: 'expired checkout sessions',
+    table: 'checkout_sessions',
+    key: 'id',
+    where: (now, p) => sql<boolean>`status <> 'complete' and expires_at < ${before(now, p.checkoutMs)}`,
+  },
+  {
+    name: 'applied webhook events',
+    table: 'webhook_events',
+    key: 'id',
+    where: (now, p) => sql<boolean>`received_at < ${before(now, p.webhookEventMs)}`,
+  },
+  {
+    name: 'analytics events',
+    table: 'analytics_events',
+    key: 'id',
+    where: (now, p) => sql<boolean>`time < ${before(now, p.analyticsEventMs)}`,
+  },
+  {
+    // The database hit counter also sweeps these as it counts; an idle server still drops them here.
+    name: 'expired rate-limit windows',
+    table: 'rate_limit_hits',
+    key: 'key',
+    where: (now) => sql<boolean>`reset_at <= ${now}`,
+  },
+];
