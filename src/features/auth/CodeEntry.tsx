@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button';
 import { Text } from '../../ui/Text';
 import * as styles from './CodeEntry.css';
 import { CodeInput, useCodeField } from './CodeInput';
-import { verifyCode, type OtpFailure, type Recipient, type SendResult } from './otp';
+import { isSendCooldown, verifyCode, type OtpFailure, type Recipient, type SendResult } from './otp';
 import { defaultCountryCode } from '../../lib/countries';
 import { formatPhone } from '../../lib/format-phone';
 
@@ -104,6 +104,12 @@ export function CodeEntry({ recipient, channel, purpose = 'signin', onVerified, 
     try {
       const result = await onResend();
       if (result && !result.ok) {
+        // Too soon after the last code (sent before this page knew, e.g. the sign-up's): no error,
+        // the button counts down the seconds the server gave and is disabled until then.
+        if (isSendCooldown(result.code) && result.retryAfterSeconds) {
+          setCooldown(Math.min(RESEND_COOLDOWN_SECONDS, result.retryAfterSeconds));
+          return;
+        }
         setError(t(`errors.${result.code}`, { seconds: result.retryAfterSeconds ?? RESEND_COOLDOWN_SECONDS }));
         if (result.retryAfterSeconds) setCooldown(result.retryAfterSeconds);
         return;

@@ -12,6 +12,9 @@ export type OtpFailure = { ok: false; code: AuthErrorCode; retryAfterSeconds?: n
 export type SendResult = { ok: true } | OtpFailure;
 export type VerifyResult = { ok: true; session: Session } | OtpFailure;
 
+/** The server's answer to a code asked for within the cooldown of the last one (it says how long to wait). */
+export const isSendCooldown = (code: string) => code === 'over_sms_send_rate_limit' || code === 'over_email_send_rate_limit';
+
 /** Maps a supabase-js error to a code the pages translate (locales/…/auth.json `errors.<code>`). */
 export function toAuthErrorCode(error: unknown): OtpFailure {
   if (!isAuthError(error)) return { ok: false, code: 'unknown' };
