@@ -34,4 +34,20 @@ describe('environment parsing', () => {
   it('treats empty values as unset', () => {
     expect(parseEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });
+
+  it('names a TRUSTED_PROXIES entry that is not an address or range, in one line (#25 finding 10)', () => {
+    expect(() => parseEnv({ TRUSTED_PROXIES: 'not an ip' })).toThrow(
+      'Invalid environment variable TRUSTED_PROXIES="not an ip": expected a comma-separated list of IP addresses or CIDR ranges, such as 127.0.0.1,10.0.0.0/8',
+    );
+    expect(() => parseEnv({ TRUSTED_PROXIES: '10.0.0.0/33' })).toThrow(ConfigError);
+    expect(() => parseEnv({ TRUSTED_PROXIES: '127.0.0.1,' + 'x'.repeat(3) })).toThrow(ConfigError);
+    expect(parseEnv({ TRUSTED_PROXIES: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback' }).TRUSTED_PROXIES).toBe('127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback');
+  });
+
+  it('reads the text and lookup budgets and the countries texts may go to', () => {
+    const env = parseEnv({ SMS_PER_HOUR: '500', SMS_COUNTRIES: 'fr, us' });
+    expect(env).toMatchObject({ SMS_PER_HOUR: 500, SMS_PER_CLIENT_PER_HOUR: 10, LOOKUPS_PER_CLIENT_PER_HOUR: 30, SMS_COUNTRIES: ['FR', 'US'] });
+    expect(() => parseEnv({ SMS_COUNTRIES: 'France' })).toThrow(/SMS_COUNTRIES="France": expected comma-separated two-letter country codes/);
+    expect(() => parseEnv({ SMS_PER_HOUR: 'lots' })).toThrow(/SMS_PER_HOUR="lots": expected a whole number per hour/);
+  });
 });
