@@ -1,6 +1,7 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { flags } from './scripts/vite-flags.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { prerender } from './scripts/vite-prerender.ts';
 import { serverPrefixes } from './server/http/prefixes.ts';
@@ -37,7 +38,7 @@ const serverTests = (name: string, database: 'pglite' | 'postgres') => ({
 });
 
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin(), prerender(), precompress()],
+  plugins: [react(), vanillaExtractPlugin(), flags(), prerender(), precompress()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

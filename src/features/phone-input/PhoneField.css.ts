@@ -34,9 +34,15 @@ export const countryButton = recipe({
   defaultVariants: { invalid: false },
 });
 
+/** An SVG flag (./flags), 4:3; a hairline keeps white flags (Japan, Switzerland's cross) from melting into the page. */
 export const flag = style({
-  fontSize: vars.fontSize.lead,
-  lineHeight: 1,
+  display: 'block',
+  flex: 'none',
+  width: '1.25rem',
+  height: '0.9375rem',
+  objectFit: 'cover',
+  borderRadius: '2px',
+  boxShadow: `0 0 0 ${vars.size.border} ${vars.color.borderSoft}`,
 });
 
 export const prefix = style({

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { CountryCode } from 'libphonenumber-js';
 import { afterFirstRender } from '../../app/first-render';
 import { useLanguage } from '../../app/use-language';
-import { countryName, defaultCountryCode, findCountry, flagEmoji, localizedCountries, searchCountries } from '../../lib/countries';
+import { countryName, defaultCountryCode, findCountry, localizedCountries, searchCountries } from '../../lib/countries';
+import { flagSrc } from './flags';
 import { FieldFrame } from '../../ui/Field';
 import { control } from '../../ui/Field.css';
 import type { PhoneInputState } from './phone-format';
@@ -191,9 +192,7 @@ export function PhoneField({ label, defaultValue, defaultCountry, onChange, onBl
           >
             {/* The name is read, the flag is not; the visible prefix is part of the name (WCAG 2.5.3). */}
             <span className={visuallyHidden}>{t('phoneInput.countryButton', { name: currentName })}</span>
-            <span className={styles.flag} aria-hidden="true">
-              {flagEmoji(current.code)}
-            </span>
+            <img className={styles.flag} src={flagSrc(current.code)} alt="" width={20} height={15} decoding="async" />
             <span className={styles.prefix}>{current.num}</span>
             <span className={styles.chevron} aria-hidden="true">
               ▾
@@ -256,9 +255,7 @@ export function PhoneField({ label, defaultValue, defaultCountry, onChange, onBl
                     onClick={() => pick(record.code)}
                     onMouseMove={() => setActiveIndex(index)}
                   >
-                    <span className={styles.flag} aria-hidden="true">
-                      {record.flag}
-                    </span>
+                    <img className={styles.flag} src={flagSrc(record.code)} alt="" width={20} height={15} loading="lazy" decoding="async" />
                     <span className={styles.optionName}>{record.country}</span>
                     <span className={styles.prefix}>{record.num}</span>
                   </li>
