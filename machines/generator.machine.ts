@@ -1,5 +1,5 @@
 import { assertEvent, assign, not, setup } from 'xstate';
-import { findPlaceholders, greetingTextLimits, placeholderNames, voiceNames, type Greeting, type GreetingLanguage, type VoiceName } from '../src/contracts/greetings';
+import { findPlaceholders, GreetingFetchError, greetingTextLimits, placeholderNames, voiceNames, type Greeting, type GreetingFailure, type GreetingLanguage, type VoiceName } from '../src/contracts/greetings';
 import { generatorActors, type SampleReport } from './generator.actors';
 
 /** The placeholders a greeting template may hold, filled by the small form under the script. */
@@ -34,6 +34,8 @@ export interface GeneratorContext {
   fields: PlaceholderValues;
   text: string;
   greeting: Greeting | null;
+  /** Why the last greeting was not made (the builder's limits each have their own message). */
+  failure: { kind: GreetingFailure; retryAfterSeconds: number | null } | null;
   /** Values in [0, 1): Math.random in the browser, a script in tests. */
   random: () => number;
 }
@@ -132,6 +134,9 @@ export const generatorMachine = setup({
     // The greeting comes as a parameter: only the invoke's onDone knows the done event's type.
     keepGreeting: assign((_, params: { greeting: Greeting }) => ({ greeting: params.greeting })),
     forgetGreeting: assign({ greeting: null }),
+    keepFailure: assign((_, params: { error: unknown }) => ({
+      failure: params.error instanceof GreetingFetchError ? { kind: params.error.failure, retryAfterSeconds: params.error.retryAfterSeconds } : { kind: 'failed' as const, retryAfterSeconds: null },
+    })),
   },
 }).createMachine({
   id: 'generator',
@@ -147,6 +152,7 @@ export const generatorMachine = setup({
       fields: emptyFields,
       text: first ? fillTemplate(first.text, emptyFields) : '',
       greeting: null,
+      failure: null,
       random,
     };
   },
@@ -241,7 +247,7 @@ export const generatorMachine = setup({
             src: 'fetchGreeting',
             input: ({ context }) => ({ text: context.text.trim(), voice: context.voice, lang: context.lang }),
             onDone: { target: 'result', actions: { type: 'keepGreeting', params: ({ event }) => ({ greeting: event.output }) } },
-            onError: { target: 'error' },
+            onError: { target: 'error', actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         error: {

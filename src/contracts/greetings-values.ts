@@ -116,3 +116,35 @@ export function voiceAvatarPath(voice: VoiceName): string {
 
 /** The client-side error of SPEC §8 when the builder cannot be reached or answers an error. */
 export const greetingFetchErrorMessage = 'Failed to fetch greeting message';
+
+/**
+ * Why a greeting was not made, as the page explains it: the builder's limits each have their own
+ * message (wait for your greeting, come back in an hour, shorten the script, try again shortly);
+ * anything else is SPEC §8's 'There was an error generating your greeting'.
+ */
+export const greetingFailures = ['failed', 'rateLimited', 'clientBusy', 'hourlyBudgetSpent', 'busy', 'spokenTooLong'] as const;
+export type GreetingFailure = (typeof greetingFailures)[number];
+
+const failureByCode: Partial<Record<string, GreetingFailure>> = {
+  [greetingErrorCodes.rateLimited]: 'rateLimited',
+  [greetingErrorCodes.clientBusy]: 'clientBusy',
+  [greetingErrorCodes.hourlyBudgetSpent]: 'hourlyBudgetSpent',
+  [greetingErrorCodes.busy]: 'busy',
+  [greetingErrorCodes.spokenTooLong]: 'spokenTooLong',
+};
+
+export function greetingFailureOf(code: string | undefined): GreetingFailure {
+  return (code === undefined ? undefined : failureByCode[code]) ?? 'failed';
+}
+
+/** The fetch's error: SPEC §8's message, with why and, when the builder said, how long to wait. */
+export class GreetingFetchError extends Error {
+  override name = 'GreetingFetchError';
+
+  constructor(
+    readonly failure: GreetingFailure = 'failed',
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(greetingFetchErrorMessage);
+  }
+}

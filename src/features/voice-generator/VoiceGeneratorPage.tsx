@@ -1,7 +1,8 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useId, useMemo, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { generatorMachine, placeholderFields, type PlaceholderField } from '../../../machines/generator.machine';
+import { generatorMachine, placeholderFields, type GeneratorContext, type PlaceholderField } from '../../../machines/generator.machine';
 import { useLanguage } from '../../app/use-language';
 import { findPlaceholders, greetingTextLimits, voiceDisplayList, type GreetingLanguage, type VoiceName } from '../../contracts/greetings';
 import { Alert } from '../../ui/Alert';
@@ -23,6 +24,21 @@ import { VoicePicker } from './VoicePicker';
  * land on the answer rather than start again from the top.
  */
 const focusOnArrival = (element: HTMLElement | null) => element?.focus();
+
+/** The alert for a greeting not made: the builder's limits say what to do; anything else is SPEC §8's message. */
+function failureMessage(t: TFunction<['voice', 'common']>, failure: GeneratorContext['failure']): string {
+  switch (failure?.kind) {
+    case 'hourlyBudgetSpent':
+      return failure.retryAfterSeconds === null ? t('errors.hourlyBudgetSpentLater') : t('errors.hourlyBudgetSpent', { count: Math.ceil(failure.retryAfterSeconds / 60) });
+    case 'rateLimited':
+    case 'clientBusy':
+    case 'busy':
+    case 'spokenTooLong':
+      return t(`errors.${failure.kind}`);
+    default:
+      return t('error');
+  }
+}
 
 const labelOf = (voice: VoiceName) => voiceDisplayList.find((label) => label.toLowerCase() === voice) ?? voice;
 
@@ -166,7 +182,7 @@ export default function VoiceGeneratorPage() {
           ) : null}
           {failed ? (
             <div tabIndex={-1} ref={focusOnArrival}>
-              <Alert tone="critical">{t('error')}</Alert>
+              <Alert tone="critical">{failureMessage(t, context.failure)}</Alert>
             </div>
           ) : null}
 

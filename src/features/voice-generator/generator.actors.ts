@@ -3,7 +3,7 @@ import type { GreetingRequest, SampleReport, SampleRequest } from '../../../mach
 import { publicConfig } from '../../app/public-config';
 import { logEvent } from '../analytics/analytics';
 import { analyticsEvents } from '../analytics/events';
-import { greetingFetchErrorMessage, voiceSamplePath, type Greeting } from '../../contracts/greetings';
+import { GreetingFetchError, greetingFailureOf, voiceSamplePath, type Greeting } from '../../contracts/greetings';
 
 // The wire schema (zod's chained API) is not needed to paint the page: it loads with the first request.
 const loadGreetingSchemas = () => import('../../contracts/greetings-schemas');
@@ -15,7 +15,8 @@ export function greetingAddress(path: string): string {
 
 /**
  * `GET /greetings?text&voice&lang` (SPEC §7). Any failure, network or HTTP, becomes the SPEC's
- * client-side error 'Failed to fetch greeting message'; the page shows its own alert for it.
+ * client-side error 'Failed to fetch greeting message'; when the builder said why (one of its
+ * limits, by its stable code) the error carries that, and how long to wait, for the page's alert.
  */
 export const fetchGreeting = fromPromise<Greeting, GreetingRequest>(async ({ input, signal }) => {
   const schemas = loadGreetingSchemas();
@@ -28,17 +29,25 @@ export const fetchGreeting = fromPromise<Greeting, GreetingRequest>(async ({ inp
     response = await fetch(url, { headers: { accept: 'application/json' }, signal });
   } catch (error) {
     if (signal.aborted) throw error;
-    throw new Error(greetingFetchErrorMessage);
+    throw new GreetingFetchError();
   }
-  if (!response.ok) throw new Error(greetingFetchErrorMessage);
+  if (!response.ok) throw await refusal(response);
   const { greetingSchema } = await schemas.catch(() => {
-    throw new Error(greetingFetchErrorMessage);
+    throw new GreetingFetchError();
   });
   const parsed = greetingSchema.safeParse(await response.json().catch(() => null));
-  if (!parsed.success) throw new Error(greetingFetchErrorMessage);
+  if (!parsed.success) throw new GreetingFetchError();
   logEvent(analyticsEvents.greetingGenerated, { voice: input.voice, text_length: input.text.length });
   return { ...parsed.data, url: greetingAddress(parsed.data.url), formats: parsed.data.formats.map((format) => ({ ...format, url: greetingAddress(format.url) })) };
 });
+
+/** An error answer as the page explains it: the `{ code }` of the body and the Retry-After header. */
+async function refusal(response: Response): Promise<GreetingFetchError> {
+  const body: unknown = await response.json().catch(() => null);
+  const code = body && typeof body === 'object' && 'code' in body && typeof body.code === 'string' ? body.code : undefined;
+  const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
+  return new GreetingFetchError(greetingFailureOf(code), Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
+}
 
 /**
  * Plays a voice's sample through an <audio> element that lives as long as the actor: stopping the

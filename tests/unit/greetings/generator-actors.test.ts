@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { loadPublicConfig } from '../../../src/app/public-config';
-import { greetingFetchErrorMessage } from '../../../src/contracts/greetings';
+import { GreetingFetchError, greetingFetchErrorMessage } from '../../../src/contracts/greetings';
 import { fetchGreeting } from '../../../src/features/voice-generator/generator.actors';
 import { testPublicConfig } from '../../helpers/public-config';
 
@@ -46,5 +46,20 @@ describe('the page\u2019s greeting request actor', () => {
   ])('fails with "Failed to fetch greeting message" on %s', async (_name, answer) => {
     vi.stubGlobal('fetch', vi.fn(answer));
     await expect(run()).rejects.toThrow(greetingFetchErrorMessage);
+  });
+
+  it.each([
+    [429, 'GREETING_HOURLY_BUDGET_SPENT', '1800', 'hourlyBudgetSpent', 1800],
+    [429, 'GREETING_CLIENT_BUSY', '7', 'clientBusy', 7],
+    [429, 'RATE_LIMITED', null, 'rateLimited', null],
+    [503, 'GREETING_BUSY', '4', 'busy', 4],
+    [400, 'GREETING_SPOKEN_TOO_LONG', null, 'spokenTooLong', null],
+    [502, 'GREETING_SYNTHESIS_FAILED', null, 'failed', null],
+  ] as const)('says why a %i %s was refused, and how long to wait', async (status, code, retryAfter, failure, seconds) => {
+    const headers: Record<string, string> = retryAfter === null ? {} : { 'retry-after': retryAfter };
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code, message: 'x' }), { status, headers })));
+    const error: unknown = await run().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(GreetingFetchError);
+    expect(error).toMatchObject({ message: greetingFetchErrorMessage, failure, retryAfterSeconds: seconds });
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { fillTemplate, generatorMachine, pickTemplate } from '../../../machines/generator.machine';
 import { coverage, eventFixtures, greeting, input, pathSet, replay, templates, type ModelEvent } from './generator-model';
+import { GreetingFetchError } from '../../../src/contracts/greetings';
 
 const paths = pathSet();
 
@@ -111,6 +112,14 @@ describe('generator chart — named journeys', () => {
     const retried = run([fill, { type: 'greeting.submitted' }, { type: 'xstate.error.actor.fetchGreeting', error: new Error('x') }, { type: 'greeting.submitted' }, { type: 'xstate.done.actor.fetchGreeting', output: greeting }]);
     expect(retried.value).toMatchObject({ generator: 'result' });
     expect(retried.context.greeting).toEqual(greeting);
+  });
+
+  it("keeps why the builder refused (its limits each have their own message), and a plain failure as 'failed'", () => {
+    const limited = run([fill, { type: 'greeting.submitted' }, { type: 'xstate.error.actor.fetchGreeting', error: new GreetingFetchError('hourlyBudgetSpent', 1800) }]);
+    expect(limited.value).toMatchObject({ generator: 'error' });
+    expect(limited.context.failure).toEqual({ kind: 'hourlyBudgetSpent', retryAfterSeconds: 1800 });
+    const failed = run([fill, { type: 'greeting.submitted' }, { type: 'xstate.error.actor.fetchGreeting', error: new TypeError('fetch failed') }]);
+    expect(failed.context.failure).toEqual({ kind: 'failed', retryAfterSeconds: null });
   });
 
   it('switching language swaps in the same script in the new language, even while a sample plays', () => {
