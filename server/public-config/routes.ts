@@ -18,12 +18,14 @@ export function buildPublicConfig(app: FastifyInstance, origin: string): PublicC
     greetingsUrl: `${origin}/greetings`,
     geoCountryUrl: env.GEO_COUNTRY_URL ?? `${origin}/geo/country`,
     webAppUrl,
+    // Only what is configured: without WEB_APP_URL there is no web app (the account page is a
+    // billing page, not "calls and texts in your browser"), without a download URL no download.
     appLinks: {
-      web: webAppUrl,
-      macos: env.APP_DOWNLOAD_MACOS_URL ?? `${origin}/app-download/macos`,
-      windows: env.APP_DOWNLOAD_WINDOWS_URL ?? `${origin}/success`,
-      ios: env.APP_STORE_URL ?? `${origin}/success`,
-      android: env.PLAY_STORE_URL ?? `${origin}/success`,
+      web: env.WEB_APP_URL ?? null,
+      macos: env.APP_DOWNLOAD_MACOS_URL ?? null,
+      windows: env.APP_DOWNLOAD_WINDOWS_URL ?? null,
+      ios: env.APP_STORE_URL ?? null,
+      android: env.PLAY_STORE_URL ?? null,
     },
     analytics: {
       serverUrl: env.AMPLITUDE_API_KEY ? 'https://api.eu.amplitude.com/2/httpapi' : `${origin}/analytics/2/httpapi`,

@@ -18,12 +18,16 @@ export const publicConfigSchema = z.object({
   greetingsUrl: z.string(),
   geoCountryUrl: z.string(),
   webAppUrl: z.string(),
+  /**
+   * The apps that exist (WEB_APP_URL, APP_DOWNLOAD_*_URL, APP_STORE_URL, PLAY_STORE_URL), null when
+   * not configured: pages link to an app only when it exists, with words that match it.
+   */
   appLinks: z.object({
-    web: z.string(),
-    macos: z.string(),
-    windows: z.string(),
-    ios: z.string(),
-    android: z.string(),
+    web: z.nullable(z.string()),
+    macos: z.nullable(z.string()),
+    windows: z.nullable(z.string()),
+    ios: z.nullable(z.string()),
+    android: z.nullable(z.string()),
   }),
   analytics: z.object({
     serverUrl: z.string(),

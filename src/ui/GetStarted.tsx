@@ -19,11 +19,31 @@ function CheckIcon() {
 }
 
 /**
- * "You're all set": the one screen after a trial starts, on /{lng}/onboarding/success and /success
- * alike. One primary action (the web app), then the three steps to a first call and the app
- * downloads that are published (links from /config.json appLinks, placeholders left out).
+ * "You're all set": the one screen after a plan starts, on /{lng}/onboarding/success and /success
+ * alike, with words the caller chose for the reader. One primary action (the web app when one is
+ * configured), then the three steps to a first call and the app downloads that are published
+ * (links from /config.json appLinks; an unset one is left out).
  */
-export function GetStarted({ links, headingId, extra }: { links: AppLinks; headingId?: string; extra?: ReactNode }) {
+export function GetStarted({
+  links,
+  headingId,
+  extra,
+  title,
+  subtitle,
+  signInBody,
+  primary,
+}: {
+  links: AppLinks;
+  headingId?: string;
+  extra?: ReactNode;
+  /** What is true for the reader (the caller knows their subscription); defaults to the trial's start. */
+  title?: string;
+  subtitle?: string;
+  /** How this reader signs in (only identifiers that sign in: an unconfirmed email does not). */
+  signInBody?: string;
+  /** The main action when there is no web app to open (e.g. the account page, named as such). */
+  primary?: { href: string; label: string };
+}) {
   const { t } = useTranslation();
   const steps = ['download', 'signIn', 'setUp'] as const;
   const hasMobile = Boolean(links.ios || links.android);
@@ -34,10 +54,10 @@ export function GetStarted({ links, headingId, extra }: { links: AppLinks; headi
           <CheckIcon />
         </span>
         <Heading id={headingId} tabIndex={-1}>
-          {t('getStarted.title')}
+          {title ?? t('getStarted.title')}
         </Heading>
         <Text size="lead" tone="muted" className={styles.lead}>
-          {t('getStarted.subtitle')}
+          {subtitle ?? t('getStarted.subtitle')}
         </Text>
         {links.web ? (
           <div className={styles.primary}>
@@ -47,6 +67,12 @@ export function GetStarted({ links, headingId, extra }: { links: AppLinks; headi
             <Text size="small" tone="muted">
               {t('getStarted.webHint')}
             </Text>
+          </div>
+        ) : primary ? (
+          <div className={styles.primary}>
+            <ButtonLink tone="primary" href={primary.href}>
+              {primary.label}
+            </ButtonLink>
           </div>
         ) : null}
       </div>
@@ -62,7 +88,7 @@ export function GetStarted({ links, headingId, extra }: { links: AppLinks; headi
               </span>
               <span className={styles.stepText}>
                 <span className={styles.stepTitle}>{t(`getStarted.steps.${step}.title`)}</span>
-                <span className={styles.stepBody}>{t(`getStarted.steps.${step}.body`)}</span>
+                <span className={styles.stepBody}>{step === 'signIn' && signInBody ? signInBody : t(`getStarted.steps.${step}.body`)}</span>
               </span>
             </li>
           ))}

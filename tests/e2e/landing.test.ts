@@ -11,9 +11,12 @@ type Texts = Record<string, Record<string, unknown>>;
 
 const root = projectRoot();
 const load = (lng: Lng, ns: string) => JSON.parse(readFileSync(join(root, 'locales', lng, `${ns}.json`), 'utf8')) as Texts;
-const locales = { en: { landing: load('en', 'landing'), common: load('en', 'common'), auth: load('en', 'auth') }, fr: { landing: load('fr', 'landing'), common: load('fr', 'common'), auth: load('fr', 'auth') } };
+const locales = {
+  en: { landing: load('en', 'landing'), common: load('en', 'common'), auth: load('en', 'auth'), account: load('en', 'account') },
+  fr: { landing: load('fr', 'landing'), common: load('fr', 'common'), auth: load('fr', 'auth'), account: load('fr', 'account') },
+};
 /** A text from the locale files, so the test checks what people read in each language. */
-function text(lng: Lng, ns: 'landing' | 'common' | 'auth', key: string): string {
+function text(lng: Lng, ns: 'landing' | 'common' | 'auth' | 'account', key: string): string {
   const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], locales[lng][ns]);
   if (typeof value !== 'string') throw new Error(`no text ${ns}:${key}`);
   return value;
@@ -362,14 +365,16 @@ describe('landing pages', () => {
     }
     expect(text('en', 'landing', 'failure.text')).toBe('Your business is in the right hands. An advisor of the provider will be in touch shortly...');
     // /success and /app-download/macos carry no language: they speak the stored one (fr, chosen last).
+    // A visitor is told nothing about a trial; no WEB_APP_URL in this server: no "web app" link (#26.3).
     await page.goto('/success');
-    await page.getByRole('heading', { level: 1, name: text('fr', 'common', 'getStarted.title') }).waitFor();
-    expect(await page.getByRole('link', { name: text('fr', 'common', 'getStarted.openWeb') }).getAttribute('href')).toMatch(/\/account$/);
+    await page.getByRole('heading', { level: 1, name: text('fr', 'account', 'welcome.visitorTitle') }).waitFor();
+    expect(await page.getByText(text('fr', 'common', 'getStarted.subtitle')).count()).toBe(0);
+    expect(await page.getByRole('link', { name: text('fr', 'common', 'getStarted.openWeb') }).count()).toBe(0);
     await page.goto('/app-download/macos');
     await page.getByRole('heading', { level: 1, name: text('fr', 'landing', 'appDownload.title') }).waitFor();
-    await page.getByText(text('fr', 'landing', 'appDownload.step3')).waitFor();
-    // No download URL configured in this server: the page says so instead of linking to itself.
-    await page.getByText(text('fr', 'landing', 'appDownload.notConfigured')).waitFor();
+    // No download URL configured in this server: the page says so, and lists no install steps.
+    await page.getByText(text('fr', 'landing', 'appDownload.notPublished')).waitFor();
+    expect(await page.getByText(text('fr', 'landing', 'appDownload.step3')).count()).toBe(0);
     await context.close();
   });
 

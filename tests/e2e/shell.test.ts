@@ -94,7 +94,8 @@ describe('site shell (browser)', () => {
     await context.addCookies([{ name: `sb-${host.split('.')[0]}-auth-token`, value: encodeValue(JSON.stringify(session)), domain: host, path: '/', sameSite: 'Strict', secure: false }]);
     const page = await context.newPage();
     await page.goto('/success');
-    await page.getByRole('heading', { level: 1, name: text('en', 'getStarted.title') }).waitFor();
+    // What /success says depends on the reader's subscription (#26); this test is about the header.
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
     const header = page.getByRole('banner');
     expect(await header.getByRole('link', { name: text('en', 'shell.signIn') }).count()).toBe(0);
     const menuButton = header.getByRole('button', { name: text('en', 'shell.account') });

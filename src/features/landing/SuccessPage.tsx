@@ -1,13 +1,11 @@
-import { publicConfig } from '../../app/public-config';
-import { GetStarted } from '../../ui/GetStarted';
-import { publishedAppLinks } from '../../app/app-links';
+import { ReaderWelcome } from '../account/ReaderWelcome';
 import { LandingLayout } from './LandingLayout';
 
-/** /success: the account is ready; the web app first, then the apps (links from /config.json appLinks). */
+/** /success: what is true for whoever reads it (their plan, review or none), then the apps that exist. */
 export default function SuccessPage() {
   return (
     <LandingLayout width="content">
-      <GetStarted links={publishedAppLinks(publicConfig().appLinks)} />
+      <ReaderWelcome />
     </LandingLayout>
   );
 }

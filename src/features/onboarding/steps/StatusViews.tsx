@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { publishedAppLinks } from '../../../app/app-links';
 import { IntentLink as Link } from '../../../app/IntentLink';
 import { paths } from '../../../app/paths';
-import { publicConfig } from '../../../app/public-config';
-import { GetStarted } from '../../../ui/GetStarted';
+import { ReaderWelcome } from '../../account/ReaderWelcome';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Spinner } from '../../../ui/Spinner';
@@ -65,16 +63,15 @@ export function NextStepsView({ snapshot, send }: StepProps) {
   );
 }
 
-/** onboarding/success: the same "You're all set" as /success, with the account page one click away. */
+/** onboarding/success: the same page as /success, with the email to confirm and the account one click away. */
 export function SuccessView() {
   const { t } = useTranslation('onboarding');
   const lng = useLanguage();
   return (
-    <GetStarted
-      links={publishedAppLinks(publicConfig().appLinks)}
+    <ReaderWelcome
       extra={
         <>
-          {/* 'Sign in with the email or phone you used': an email given at sign-up signs in once confirmed. */}
+          {/* An email given at sign-up signs in once confirmed. */}
           <EmailConfirmation lng={lng} />
           <Text tone="muted">
             <Link href={paths.account.build()}>{t('success.account')}</Link>

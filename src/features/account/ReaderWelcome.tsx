@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { publishedAppLinks } from '../../app/app-links';
+import { paths, withSearch } from '../../app/paths';
+import { publicConfig } from '../../app/public-config';
+import { useLanguage } from '../../app/use-language';
+import { formatDate } from '../../lib/format-date';
+import { ButtonLink } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { GetStarted } from '../../ui/GetStarted';
+import { Spinner } from '../../ui/Spinner';
+import { Heading, Text } from '../../ui/Text';
+import * as styles from './AccountPage.css';
+import { useReaderStanding } from './reader-standing';
+
+/**
+ * The success pages' content for whoever reads them (/success can be typed by anyone, any day):
+ * "You're all set" only while a subscription opens the product, with its true state (trial until,
+ * active, payment failed, cancelled until); otherwise what is true instead (in review, no plan,
+ * ended) and the one step that leads on. Sign-in words name only identifiers that sign in.
+ */
+export function ReaderWelcome({ extra }: { extra?: ReactNode }) {
+  const { t } = useTranslation('account');
+  const lng = useLanguage();
+  const { standing, signInWith } = useReaderStanding();
+  const links = publishedAppLinks(publicConfig().appLinks);
+  const date = (iso: string | null) => (iso ? formatDate(iso, lng, 'long') : '');
+  const signInBody = t(`welcome.signIn.${signInWith}`);
+  const accountLink = { href: paths.account.build(), label: t('welcome.account') };
+
+  switch (standing.kind) {
+    case 'loading':
+      return <Spinner label={t('loading')} />;
+    case 'visitor':
+      return <GetStarted links={links} title={t('welcome.visitorTitle')} subtitle={t('welcome.visitorText')} signInBody={signInBody} extra={extra} />;
+    case 'open': {
+      const { subscription } = standing;
+      const subtitle =
+        subscription.stage === 'trialing'
+          ? t('welcome.trialing', { date: date(subscription.trialEnd) })
+          : subscription.stage === 'active'
+            ? t('welcome.active')
+            : subscription.stage === 'past_due'
+              ? t('welcome.pastDue')
+              : t('welcome.ending', { date: date(subscription.endsAt) });
+      const allSet = subscription.stage === 'trialing' || subscription.stage === 'active';
+      return (
+        <GetStarted
+          links={links}
+          title={allSet ? undefined : t('welcome.appsTitle')}
+          subtitle={subtitle}
+          signInBody={signInBody}
+          primary={accountLink}
+          extra={extra}
+        />
+      );
+    }
+    case 'closed':
+      return (
+        <StandingCard title={t('welcome.endedTitle')} text={t('noSecondTrial')}>
+          <ButtonLink href={withSearch(paths.checkoutForm.build(lng), { interval: standing.subscription.interval, plan: standing.subscription.plan })}>
+            {t('restart')}
+          </ButtonLink>
+        </StandingCard>
+      );
+    case 'inReview':
+      return (
+        <StandingCard title={t('review.title')} text={t('review.text')}>
+          <ButtonLink href={paths.failure.build(lng)}>{t('review.open')}</ButtonLink>
+        </StandingCard>
+      );
+    case 'noPlan':
+      return (
+        <StandingCard title={t('none')} text={standing.trialAvailable ? t('welcome.noPlan') : t('noSecondTrial')}>
+          <ButtonLink href={standing.trialAvailable ? paths.onboarding.build(lng) : paths.checkoutForm.build(lng)}>
+            {standing.trialAvailable ? t('startTrial') : t('restart')}
+          </ButtonLink>
+        </StandingCard>
+      );
+  }
+}
+
+function StandingCard({ title, text, children }: { title: string; text: string; children: ReactNode }) {
+  return (
+    <div className={styles.narrow}>
+      <Card>
+        <Heading>{title}</Heading>
+        <Text>{text}</Text>
+        <div>{children}</div>
+      </Card>
+    </div>
+  );
+}
