@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInstance } from '@amplitude/analytics-node';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FunnelReport } from '../../src/contracts/analytics';
 import { publicConfigSchema } from '../../src/contracts/public-config';
@@ -130,6 +130,37 @@ describe('analytics in the browser', () => {
     await context.close();
     await quietBrowser.close();
     await proxy.close();
+  });
+
+  it('loses no page view of pages left before the SDK started: a start, its header link, a full load within 2 s (#26.6)', async () => {
+    const source = `e2e-left-${randomBytes(4).toString('hex')}`;
+    const context = await newContext(browser, baseURL);
+    // The SDK's chunk held back on the first document (a phone where the page is left before it
+    // arrives): its page views can only be kept for the next start. Released for the next page.
+    let holdSdk = true;
+    const held: Route[] = [];
+    await context.route(/\/assets\/clients-[^/]+\.js$/, async (route) => {
+      if (holdSdk) held.push(route);
+      else await route.continue();
+    });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`/en?utm_source=${source}`);
+    await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/en/sign-in-otp');
+    await page.getByRole('button', { name: 'Send code' }).waitFor();
+    expect(held.length).toBeGreaterThan(0);
+    holdSdk = false;
+    // A full page load (an address typed, a bookmark): the first document is gone with its memory.
+    await page.goto('/en/demo');
+    const views = await waitForEvents(`utm_source=${source}&event_type=${encodeURIComponent('[Amplitude] Page Viewed')}`, (found) => found.length >= 3);
+    expect(views.map((event) => event.event_properties.page_path).sort()).toEqual(['/en', '/en/demo', '/en/sign-in-otp']);
+    // One visitor, one device; nothing kept twice: the kept ones were handed to the SDK once.
+    expect(new Set(views.map((event) => event.device_id)).size).toBe(1);
+    expect(await page.evaluate(() => localStorage.getItem('ringwise:analytics-held'))).toBeNull();
+    expect(errors).toEqual([]);
+    for (const route of held) await route.abort().catch(() => undefined);
+    await context.close();
   });
 
   it('walks visitors into the funnel and shows them in the report, split by landing page, utm_source and language', async () => {

@@ -7,8 +7,8 @@ import { emailAccount } from './paths/accounts';
 
 /**
  * A page opened with a session good for a while starts from the cookie and leaves supabase-js for
- * later (src/features/auth/session.ts): the person is signed in at once, and whatever changes the
- * cookie meanwhile (a sign-out in another tab) is found by the next check, not missed.
+ * later (src/features/auth/session.ts): the person is signed in at once, and a sign-out in another
+ * tab meanwhile is heard at once on the site's tabs channel, without supabase-js.
  */
 describe('a session started from the cookie', () => {
   const baseURL = inject('baseURL');
@@ -26,7 +26,7 @@ describe('a session started from the cookie', () => {
     return () => requested;
   }
 
-  it('shows the account without loading supabase-js, and a sign-out in another tab signs this one out at its next check', async () => {
+  it('shows the account without loading supabase-js, and a sign-out in another tab signs this one out at once, saying so', async () => {
     const account = await emailAccount(baseURL, 'work');
     const context = await newContext(browser(), baseURL, { viewport: viewports.phone, locale: 'en-US' });
     await signInContext(context, baseURL, account.session);
@@ -46,12 +46,12 @@ describe('a session started from the cookie', () => {
     // The one sign-out clears every cookie of the session (and takes the tab to the start page).
     await expect.poll(async () => (await context.cookies()).filter((cookie) => cookie.name.startsWith('sb-')).length).toBe(0);
 
-    // Back to the first tab: its check finds the cookie emptied and hands over to supabase-js,
-    // which has no session to report.
-    await first.bringToFront();
-    await first.evaluate(() => void window.dispatchEvent(new Event('focus')));
+    // The first tab, never focused again: the site's tabs channel told it at once (#26.4), without
+    // supabase-js; the page says why it is signed out, and its header offers 'Sign in'.
+    await first.getByRole('alert').filter({ hasText: 'You were signed out in another tab or window.' }).waitFor({ timeout: 5000 });
     await first.getByText('Sign in to see your subscription.').waitFor();
-    expect(supabaseLoaded()).toBe(true);
+    await first.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor();
+    expect(supabaseLoaded()).toBe(false);
     expect(errors).toEqual([]);
     await context.close();
   });
