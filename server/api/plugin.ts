@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import businessRoutes from './business-routes';
 import emailKindRoutes from './email-kind-routes';
+import erasureRoutes from './erasure-routes';
 import kycAdminRoutes from './kyc-admin-routes';
 import legitimacyRoutes from './legitimacy-routes';
 import onboardingRoutes from './onboarding-routes';
@@ -16,4 +17,5 @@ export default async function apiPlugin(app: FastifyInstance): Promise<void> {
   await app.register(signupRoutes);
   await app.register(kycAdminRoutes);
   await app.register(emailKindRoutes);
+  await app.register(erasureRoutes);
 }

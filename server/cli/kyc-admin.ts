@@ -4,6 +4,7 @@
  *   list [--status PENDING_REVIEW|REJECTED|VALIDATED]   users waiting for a decision, with the reasons
  *   validate <user id | email | phone> [--note "…"]     lets the user continue to checkout
  *   reject <user id | email | phone> [--note "…"]       keeps the user on the failure page
+ *   erase <user id | email | phone>                      erases the person (their subscription ends first)
  *
  * Where it works: with KYC_ADMIN_URL (or --url http://host:port) it asks the running server's
  * /admin/kyc API (bearer ADMIN_TOKEN when set) — needed with the embedded database, which only the
@@ -13,18 +14,22 @@ import { parseArgs } from 'node:util';
 import { parseEnv } from '../config/env';
 import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
-import { decideKyc, listKycReviews, type KycReview } from '../api/kyc-admin';
+import { decideKyc, listKycReviews, resolveUserRef, type KycReview } from '../api/kyc-admin';
+import { createStripeClient } from '../payments/stripe-provider';
+import { erasePerson } from '../retention/erasure';
 import { kycStatusSchema } from '../../src/contracts/user';
 import { writeAndExit } from './exit';
 
 const usage = `usage: npm run kyc-admin -- list [--status PENDING_REVIEW|REJECTED|VALIDATED] [--json]
        npm run kyc-admin -- validate <user id | email | phone> [--note "…"]
        npm run kyc-admin -- reject <user id | email | phone> [--note "…"]
+       npm run kyc-admin -- erase <user id | email | phone>   (on request: every row naming them, docs/data.md)
 options: --url <server address> (or KYC_ADMIN_URL) to go through a running server`;
 
 interface Backend {
   list(status: KycReview['kyc_status'] & string): Promise<KycReview[]>;
   decide(user: string, status: 'VALIDATED' | 'REJECTED', note: string | undefined): Promise<{ user_id: string; kyc_status: string }>;
+  erase(user: string): Promise<{ user_id: string; rows: Record<string, number> }>;
   close(): Promise<void>;
 }
 
@@ -40,6 +45,7 @@ function httpBackend(base: string): Backend {
   return {
     list: async (status) => (await call<{ reviews: KycReview[] }>(`/admin/kyc/reviews?status=${status}`)).reviews,
     decide: (user, status, note) => call('/admin/kyc/decisions', { method: 'POST', body: JSON.stringify({ user, status, ...(note ? { note } : {}) }) }),
+    erase: (user) => call('/admin/erasures', { method: 'POST', body: JSON.stringify({ user }) }),
     close: async () => undefined,
   };
 }
@@ -51,6 +57,11 @@ async function databaseBackend(): Promise<Backend> {
   return {
     list: (status) => listKycReviews(database.db, status),
     decide: (user, status, note) => decideKyc(database.db, user, { status, ...(note ? { note } : {}) }, new Date()),
+    erase: async (user) => {
+      const userId = await resolveUserRef(database.db, user);
+      const { rows } = await erasePerson(database.db, userId, { stripe: createStripeClient(env), now: new Date() });
+      return { user_id: userId, rows };
+    },
     close: () => database.close(),
   };
 }
@@ -99,6 +110,15 @@ export async function main(argv: string[]): Promise<number> {
       }
       const result = await backend.decide(target, command === 'validate' ? 'VALIDATED' : 'REJECTED', values.note);
       console.log(`${result.user_id} is now ${result.kyc_status}`);
+      return 0;
+    }
+    if (command === 'erase') {
+      if (!target) {
+        console.error(usage);
+        return 64;
+      }
+      const result = await backend.erase(target);
+      console.log(`${result.user_id} erased: ${Object.entries(result.rows).map(([table, count]) => `${table} ${count}`).join(', ')}`);
       return 0;
     }
     console.error(`unknown command ${command}\n${usage}`);
