@@ -22,6 +22,7 @@ import { arrivedFromAuthLink, authUrlError, useSession } from './session';
 import { useSignedInName } from './signed-in-name';
 import { signOut } from './sign-out';
 import * as styles from './SignInOtpPage.css';
+import { EmailToConfirm } from '../account/EmailToConfirm';
 import { appActor } from '../../app/address/app-actor';
 
 type Method = 'phone' | 'email';
@@ -186,7 +187,15 @@ export default function SignInOtpPage() {
             </Alert>
           ) : null}
           {emailConfirmed ? <Alert tone="info">{t('signIn.emailConfirmed')}</Alert> : null}
-          {emailConfirmError ? <Alert tone="critical">{t('signIn.emailConfirmFailed')}</Alert> : null}
+          {emailConfirmError && status === 'signedIn' && session && !session.user.is_anonymous ? (
+            // Signed in already: no need to sign in again for a new link, the code is sent from here (#26.5).
+            <>
+              <Alert tone="critical">{t('signIn.emailConfirmFailedSignedIn')}</Alert>
+              <EmailToConfirm lng={lng} folded={false} />
+            </>
+          ) : emailConfirmError ? (
+            <Alert tone="critical">{t('signIn.emailConfirmFailed')}</Alert>
+          ) : null}
           {secondStep ? (
             <SecondStep onVerified={() => completeSignIn(cameWithCode)} />
           ) : !sentTo && status === 'signedIn' && session && !session.user.is_anonymous ? (

@@ -5,13 +5,13 @@ import { fromPromise } from 'xstate';
 import { reviewMachine } from '../../../machines/onboarding.review.machine';
 import { apiRequest } from '../../app/api-client';
 import type { KycStatus, User } from '../../contracts/user';
-import { Alert } from '../../ui/Alert';
 import { Box } from '../../ui/Box';
 import { Button } from '../../ui/Button';
 import { Text } from '../../ui/Text';
 import { signOut } from '../auth/sign-out';
 import { publishInspection } from '../charts/live-state';
 import { appActor } from '../../app/address/app-actor';
+import * as styles from './Onboarding.css';
 
 const fetchKycStatus = fromPromise<KycStatus | null, void>(async ({ signal }) => (await apiRequest<User>('/v1/user', { signal })).kyc_status);
 
@@ -48,7 +48,7 @@ export function ReviewActions({ who }: { who: string }) {
       <Text>{t('review.signedIn', { who })}</Text>
       <div aria-live="polite">
         {busy ? <Text tone="muted">{t('review.checking')}</Text> : null}
-        {snapshot.matches('underReview') && snapshot.context.kycStatus === 'PENDING_REVIEW' ? <Alert tone="info">{t('review.stillReview')}</Alert> : null}
+        {snapshot.matches('underReview') && snapshot.context.kycStatus === 'PENDING_REVIEW' ? <p className={styles.reviewNote}>{t('review.stillReview')}</p> : null}
       </div>
       <Box display="flex" gap="small" flexWrap="wrap">
         <Button tone="primary" loading={busy} onClick={() => send({ type: 'review.recheck' })}>

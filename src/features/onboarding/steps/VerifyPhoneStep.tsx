@@ -11,6 +11,7 @@ import { Button } from '../../../ui/Button';
 import { Heading, Text } from '../../../ui/Text';
 import * as styles from '../Onboarding.css';
 import { errorKey, type StepProps } from '../step-props';
+import { PhoneTakenNotice } from './PhoneTakenNotice';
 
 /**
  * verify-phone: the number (prefilled from sign-up), then the 6-digit code texted to it (engineer A's
@@ -45,7 +46,11 @@ export function VerifyPhoneStep({ snapshot, send }: StepProps) {
     <div className={styles.stack}>
       <Heading>{t('verifyPhone.title')}</Heading>
       {email ? <Text tone="muted">{t('verifyPhone.emailNote', { email })}</Text> : null}
-      {error ? <Alert tone="critical">{t(errorKey(error))}</Alert> : null}
+      {error === 'PHONE_ALREADY_EXISTS' && sentTo ? (
+        <PhoneTakenNotice phone={sentTo} />
+      ) : error ? (
+        <Alert tone="critical">{t(errorKey(error))}</Alert>
+      ) : null}
       {profile?.phone_verified && sub === 'number' ? (
         <>
           <Text>{t('verifyPhone.verified', { phone: formatPhone(profile.phone, defaultCountryCode()) })}</Text>
