@@ -184,19 +184,17 @@ export const notice = style({
   color: vars.color.text,
 });
 
-export const noticeBar = style([
-  {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'baseline',
-    gap: `${vars.space.xxsmall} ${vars.space.small}`,
-    maxWidth: vars.size.contentWide,
-    marginInline: 'auto',
-    margin: 0,
-    paddingBlock: vars.space.small,
-    paddingInline: vars.space.gutter,
-    '@media': { [mobileQuery]: { paddingInline: vars.space.gutterMobile } },
-  },
-]);
+export const noticeBar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+  gap: `${vars.space.xxsmall} ${vars.space.small}`,
+  maxWidth: vars.size.contentWide,
+  marginInline: 'auto',
+  marginBlock: 0,
+  paddingBlock: vars.space.small,
+  paddingInline: vars.space.gutter,
+  '@media': { [mobileQuery]: { paddingInline: vars.space.gutterMobile } },
+});
 
 export const noticeLink = style({ color: vars.color.brandStrong, fontWeight: vars.fontWeight.medium });
