@@ -399,6 +399,8 @@ async function fuzzTarget(target: ProofTarget, findings: Finding[]): Promise<Map
       await identities.refresh();
     }
     console.log(`${accepted} of ${proof.routes.length} routes answered 2xx to a well-formed request as user A (the fixed battery starts from it)`);
+    const numbers = await longNumbers(proof, (finding) => findings.push({ target: target.label, ...finding }));
+    tallies.set('(long numbers) greeting routes', numbers);
     const slow = await slowBodies(proof);
     tallies.set('(slow bodies) POST /auth/v1/otp', slow);
     for (let index = 0; index < slow.hangs; index += 1) {
@@ -410,6 +412,57 @@ async function fuzzTarget(target: ProofTarget, findings: Finding[]): Promise<Map
   }
   console.log(`${target.label}: done in ${seconds(performance.now() - started)}`);
   return tallies;
+}
+
+/**
+ * Scripts of long numbers on every greeting route (#25 finding 8): runs of 16 to 1,000 digits
+ * (309 and more were Infinity, a 5xx), separated and as prices, ordinals and decimals, in en and
+ * fr. Each goes to the spoken-text preview and to `/greetings`, and the audio addresses a greeting
+ * answers (MP3, phone WAV) are fetched too, so the route that makes them from the recipe is reached.
+ */
+function longNumberScripts(): { text: string; lang: 'en' | 'fr' }[] {
+  const run = (length: number, digit = '9') => digit.repeat(length);
+  const scripts: string[] = [];
+  for (const length of [16, 20, 100, 308, 309, 310, 400, 990]) scripts.push(`Ref ${run(length)}.`, run(length));
+  scripts.push(
+    `Pay $${run(400)}.50 today.`,
+    `Pay $${Array<string>(120).fill('999').join(',')}.`,
+    `The ${run(350)}th caller wins.`,
+    `Call ${run(12)} or ${run(15)} or ${run(16)}.`,
+    `Pi is 3.${run(500, '1')}.`,
+    Array<string>(60).fill(run(16, '7')).join(' ').slice(0, 1000),
+  );
+  const french = [`Réf. ${run(400)}.`, `${run(330)},50 €.`, `${Array<string>(120).fill('999').join(' ')} clients.`, `Le ${run(350)}e appel.`, `€${run(320)}`];
+  return [...scripts.map((text) => ({ text: text.slice(0, 1000), lang: 'en' as const })), ...french.map((text) => ({ text: text.slice(0, 1000), lang: 'fr' as const }))];
+}
+
+async function longNumbers(proof: ProofApp, report: (finding: Omit<Finding, 'target'>) => void): Promise<Tally> {
+  const tally = emptyTally();
+  const get = async (route: string, path: string) => {
+    sequence += 1;
+    const id = `proof-fuzz-${String(sequence).padStart(7, '0')}`;
+    const request: WireRequest = { method: 'GET', path, headers: { host: `127.0.0.1:${proof.port}`, 'x-forwarded-for': fakeClientAddress(300_000 + sequence), 'x-request-id': id } };
+    const answer = await send(proof.port, request, HANG_MS);
+    tally.requests += 1;
+    if (answer.outcome === 'hang') tally.hangs += 1;
+    else if (answer.outcome !== 'answered') tally.resets += 1;
+    else if (answer.status >= 500) tally.s5xx += 1;
+    else if (answer.status >= 400) tally.s4xx += 1;
+    else tally.s2xx += 1;
+    const kind = answer.outcome === 'hang' ? 'hang' : answer.outcome === 'answered' ? (answer.status >= 500 ? '5xx' : null) : 'reset';
+    if (kind) report({ route, kind, status: answer.status, request: `GET ${printable(path, 160)}`, reason: proof.errorFor(id) ?? answer.error ?? printable(answer.body, 200) });
+    return answer;
+  };
+  await pool(longNumberScripts(), CONCURRENCY, async ({ text, lang }) => {
+    const query = new URLSearchParams({ text, voice: 'aria', lang }).toString();
+    await get('GET /greetings/spoken-text', `/greetings/spoken-text?${query}`);
+    const made = await get('GET /greetings', `/greetings?${query}`);
+    if (made.outcome !== 'answered' || made.status !== 200) return;
+    const formats = (JSON.parse(made.body) as { formats?: { url: string }[] }).formats ?? [];
+    for (const format of formats) await get('GET /greetings/audio/:file', format.url);
+  });
+  console.log(`long numbers: ${longNumberScripts().length} scripts on the greeting routes, ${tally.requests} requests, ${tally.s2xx} 2xx, ${tally.s4xx} 4xx, ${tally.s5xx} 5xx`);
+  return tally;
 }
 
 let slowReason = '';

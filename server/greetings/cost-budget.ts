@@ -20,7 +20,7 @@ export interface CostLimits {
   maxSpokenCharacters: number;
   /** Estimated synthesis seconds one client address may have in the making at once (429). */
   clientInFlightSeconds: number;
-  /** Estimated synthesis seconds this instance takes on at once, all clients together (503). */
+  /** Estimated synthesis seconds this instance takes on at once, all clients together (429). */
   inFlightSeconds: number;
   /** Spoken characters one client address may have made per hour, counted across instances (429). */
   clientCharactersPerHour: number;
@@ -48,7 +48,9 @@ const HOUR_MS = 60 * 60_000;
 /**
  * The greeting builder's one cost budget (#25 finding 6), asked by every route before it makes
  * audio: a request that would start synthesis is admitted only if it fits, and is refused at once
- * otherwise, so nobody waits in a queue that cannot serve them in time.
+ * otherwise (429 with a stable code and Retry-After), so nobody waits in a queue that cannot serve
+ * them in time. Over the instance's share too it is 429, not 503: the instance is up, it is the
+ * amount asked of it that is refused, and a client (or a proof) must not take it for a fault.
  *
  * - per greeting: its spoken length;
  * - per client address: the synthesis seconds it has in flight (so one address cannot take the
@@ -93,7 +95,7 @@ export class GreetingCostBudget {
       throw new CostRefusal(429, greetingErrorCodes.clientBusy, 'Your other greetings are still being made: wait for them to finish, then try again', this.drainSeconds(mine));
     }
     if (this.total > 0 && this.total + seconds > this.limits.inFlightSeconds) {
-      throw new CostRefusal(503, greetingErrorCodes.busy, 'The greeting builder is busy, try again in a moment', this.drainSeconds(this.total));
+      throw new CostRefusal(429, greetingErrorCodes.capacityReached, 'The greeting builder is busy, try again in a moment', this.drainSeconds(this.total));
     }
     // Reserved before the (asynchronous) hourly count, so requests arriving meanwhile see it.
     this.add(client, seconds);

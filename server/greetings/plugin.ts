@@ -234,7 +234,7 @@ function askerOf(request: FastifyRequest): Asker {
   return { client: request.ip };
 }
 
-/** Runs engine work and turns its failures into the API's errors (429/503 over budget, 503 busy, 502 failed). */
+/** Runs engine work and turns its failures into the API's errors (400/429 over budget, 503 busy, 502 failed). */
 async function speak<T>(request: FastifyRequest, reply: FastifyReply, work: () => Promise<T>): Promise<T> {
   try {
     return await work();

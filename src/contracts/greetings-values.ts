@@ -84,8 +84,10 @@ export const greetingErrorCodes = {
   languageUnknown: 'GREETING_LANGUAGE_UNKNOWN',
   notFound: 'GREETING_NOT_FOUND',
   synthesisFailed: 'GREETING_SYNTHESIS_FAILED',
-  /** The instance has as much synthesis in the making as it can finish in time (503, Retry-After). */
+  /** Every speech thread is taken and the queue is full (503). */
   busy: 'GREETING_BUSY',
+  /** The instance has as much synthesis in the making as it can finish in time (429, Retry-After). */
+  capacityReached: 'GREETING_CAPACITY_REACHED',
   /** Requests from one address per minute (429). */
   rateLimited: 'RATE_LIMITED',
   /** Read aloud (numbers as words), the script is longer than one greeting may be (400). */
@@ -130,6 +132,7 @@ const failureByCode: Partial<Record<string, GreetingFailure>> = {
   [greetingErrorCodes.clientBusy]: 'clientBusy',
   [greetingErrorCodes.hourlyBudgetSpent]: 'hourlyBudgetSpent',
   [greetingErrorCodes.busy]: 'busy',
+  [greetingErrorCodes.capacityReached]: 'busy',
   [greetingErrorCodes.spokenTooLong]: 'spokenTooLong',
 };
 

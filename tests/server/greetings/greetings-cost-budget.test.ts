@@ -81,12 +81,12 @@ describe('the greeting cost budget (#25.6)', () => {
     expect(engine.started).toHaveLength(1);
   });
 
-  it('answers 503 with Retry-After when the instance has as much in the making as it takes, all addresses together', async () => {
+  it('answers 429 with Retry-After when the instance has as much in the making as it takes, all addresses together', async () => {
     const { app, engine } = await instance({ GREETINGS_IN_FLIGHT_SECONDS: '20' });
     expect((await greet(app, script(120), '192.0.2.1')).statusCode).toBe(200);
     const busy = await greet(app, script(120), '192.0.2.2');
-    expect(busy.statusCode).toBe(503);
-    expect(busy.json()).toMatchObject({ code: greetingErrorCodes.busy });
+    expect(busy.statusCode).toBe(429);
+    expect(busy.json()).toMatchObject({ code: greetingErrorCodes.capacityReached });
     expect(Number(busy.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(engine.started).toHaveLength(1);
   });

@@ -53,6 +53,7 @@ describe('the page\u2019s greeting request actor', () => {
     [429, 'GREETING_CLIENT_BUSY', '7', 'clientBusy', 7],
     [429, 'RATE_LIMITED', null, 'rateLimited', null],
     [503, 'GREETING_BUSY', '4', 'busy', 4],
+    [429, 'GREETING_CAPACITY_REACHED', '3', 'busy', 3],
     [400, 'GREETING_SPOKEN_TOO_LONG', null, 'spokenTooLong', null],
     [502, 'GREETING_SYNTHESIS_FAILED', null, 'failed', null],
   ] as const)('says why a %i %s was refused, and how long to wait', async (status, code, retryAfter, failure, seconds) => {
