@@ -26,4 +26,14 @@ describe('splitForStreaming', () => {
     for (const piece of pieces) expect(piece.length).toBeLessThan(300 + sentence.length);
     expect(splitForStreaming(' ?! ')).toEqual([]);
   });
+
+  it('cuts a sentence longer than a piece at a comma or a space, so no engine call holds its thread for long (#25.6)', () => {
+    const numbers = Array.from({ length: 120 }, (_, index) => `nine hundred ${index}`).join(' ');
+    const pieces = splitForStreaming(`Hello. ${numbers}`);
+    expect(pieces.join(' ')).toBe(`Hello. ${numbers}`);
+    for (const piece of pieces) expect(piece.length).toBeLessThanOrEqual(300);
+    const listed = splitForStreaming(`Hello. ${Array.from({ length: 60 }, () => 'one two three').join(', ')}.`);
+    for (const piece of listed.slice(1, -1)) expect(piece).toMatch(/,$/);
+    expect(splitForStreaming('x'.repeat(700))).toEqual(['x'.repeat(300), 'x'.repeat(300), 'x'.repeat(100)]);
+  });
 });
