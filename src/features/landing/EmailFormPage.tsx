@@ -5,6 +5,7 @@ import { paths } from '../../app/paths';
 import { useLanguage } from '../../app/use-language';
 import { parseEmailFormSearch } from '../../contracts/signup';
 import { Card } from '../../ui/Card';
+import { usePersonSignedIn } from '../auth/presence';
 import { Heading, Text } from '../../ui/Text';
 import { Facts, LandingLayout } from './LandingLayout';
 import { SignupForm } from './SignupForm';
@@ -14,6 +15,7 @@ export default function EmailFormPage() {
   const { t } = useTranslation('landing');
   const lng = useLanguage();
   const search = useSearch();
+  const personSignedIn = usePersonSignedIn();
   const prefill = parseEmailFormSearch(search);
   return (
     <LandingLayout width="narrow">
@@ -22,9 +24,12 @@ export default function EmailFormPage() {
       <Card>
         <SignupForm variant="email" landingPage="email-form" lng={lng} prefill={prefill} title={t('start.formTitle')} submitLabel={t('fields.submitEmail')} />
       </Card>
-      <Text>
-        <Link href={paths.signInOtp.build(lng)}>{t('start.haveAccount')}</Link>
-      </Text>
+      {/* Someone signed in (a repeat sign-up ends so) is not offered to sign in (#26.4). */}
+      {personSignedIn ? null : (
+        <Text>
+          <Link href={paths.signInOtp.build(lng)}>{t('start.haveAccount')}</Link>
+        </Text>
+      )}
       <Facts items={['trial', 'charge', 'cancel', 'moneyBack']} />
     </LandingLayout>
   );

@@ -5,6 +5,7 @@ import { paths } from '../../app/paths';
 import { useLanguage } from '../../app/use-language';
 import { parseLandingSearch } from '../../contracts/signup';
 import { Card } from '../../ui/Card';
+import { usePersonSignedIn } from '../auth/presence';
 import { Heading, Text } from '../../ui/Text';
 import * as styles from './Landing.css';
 import { Facts, LandingLayout } from './LandingLayout';
@@ -15,6 +16,7 @@ export default function StartPage() {
   const { t } = useTranslation('landing');
   const lng = useLanguage();
   const search = useSearch();
+  const personSignedIn = usePersonSignedIn();
   return (
     <LandingLayout>
       <div className={styles.startHero}>
@@ -23,9 +25,12 @@ export default function StartPage() {
           <Text size="lead" tone="muted" className={styles.desktopOnly}>
             {t('start.subtitle')}
           </Text>
-          <Text>
-            <Link href={paths.signInOtp.build(lng)}>{t('start.haveAccount')}</Link>
-          </Text>
+          {/* Someone signed in (a repeat sign-up ends so) is not offered to sign in (#26.4). */}
+          {personSignedIn ? null : (
+            <Text>
+              <Link href={paths.signInOtp.build(lng)}>{t('start.haveAccount')}</Link>
+            </Text>
+          )}
         </div>
         <Card className={styles.startForm}>
           <SignupForm
