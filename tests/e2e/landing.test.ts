@@ -416,6 +416,9 @@ describe('landing pages', () => {
       await page.getByRole('button', { name: text(lng, 'landing', 'fields.submit') }).click();
       await enterCode(page, baseURL, lng, signup.phone.e164);
       await page.getByText(text(lng, 'auth', 'signup.returningPhone')).waitFor();
+      // Signed in to it: the header and the page say so too (#26.4), without a navigation.
+      await page.getByRole('banner').getByRole('button', { name: text(lng, 'common', 'shell.account'), exact: true }).waitFor();
+      expect(await page.getByRole('link', { name: text(lng, 'landing', 'start.haveAccount') }).count()).toBe(0);
       await screenshot(page, `landing-returning-phone-${lng}-desktop`);
       expect(await axeViolations(page)).toEqual([]);
       await page.getByRole('button', { name: text(lng, 'auth', 'signup.continue') }).click();
