@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { getProfile } from '../api/profiles';
 import { requireUser } from '../auth/require-user';
 import { countryForIp } from '../geo/country';
+import { AdjustableClock } from '../http/clock';
 import { HttpError } from '../http/errors';
+import { requireLocalDevelopment } from '../http/local-only';
 import { publicOrigin } from '../http/public-origin';
 import {
   cardUpdateRequestSchema,
@@ -181,6 +183,19 @@ export default async function paymentsPlugin(app: FastifyInstance): Promise<void
 
   await app.register(hostedCheckoutRoutes, { provider });
   await app.register(stripeWebhookRoutes, { stripe });
+  await app.register(devBillingRoutes);
+}
+
+/**
+ * `POST /dev/billing/run`: one billing pass now, for the browser tests that move the server's clock
+ * (POST /dev/clock) past a trial end instead of waiting for the job's next minute. Registered only
+ * where /dev/clock is (outside production, the adjustable clock) and answered only on this machine.
+ */
+async function devBillingRoutes(app: FastifyInstance): Promise<void> {
+  if (app.env.NODE_ENV === 'production' || !(app.clock instanceof AdjustableClock)) return;
+  // Not wrapped in fastify-plugin: the hook covers this route only.
+  app.addHook('onRequest', async (request) => requireLocalDevelopment(app.env, request));
+  app.post('/dev/billing/run', async () => runBillingCycle(app.db, app.clock.now()));
 }
 
 async function currencyFromRequest(request: FastifyRequest): Promise<string> {

@@ -5,7 +5,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Heading, Text } from '../../ui/Text';
-import { CodeEntry } from '../auth/CodeEntry';
+import { CodeEntry, RESEND_COOLDOWN_SECONDS } from '../auth/CodeEntry';
 import { sendEmailConfirmation, type SendResult } from '../auth/otp';
 import { useSession } from '../auth/session';
 
@@ -34,6 +34,10 @@ export function EmailToConfirm({ lng, folded }: { lng: Language; folded: boolean
     const result: SendResult = await sendEmailConfirmation(email, lng).catch(() => ({ ok: false, code: 'network' }));
     setSending(false);
     if (result.ok) setSentAt(Date.now());
+    // Refused as too soon: a code left less than a minute ago and is still good, so its field opens
+    // with the countdown where it really is.
+    else if (result.code === 'over_email_send_rate_limit' && result.retryAfterSeconds !== undefined)
+      setSentAt(Date.now() - (RESEND_COOLDOWN_SECONDS - result.retryAfterSeconds) * 1000);
     else setFailure(tAuth(`errors.${result.code}`, { seconds: result.retryAfterSeconds ?? 60, defaultValue: tAuth('errors.network') }));
   };
 
