@@ -4,6 +4,7 @@ import pino from 'pino';
 import { buildApp } from '../../../server/app';
 import { parseEnv } from '../../../server/config/env';
 import { AdjustableClock } from '../../../server/http/clock';
+import type { DatabaseHandle } from '../../../server/db/client';
 import { inProcessDatabase, type ProofTarget } from './databases';
 
 /** One route as the app registered it: a single method, its URL pattern and its schema parts. */
@@ -30,7 +31,7 @@ export interface ProofApp {
  * from loopback are trusted on purpose: each proof request says it comes from its own visitor, so
  * the per-address limits do not hide the handlers behind 429s.
  */
-export async function startProofApp(target: ProofTarget, env: Record<string, string> = {}): Promise<ProofApp> {
+export async function startProofApp(target: ProofTarget, env: Record<string, string> = {}, shared?: DatabaseHandle): Promise<ProofApp> {
   const routes: RouteEntry[] = [];
   const errors = new Map<string, string>();
   const sink = new Writable({
@@ -47,13 +48,14 @@ export async function startProofApp(target: ProofTarget, env: Record<string, str
       done();
     },
   });
-  const database = await inProcessDatabase(target);
+  // `shared`: a second instance on the same database (its owner closes it).
+  const database = shared ?? (await inProcessDatabase(target));
   const app = await buildApp({
     env: parseEnv({ NODE_ENV: 'development', LOG_LEVEL: 'error', TRUSTED_PROXIES: '127.0.0.1,::1', GREETINGS_THREADS: '1', ...env }),
     database,
     logger: pino({ level: 'error' }, sink),
     clock: new AdjustableClock(),
-    ownsDatabase: true,
+    ownsDatabase: !shared,
     onRoute: (route: RouteOptions) => {
       for (const method of [route.method].flat()) routes.push({ method: String(method).toUpperCase(), url: route.url, schema: (route.schema ?? {}) as RouteEntry['schema'] });
     },

@@ -68,8 +68,14 @@ export async function verifyCode(recipient: Recipient, token: string, type?: 'sm
       ? await supabase.auth.verifyOtp({ phone: recipient.phone, token: code, type: type === 'phone_change' ? 'phone_change' : 'sms' })
       : await supabase.auth.verifyOtp({ email: recipient.email, token: code, type: type === 'email_change' ? 'email_change' : 'email' });
   if (error) return toAuthErrorCode(error);
-  if (!data.session) return { ok: false, code: 'unknown' };
-  return { ok: true, session: data.session };
+  if (data.session) return { ok: true, session: data.session };
+  // A change code proves the address for this tab's account and starts no session (whoever reads
+  // that phone or inbox must not get the account): the tab's own session is renewed to carry it.
+  if (type === 'phone_change' || type === 'email_change') {
+    const renewed = await supabase.auth.refreshSession();
+    if (renewed.data.session) return { ok: true, session: renewed.data.session };
+  }
+  return { ok: false, code: 'unknown' };
 }
 
 /**

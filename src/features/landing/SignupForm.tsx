@@ -18,6 +18,7 @@ import { Heading, Text } from '../../ui/Text';
 import { logEvent } from '../analytics/analytics';
 import { analyticsEvents } from '../analytics/events';
 import { CodeEntry, loadCodeEntry } from '../auth/CodeEntry.lazy';
+import { SecondStep } from '../auth/SecondStep.lazy';
 import { initialPhoneValue, loadPhoneFormat, phoneFormat } from '../phone-input/phone-format.lazy';
 import { PhoneField } from '../phone-input/PhoneField';
 import { focusFirstInvalid } from './focus';
@@ -148,6 +149,8 @@ export function SignupForm({ variant, landingPage, lng, prefill, title, submitLa
   const failure = snapshot.context.failure;
   const submitted = snapshot.context.values;
   const pending = state === 'checkingEmail' || state === 'checkingAccount' || state === 'sendingCode';
+
+  if (state === 'secondStepDue') return <SecondStep onVerified={() => send({ type: 'secondStep.verified' })} />;
 
   if ((state === 'enteringCode' || state === 'savingAccount' || state === 'saveFailed' || state === 'accountExists' || state === 'done') && submitted) {
     const recipient = recipientOf(submitted);

@@ -1,4 +1,5 @@
 import { assertEvent, assign, setup } from 'xstate';
+import { RESEND_COOLDOWN_MS } from '../../../core/auth-codes';
 import type { LandingPage } from '../../contracts/signup';
 import type { EmailKind } from '../../lib/email-kind.lazy';
 import { forgetCodeStep, rememberCodeStep, type PendingCodeStep } from './code-step-storage';
@@ -34,11 +35,11 @@ type SignupEvent =
   | { type: 'code.verified' }
   | { type: 'code.changed' }
   | { type: 'save.retried' }
+  | { type: 'secondStep.verified' }
   | { type: 'form.reopened' }
   | { type: 'account.continued' };
 
 const SEND_LIMIT_CODES = new Set(['over_sms_send_rate_limit', 'over_email_send_rate_limit']);
-const RESEND_COOLDOWN_MS = 60_000;
 
 /** The error an invoked actor failed with (its `xstate.error.actor.*` event). */
 function errorOf(event: { type: string }): unknown {
@@ -78,6 +79,14 @@ export const signupMachine = setup({
       return error instanceof SignupError && SEND_LIMIT_CODES.has(error.code) && error.retryAfterSeconds !== undefined;
     },
     isReturningAccount: (_, output: { returning: boolean }) => output.returning,
+    /**
+     * The code reached an account that has two-step verification on: the API refuses the first
+     * factor alone (insufficient_aal) until the account's second step is passed.
+     */
+    isSecondStepDue: ({ event }) => {
+      const error = errorOf(event);
+      return error instanceof SignupError && error.code === 'insufficient_aal';
+    },
     isDisposable: (_, kind: EmailKind) => kind === 'disposable',
     isInvalid: (_, kind: EmailKind) => kind === 'invalid',
     isUnconfirmedPersonal: ({ context }, kind: EmailKind) => kind === 'personal' && context.acceptedPersonalEmail !== context.values?.email,
@@ -227,8 +236,15 @@ export const signupMachine = setup({
           { guard: { type: 'isReturningAccount', params: ({ event }) => event.output }, target: 'accountExists' },
           { target: 'done' },
         ],
-        onError: { target: 'saveFailed', actions: 'takeFailure' },
+        onError: [{ guard: 'isSecondStepDue', target: 'secondStepDue' }, { target: 'saveFailed', actions: 'takeFailure' }],
       },
+    },
+    /**
+     * The code reached an account with two-step verification on (a person signing up again with
+     * their phone): its second step is asked for here, then the sign-up is saved as a return.
+     */
+    secondStepDue: {
+      on: { 'secondStep.verified': { target: 'savingAccount' } },
     },
     /**
      * The code proved an address that already signs in to an account: the visitor is in it, nothing

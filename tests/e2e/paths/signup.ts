@@ -4,6 +4,7 @@ import { assign, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { projectRoot } from '../../../server/config/project-root';
 import { api, codeFor, confirmationLink, frenchMobile, outbox, signUpByApi } from '../../helpers/accounts';
 import { SignupError } from '../../../src/features/landing/signup.actors';
+import { enrolTotpByApi, serverNow, totpAt } from '../../helpers/mfa';
 import { signupModel } from '../../unit/landing/signup-model';
 import { unique } from './accounts';
 import { failOnce, networkFailure, param, rolesByType, serverError, type ChartAdapter, type EventRole, type PathRun } from './adapter';
@@ -31,6 +32,8 @@ const domains = { work: 'acme-widgets.com', personal: 'gmail.com', disposable: '
 interface Submission {
   email: string;
   phone: { national: string; e164: string };
+  /** The authenticator app of the account this phone already signs in to, when it has one. */
+  totpSecret?: string;
 }
 
 interface Scenario {
@@ -219,6 +222,15 @@ export const signupAdapter: ChartAdapter<Scenario> = {
     'save.retried': { role: 'user', act: (run) => run.page.getByRole('button', { name: text(run.scenario.lng, 'landing', 'errors.retry') }).click() },
     'form.reopened': { role: 'user', act: (run) => run.page.getByRole('button', { name: text(run.scenario.lng, 'landing', 'personalEmail.change') }).click() },
     'account.continued': { role: 'user', act: (run) => run.page.getByRole('button', { name: text(run.scenario.lng, 'auth', 'signup.continue') }).click() },
+    // The returning account's authenticator app: its code typed into the second step.
+    'secondStep.verified': {
+      role: 'user',
+      act: async (run) => {
+        const secret = run.scenario.current?.totpSecret;
+        if (!secret) throw new Error('no authenticator app for this account');
+        await run.page.getByLabel(text(run.scenario.lng, 'auth', 'code.label')).fill(await totpAt(secret, await serverNow(run.baseURL, 31)));
+      },
+    },
     'xstate.done.actor.classifyEmail': (event) =>
       param(event, 'output') === 'invalid'
         ? { role: 'unreachable', why: 'the form refuses an address that is not one before the chart sees it' }
@@ -264,6 +276,8 @@ export const signupAdapter: ChartAdapter<Scenario> = {
     if (event.type === 'xstate.done.actor.saveAccount') return (param<{ returning: boolean }>(event, 'output').returning) === (outcomeOf(snapshot) === 'returning');
     // The email proven by another account meanwhile: only when the check found it new.
     if (event.type === 'xstate.error.actor.saveAccount' && codeOf(event) === 'EMAIL_ALREADY_EXISTS') return outcomeOf(snapshot) === 'new';
+    // The second step is asked only of an account the phone already signs in to.
+    if (event.type === 'xstate.error.actor.saveAccount' && codeOf(event) === 'insufficient_aal') return outcomeOf(snapshot) === 'returning';
     // The form tells the chart about typing only while a message or a prompt is shown.
     if (event.type === 'form.changed') return failureOf(snapshot) !== null || snapshot.value !== 'editing';
     // 'Try again' is offered for a failed save, not for an email that belongs to another account.
@@ -285,7 +299,12 @@ export const signupAdapter: ChartAdapter<Scenario> = {
       const kind = (answers.get('classifyEmail') as { output?: keyof typeof domains } | undefined)?.output ?? 'work';
       const outcome = (answers.get('checkAccount') as { output?: string } | undefined)?.output ?? 'new';
       const submission: Submission = { email: `paths.${unique()}@${domains[kind] ?? domains.work}`, phone: frenchMobile() };
-      if (outcome === 'returning') await signUpByApi(baseURL, { phone: submission.phone.e164, email: `paths.${unique()}@${domains.work}` });
+      if (outcome === 'returning') {
+        const existing = await signUpByApi(baseURL, { phone: submission.phone.e164, email: `paths.${unique()}@${domains.work}` });
+        // The save refused for the second step: that account has an authenticator app.
+        const save = answers.get('saveAccount');
+        if (save?.type === 'xstate.error.actor.saveAccount' && codeOf(save) === 'insufficient_aal') submission.totpSecret = await enrolTotpByApi(baseURL, existing.access_token);
+      }
       if (outcome === 'emailTaken') {
         await proveEmailElsewhere(baseURL, submission.email);
       }

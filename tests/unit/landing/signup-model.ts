@@ -24,6 +24,7 @@ export const signupEventFixtures = {
   'code.verified': [{ type: 'code.verified' }],
   'code.changed': [{ type: 'code.changed' }],
   'save.retried': [{ type: 'save.retried' }],
+  'secondStep.verified': [{ type: 'secondStep.verified' }],
   'form.reopened': [{ type: 'form.reopened' }],
   'account.continued': [{ type: 'account.continued' }],
 } satisfies { [K in Parameters<typeof signupMachine.transition>[1]['type']]: readonly Extract<Parameters<typeof signupMachine.transition>[1], { type: K }>[] };
@@ -42,6 +43,7 @@ export const signupActorOutcomes: AnyEventObject[] = [
   { type: 'xstate.done.actor.saveAccount', output: { returning: false } },
   { type: 'xstate.done.actor.saveAccount', output: { returning: true } },
   { type: 'xstate.error.actor.saveAccount', error: new SignupError('api', 'EMAIL_ALREADY_EXISTS') },
+  { type: 'xstate.error.actor.saveAccount', error: new SignupError('api', 'insufficient_aal') },
 ];
 
 const landingPage: LandingPage = 'start';
