@@ -7,6 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { findPlaceholders, greetingLanguageSchema } from '../src/contracts/greetings';
+import { envSchema } from '../server/config/env';
+import { synthesisSeconds } from '../server/greetings/cost-budget';
 import { detectLanguage } from '../server/greetings/language';
 import { normalizeForSpeech } from '../server/greetings/normalize';
 
@@ -19,4 +21,8 @@ if (!text) {
 const lang = values.lang === undefined ? detectLanguage(text) : greetingLanguageSchema.parse(values.lang);
 const left = findPlaceholders(text);
 if (left.length > 0) console.error(`Note: ${left.join(', ')} would be refused by the API (placeholders are never spoken).`);
-console.log(`[${lang}] ${normalizeForSpeech(text, lang)}`);
+const spoken = normalizeForSpeech(text, lang);
+console.log(`[${lang}] ${spoken}`);
+// What a greeting of it would cost (docs/greetings.md), against the most this environment allows.
+const max = envSchema.shape.GREETINGS_MAX_SPOKEN_CHARACTERS.parse(process.env.GREETINGS_MAX_SPOKEN_CHARACTERS || undefined);
+console.error(`${spoken.length.toLocaleString('en-US')} spoken characters, about ${Math.ceil(synthesisSeconds(spoken.length))} s of synthesis; a greeting may have ${max.toLocaleString('en-US')}${spoken.length > max ? ': this one would be refused (GREETING_SPOKEN_TOO_LONG)' : ''}.`);
