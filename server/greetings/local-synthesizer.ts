@@ -40,6 +40,26 @@ function workerFile(): { filename: string; needsTsx: boolean } {
   throw new Error('synth.worker not found next to the greetings code');
 }
 
+type LoadBalancer = NonNullable<NonNullable<ConstructorParameters<typeof Piscina>[0]>['loadBalancer']>;
+
+/**
+ * Which thread takes a greeting: an idle one; else, while the pool may grow, none yet (piscina then
+ * starts a thread for it); else the least busy. Piscina's own balancer gives a greeting to a thread
+ * that is already speaking one as long as it has room, and starts another thread only when all are
+ * full, so one visitor's long greeting shared its thread with the next visitor while the second
+ * core stayed idle (#25.6, proof:greeting-cost).
+ */
+function idleThreadFirst(maxThreads: number, perThread: number): LoadBalancer {
+  return (task, workers) => {
+    const idle = workers.find((worker) => worker.currentUsage === 0);
+    if (idle) return idle;
+    if (workers.length < maxThreads) return null;
+    let least: (typeof workers)[number] | null = null;
+    for (const worker of workers) if (worker.currentUsage < perThread && !worker.isRunningAbortableTask && (least === null || worker.currentUsage < least.currentUsage)) least = worker;
+    return task.isAbortable ? null : least;
+  };
+}
+
 /** Speech threads when none are configured: one per core, at most 4. */
 export function defaultSpeechThreads(): number {
   return Math.max(1, Math.min(4, availableParallelism()));
@@ -67,6 +87,7 @@ export class LocalSynthesizer implements Synthesizer {
         // Two greetings per thread: their pieces interleave (each engine call is a separate step),
         // so with more visitors than cores each one's first sentence still comes early.
         concurrentTasksPerWorker: this.options.greetingsPerThread ?? 2,
+        loadBalancer: idleThreadFirst(threads, this.options.greetingsPerThread ?? 2),
         maxQueue: this.options.maxQueue ?? 64,
         // A busy minute keeps threads (and their loaded engines) alive; a quiet one frees them.
         idleTimeout: this.options.idleMs ?? 60_000,
