@@ -140,16 +140,21 @@ async function attack(instances: ProofApp[]): Promise<Findings> {
     found['stale aal1 token: factor removed'] = removed.status === 200 ? 'yes' : 'no';
   }
 
-  // The email-confirmation link and code: a session for whoever reads the typed inbox?
+  // The email-confirmation link and code: a session for whoever reads the typed inbox? (One
+  // address for each: the link and the code of one message are one row, and using one spends both.)
   {
     const owner = await signInByText(a, freshFrenchMobile());
-    const typed = `typed-${randomUUID()}@ringwise-company.fr`;
-    await call(a, 'PUT', '/auth/v1/user', { ip: owner.ip, token: owner.token, body: { email: typed } });
-    const outbox = await call(a, 'GET', `/dev/outbox.json?recipient=${encodeURIComponent(typed)}`, { ip: '' });
-    const message = ((outbox.body.messages as { code: string; body: string }[] | undefined) ?? [])[0];
-    const token = /token=([\w-]+)/.exec(message?.body ?? '')?.[1] ?? '';
-    const link = await call(b, 'GET', `/auth/v1/verify?token=${token}&type=magiclink`, { ip: freshAddress() });
-    const code = await call(b, 'POST', '/auth/v1/verify', { ip: freshAddress(), body: { type: 'email_change', email: typed, token: message?.code } });
+    const typedMessage = async () => {
+      const typed = `typed-${randomUUID()}@ringwise-company.fr`;
+      await call(a, 'PUT', '/auth/v1/user', { ip: owner.ip, token: owner.token, body: { email: typed } });
+      const outbox = await call(a, 'GET', `/dev/outbox.json?recipient=${encodeURIComponent(typed)}`, { ip: '' });
+      const message = ((outbox.body.messages as { code: string; body: string }[] | undefined) ?? [])[0];
+      return { typed, code: message?.code ?? '', link: /token=([\w-]+)/.exec(message?.body ?? '')?.[1] ?? '' };
+    };
+    const forLink = await typedMessage();
+    const link = await call(b, 'GET', `/auth/v1/verify?token=${forLink.link}&type=magiclink`, { ip: freshAddress() });
+    const forCode = await typedMessage();
+    const code = await call(b, 'POST', '/auth/v1/verify', { ip: freshAddress(), body: { type: 'email_change', email: forCode.typed, token: forCode.code } });
     found['confirmation link: session opened'] = link.location.includes('access_token') ? 'yes' : 'no';
     found['confirmation code: session opened'] = code.body.access_token ? 'yes' : 'no';
   }
