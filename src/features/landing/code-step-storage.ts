@@ -1,3 +1,4 @@
+import { codeExpired } from '../../../core/auth-codes';
 import type { LandingPage } from '../../contracts/signup';
 import type { SignupValues } from './signup.actors';
 
@@ -14,15 +15,15 @@ export interface PendingCodeStep {
 }
 
 const KEY = 'ringwise.signup.codeStep';
-/** A code lives 10 minutes (server/auth/otp-codes.ts OTP_TTL_MS). */
-const CODE_TTL_MS = 10 * 60_000;
+/** A clock set back by more than this makes a kept step look sent in the future: not ours to trust. */
+const CLOCK_SLACK_MS = 60_000;
 
 export function readPendingCodeStep(landingPage: LandingPage, now = Date.now()): PendingCodeStep | null {
   try {
     const raw = window.sessionStorage.getItem(KEY);
     if (!raw) return null;
     const pending = JSON.parse(raw) as PendingCodeStep;
-    const fresh = typeof pending.sentAt === 'number' && now - pending.sentAt < CODE_TTL_MS && now >= pending.sentAt - 60_000;
+    const fresh = typeof pending.sentAt === 'number' && !codeExpired(pending.sentAt, now) && now >= pending.sentAt - CLOCK_SLACK_MS;
     if (pending.landingPage !== landingPage || !fresh || typeof pending.values?.email !== 'string') return null;
     return pending;
   } catch {
