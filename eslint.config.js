@@ -30,6 +30,13 @@ export default tseslint.config(
     },
   },
   {
+    // The core (the product's pure rules) is imported by the SPA, the charts and the server, and imports none of them.
+    files: ['core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['../*', '../**'], message: 'core/ imports nothing of ours: browser, charts and server import it, never the reverse.' }] }],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '../server/*'], message: 'The SPA and the charts must not import server code; share zod contracts through src/contracts.' }] }],
