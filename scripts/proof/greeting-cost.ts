@@ -1,11 +1,13 @@
 /**
- * `npm run proof:greeting-cost [-- --short]`: can one visitor starve the greeting builder (#25.6)?
- * Starts the built server (a child process, rebuilt first) on PGlite, measures a normal visitor's
- * ordinary greetings alone, then again while one other address sends its costliest greetings
- * continuously (scripts of long numbers, the longest spoken the server accepts, each new so nothing
- * comes from the cache, each followed by its phone WAV so the whole synthesis is asked for). Prints the normal visitor's
- * p50/p99 and failures in both phases, what the attacker was answered, and the server's RSS idle
- * and at its peak. Loopback only; bounded in count and time (PROOF_COST_SECONDS, PROOF_COST_ATTACKERS).
+ * `npm run proof:greeting-cost [-- --short] [--no-build | --source]`: can one visitor starve the
+ * greeting builder (#25.6)? Starts the built server (a child process, rebuilt first: run it under
+ * the shared dist/ lock) on PGlite, measures a normal visitor's ordinary greetings alone, then again
+ * while one other address sends its costliest greetings continuously (scripts of long numbers, the
+ * longest spoken the server accepts, each new so nothing comes from the cache, each followed by its
+ * phone WAV so the whole synthesis is asked for). Prints the normal visitor's p50/p99 and failures
+ * in both phases, what the attacker was answered, and the server's RSS idle and at its peak.
+ * Loopback only; bounded in count and time (PROOF_COST_SECONDS, PROOF_COST_ATTACKERS). `--source`
+ * runs the TypeScript server through tsx instead (no build, no dist/).
  * Goal: the normal visitor gets every greeting (0 failures) with a p99 under 5 s (or, on a machine
  * busy with other work, under twice its p99 alone).
  */
@@ -166,12 +168,14 @@ function percentile(values: number[], p: number): number {
 
 async function main(): Promise<void> {
   console.log(`proof:greeting-cost${short ? ' (short)' : ''}: ${ATTACKERS} costly requests at once from one address for ${ATTACK_SECONDS} s, a normal visitor alongside`);
-  if (!process.argv.includes('--no-build')) {
+  // --source: the TypeScript server through tsx (no build, so no wait for the shared dist/ lock).
+  const source = process.argv.includes('--source');
+  if (!source && !process.argv.includes('--no-build')) {
     const built = spawnSync('npm', ['run', 'build:server', '--silent'], { stdio: 'inherit' });
     if (built.status !== 0) throw new Error('npm run build:server failed');
   }
   const dir = mkdtempSync(join(tmpdir(), 'ringwise-greeting-cost-'));
-  const server = await startServerProcess({ NODE_ENV: 'development', LOG_LEVEL: 'error', TRUSTED_PROXIES: '127.0.0.1,::1', DATA_DIR: dir }, { bundled: true, timeoutMs: 120_000 });
+  const server = await startServerProcess({ NODE_ENV: 'development', LOG_LEVEL: 'error', TRUSTED_PROXIES: '127.0.0.1,::1', DATA_DIR: dir }, { bundled: !source, timeoutMs: 120_000 });
   const failures: string[] = [];
   try {
     let peak = rssMb(server.child.pid);
