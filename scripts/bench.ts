@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { launchBrowser } from '../tests/helpers/browser';
+import { roomyLimits } from '../tests/helpers/roomy-limits';
 import { startServerProcess, type RunningServer } from '../tests/helpers/server-process';
 import { paired, productEndpoints } from './bench/api';
 import { ensureBuilt } from './bench/build';
@@ -40,7 +41,7 @@ async function startProduct(env: Record<string, string>): Promise<{ server: Runn
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
   const probe = { NODE_OPTIONS: `--import ${pathToFileURL(join(projectRoot(), 'scripts', 'bench', 'memory-probe.mjs')).href}`, ...(process.env.BENCH_HEAP_SNAPSHOTS ? { BENCH_HEAP_SNAPSHOTS: process.env.BENCH_HEAP_SNAPSHOTS } : {}) };
   // Each bench visitor names its own address in X-Forwarded-For (believed only from a configured proxy).
-  const server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1,::1', ...probe, ...env }, { bundled: true });
+  const server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1,::1', ...roomyLimits, ...probe, ...env }, { bundled: true });
   return { server, dataDir };
 }
 

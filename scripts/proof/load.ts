@@ -11,6 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { roomyLimits } from '../../tests/helpers/roomy-limits';
 import { startServerProcess, type RunningServer } from '../../tests/helpers/server-process';
 import { productEndpoints, type Endpoint } from '../bench/api';
 import { fakeClientAddress, publishableKey, signUp } from '../bench/sessions';
@@ -110,7 +111,7 @@ async function main(): Promise<void> {
   for (const target of targets) {
     heading(`${target.label}`);
     // Each load request says it comes from its own visitor (the bench's convention), so per-address limits measure the real work.
-    const server = await startServerProcess({ NODE_ENV: 'development', LOG_LEVEL: 'error', TRUSTED_PROXIES: '127.0.0.1,::1', GREETINGS_THREADS: '1', ...target.env }, { bundled: true, timeoutMs: 120_000 });
+    const server = await startServerProcess({ NODE_ENV: 'development', LOG_LEVEL: 'error', TRUSTED_PROXIES: '127.0.0.1,::1', GREETINGS_THREADS: '1', ...roomyLimits, ...target.env }, { bundled: true, timeoutMs: 120_000 });
     try {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       const idle = rssMb(server.child.pid);

@@ -18,6 +18,7 @@ import type { Browser, Page } from 'playwright-core';
 import { projectRoot } from '../../server/config/project-root';
 import type { Language } from '../../src/app/languages';
 import { axeViolations } from '../../tests/helpers/axe';
+import { roomyLimits } from '../../tests/helpers/roomy-limits';
 import { launchBrowser } from '../../tests/helpers/browser';
 import { compareScreenshots } from './compare';
 import { visualPages, type VisualPage } from './pages';
@@ -65,7 +66,7 @@ function buildCopy(): string {
 function startServer(dist: string, dataDir: string): Promise<{ url: string; stop(): void }> {
   const child = spawn(process.execPath, [join(dist, 'server', 'server.js')], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', DATA_DIR: dataDir },
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', DATA_DIR: dataDir, ...roomyLimits },
   });
   let output = '';
   return new Promise((resolve, reject) => {

@@ -1,5 +1,5 @@
 /**
- * The send and lookup budgets (docs/security.md) sized for a test harness, where every sign-up of a
+ * The send and lookup budgets (docs/security.md) sized for a test harness or a benchmark, where every sign-up of a
  * suite comes from one address and numbers share a few blocks. Tests of the budgets themselves name
  * their own values; the attack proofs run with the defaults.
  */
