@@ -21,6 +21,7 @@ import { Heading, Text } from '../../ui/Text';
 import * as styles from './AccountPage.css';
 import { appActor } from '../../app/address/app-actor';
 import { SecondStep } from '../auth/SecondStep.lazy';
+import { DeleteAccount } from './DeleteAccount';
 import { EmailToConfirm } from './EmailToConfirm';
 import { ManageCard } from './ManageCard';
 import { PaymentHistory } from './PaymentHistory';
@@ -177,6 +178,7 @@ export default function AccountPage() {
                 {t('help')} <Link href={paths.contact.build(lng)}>{t('contact')}</Link>
               </Text>
             </Card>
+            <DeleteAccount subscription={subscription} />
           </section>
         </div>
       )}
