@@ -199,6 +199,38 @@ describe('voice generator in a browser', () => {
     await context.close();
   });
 
+  it.each([
+    ['en', 'phone'],
+    ['en', 'desktop'],
+    ['fr', 'phone'],
+    ['fr', 'desktop'],
+  ] as const)('%s, %s: a greeting over the builder\u2019s limits says which limit and what to do (#25.6)', async (lng, size) => {
+    const context = await newContext(browser, baseURL, { viewport: viewports[size], ...(lng === 'fr' ? { locale: 'fr-FR' } : {}) });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(lng === 'fr' ? '/fr/voice-generator' : '/voice-generator');
+    await fillDetails(page, lng);
+    // This address has spent its hour: what the server answers then (its body and Retry-After).
+    await page.route(/\/greetings\?/, (route) =>
+      route.fulfill({ status: 429, contentType: 'application/json', headers: { 'retry-after': '1740' }, body: JSON.stringify({ code: 'GREETING_HOURLY_BUDGET_SPENT', message: 'x' }) }),
+    );
+    await drive.submit(page, lng);
+    const limited = page.getByRole('alert').filter({ hasText: text(lng, 'errors.hourlyBudgetSpent_other', { count: '29' }) });
+    await limited.waitFor();
+    await screenshot(page, `voice-generator-hourly-budget-${lng}-${viewports[size].width}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports[size].width);
+    await page.unroute(/\/greetings\?/);
+
+    // A script that, read aloud, is longer than a greeting may be: the real server refuses it at once.
+    const numbers = Array.from({ length: 200 }, (_, index) => String(111 + index * 4)).join(', ').slice(0, 1000);
+    await page.getByLabel(text(lng, 'script.label'), { exact: true }).fill(numbers);
+    await drive.submit(page, lng);
+    await page.getByRole('alert').filter({ hasText: text(lng, 'errors.spokenTooLong') }).waitFor();
+    // The browser logs each refused request ("Failed to load resource"); nothing else may appear.
+    expect(errors.filter((error) => !/Failed to load resource/.test(error))).toEqual([]);
+    await context.close();
+  });
+
   it('speaks French on /fr/voice-generator', async () => {
     const context = await newContext(browser, baseURL, { viewport: viewports.desktop, locale: 'fr-FR' });
     const page = await context.newPage();
