@@ -4,7 +4,8 @@ import { legitimacyReasonSchema, type LegitimacyReason } from '../../src/contrac
 import type { KycStatus } from '../../src/contracts/user';
 import type { AuthIdentity } from './auth-users';
 import { evaluate, phonePrefixOf, recentCounts, type Verdict } from './legitimacy';
-import { loadEmailKind, loadIpCountry } from './reference-data';
+import { loadCountryLookup } from '../geo/country';
+import { loadEmailKind } from './reference-data';
 import type { BusinessRow, Profile } from './tables';
 
 interface CheckContext {
@@ -21,7 +22,7 @@ export async function runLegitimacyCheck(db: Kysely<Database>, context: CheckCon
   const { profile, identity } = context;
   const phone = profile.phone ?? identity?.phone ?? null;
   const email = profile.email ?? identity?.email ?? null;
-  const [counts, ipCountry, emailKind] = await Promise.all([recentCounts(db, context.userId, context.now, context.ip, phonePrefixOf(phone)), loadIpCountry(), loadEmailKind()]);
+  const [counts, ipCountry, emailKind] = await Promise.all([recentCounts(db, context.userId, context.now, context.ip, phonePrefixOf(phone)), loadCountryLookup(), loadEmailKind()]);
   const verdict = evaluate({
     email,
     phone,

@@ -50,21 +50,26 @@ export function isPublicIp(raw: string): boolean {
 }
 
 type Lookup = (ip: string) => { country: string } | null;
-let lookupPromise: Promise<Lookup> | undefined;
+let lookupPromise: Promise<(raw: string) => string | null> | undefined;
 
-function loadLookup(): Promise<Lookup> {
+/**
+ * The one IP → country lookup (the geo capability's), loaded on first use: the database is read as
+ * the module loads. Resolves to a synchronous lookup for callers that ask many times.
+ */
+export function loadCountryLookup(): Promise<(raw: string) => string | null> {
   lookupPromise ??= import('geoip-country').then((module) => {
-    const geoip = module.default;
-    return (ip: string) => geoip.lookup(ip);
+    const lookup: Lookup = (ip) => module.default.lookup(ip);
+    return (raw: string) => {
+      const ip = unmap(raw.trim());
+      if (!isPublicIp(ip)) return null;
+      const country = lookup(ip)?.country;
+      return country && /^[A-Z]{2}$/.test(country) ? country : null;
+    };
   });
   return lookupPromise;
 }
 
 /** The country of a public address, or null (private, malformed, or not in the database). */
 export async function countryForIp(raw: string): Promise<string | null> {
-  const ip = unmap(raw.trim());
-  if (!isPublicIp(ip)) return null;
-  const lookup = await loadLookup();
-  const country = lookup(ip)?.country;
-  return country && /^[A-Z]{2}$/.test(country) ? country : null;
+  return (await loadCountryLookup())(raw);
 }
