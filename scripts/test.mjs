@@ -68,7 +68,7 @@ await together(
   { label: 'typecheck', command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
   { label: 'lint', command: bin('eslint'), args: ['--max-warnings=0', '.'] },
 );
-// The proof scripts' short runs (#12, README "Proof scripts"): every route fuzzed, and the two-user
+// The proof scripts' short runs (#12, docs/proof-scripts.md): every route fuzzed, and the two-user
 // access matrix; on Postgres too when TEST_DATABASE_URL names one.
 if (!process.argv.slice(2).length) {
   const proofEnv = { PROOF_ONLY: process.env.TEST_DATABASE_URL ? '' : 'pglite' };

@@ -42,7 +42,7 @@ const retention = (unit: 'minutes' | 'hours' | 'days', fallback: number) => {
 };
 
 /**
- * Every environment variable the server reads, with its default. The README's configuration table
+ * Every environment variable the server reads, with its default. docs/configuration.md's table
  * mirrors this schema; keep them in step.
  */
 export const envSchema = z.object({

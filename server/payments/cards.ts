@@ -2,8 +2,7 @@ import { z } from 'zod';
 import type { CardTestBehaviour } from './tables';
 
 /**
- * Card checks of the local provider: Luhn, expiry, CVC, and the documented test numbers (README,
- * "Payments"). The number and CVC are never stored or logged: only brand, last four and expiry.
+ * Card checks of the local provider: Luhn, expiry, CVC, and the documented test numbers (docs/payments.md). The number and CVC are never stored or logged: only brand, last four and expiry.
  */
 export const testCards: Record<string, { behaviour: CardTestBehaviour; at: 'checkout' | 'charge'; label: string }> = {
   '4242424242424242': { behaviour: 'success', at: 'charge', label: 'succeeds' },

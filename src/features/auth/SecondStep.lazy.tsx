@@ -3,8 +3,8 @@ import { Spinner } from '../../ui/Spinner';
 
 /**
  * The sign-in's second step, downloaded when it is due (a verified factor on the account): most
- * people never see it, so no page carries it in its first-render JavaScript (README "Performance
- * budgets"). Pages call `loadSecondStep()` as soon as they know it will show.
+ * people never see it, so no page carries it in its first-render JavaScript (docs/performance.md).
+ * Pages call `loadSecondStep()` as soon as they know it will show.
  */
 export const loadSecondStep = () => import('./SecondStep');
 

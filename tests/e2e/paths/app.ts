@@ -314,7 +314,7 @@ function allow(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
   const signedIn = state.kind !== null && state.kind !== undefined;
   // Leaving the SPA ends what this page can do; until the session is read, only it can come.
   if (state.page === 'leaving') return false;
-  // The anonymous visitor's path is its session arriving (the page it opens is checked by hand; see README).
+  // The anonymous visitor's path is its session arriving (the page it opens is checked by hand; see docs/statecharts.md).
   if (state.kind === 'anonymous') return false;
   if (state.kind === undefined) {
     if (event.type !== 'session.changed') return false;
