@@ -60,9 +60,8 @@ export function DeleteAccount({ subscription }: { subscription: SubscriptionView
             <li>{t('delete.items.activity')}</li>
           </ul>
           {live ? <Text>{t('delete.subscription')}</Text> : null}
-          <Text tone="muted" size="small">
-            {t('delete.invoices')}
-          </Text>
+          {/* Not muted: grey on the warning's tint would be too faint to read. */}
+          <Text size="small">{t('delete.invoices')}</Text>
           {failed ? <Alert tone="critical">{t('delete.failed')}</Alert> : null}
           <Button tone="primary" block disabled={busy} onClick={() => setConfirming(false)} autoFocus>
             {t('delete.keep')}
