@@ -23,8 +23,11 @@ export function renderDocument(template: string, page: RenderedPage, stylesheets
   html = replaceOnce(html, /<html lang="[^"]*">/, `<html lang="${page.state.lng}">`);
   html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
   html = replaceOnce(html, /<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(page.description)}" />`);
-  // index.html says it in both languages (it is served for any address); a page knows its own.
-  html = replaceOnce(html, /<noscript>[\s\S]*?<\/noscript>/, `<noscript>${escapeHtml(page.noscript)}</noscript>`);
+  // index.html says it in both languages (it is served for any address, and is the text's one
+  // home); a prerendered page keeps its own language's.
+  const noscript = new RegExp(`<p lang="${page.state.lng}">([^<]*)</p>`).exec(/<noscript>([\s\S]*?)<\/noscript>/.exec(html)?.[1] ?? '')?.[1];
+  if (!noscript) throw new Error(`prerender: index.html's <noscript> has no <p lang="${page.state.lng}">`);
+  html = replaceOnce(html, /<noscript>[\s\S]*?<\/noscript>/, `<noscript>${noscript}</noscript>`);
   // The page is drawn from the HTML and styles alone: its code is fetched and run by the loader
   // once the page has been painted (scripts/prerender/after-paint.js), so the paint shares the
   // connection with nothing but the stylesheets.

@@ -36,8 +36,6 @@ export interface RenderedPage {
   html: string;
   title: string;
   description: string;
-  /** What a visitor without JavaScript reads, in the page's language (index.html has both). */
-  noscript: string;
   /** What the client compares before hydrating, and the texts it starts with. */
   state: PrerenderedState;
 }
@@ -75,5 +73,5 @@ export async function renderPage(pathname: string, browserLanguages: readonly st
   const t = i18n.getFixedT(lng);
   const title = t('titles.pattern', { page: t(`titles.${page}`), brand: t('brand') });
   const texts = (i18n.store.data[lng] ?? {}) as InlineTexts;
-  return { html, title, description: t('description'), noscript: t('noscript'), state: { page, lng, country: defaultCountryCode(browserLanguages), texts } };
+  return { html, title, description: t('description'), state: { page, lng, country: defaultCountryCode(browserLanguages), texts } };
 }

@@ -2,19 +2,17 @@ import { useTranslation } from 'react-i18next';
 import { IntentLink as Link } from '../../app/IntentLink';
 import { paths } from '../../app/paths';
 import { useLanguage } from '../../app/use-language';
-import { useEndedElsewhere } from '../../features/auth/presence';
 import * as styles from './Shell.css';
 
 /**
  * Under the header on every page while the session chart is in signedOut.endedElsewhere: the
  * session this page held was ended in another tab or window, so whatever the page now shows as
  * signed out is explained, with the way back in. Signing in again (here or in any tab) ends it.
+ * Its own chunk, loaded only then (SiteShell).
  */
-export function SessionNotice() {
+export default function SessionNotice() {
   const { t } = useTranslation();
   const lng = useLanguage();
-  const endedElsewhere = useEndedElsewhere();
-  if (!endedElsewhere) return null;
   return (
     <div className={styles.notice} role="alert">
       <p className={styles.noticeBar}>

@@ -1,13 +1,16 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { firstRender } from '../../app/first-render';
 import { paths } from '../../app/paths';
 import { useFooterHeld } from './footer-hold';
 import { SiteFooter } from './SiteFooter';
-import { SessionNotice } from './SessionNotice';
+import { useEndedElsewhere } from '../../features/auth/presence';
 import { SiteHeader } from './SiteHeader';
 import * as styles from './Shell.css';
+
+// Its own chunk: shown only after a sign-out in another tab, never on a first paint.
+const SessionNotice = lazy(() => import('./SessionNotice'));
 
 /**
  * The footer is first drawn once the first routed page has rendered and no loading view stands in
@@ -38,6 +41,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [location] = useLocation();
   const footerShown = useFooterShown();
+  const endedElsewhere = useEndedElsewhere();
   if (location === paths.charts.build()) return <>{children}</>;
   return (
     <div className={styles.frame}>
@@ -45,7 +49,11 @@ export function SiteShell({ children }: { children: ReactNode }) {
         {t('shell.skip')}
       </a>
       <SiteHeader />
-      <SessionNotice />
+      {endedElsewhere ? (
+        <Suspense fallback={null}>
+          <SessionNotice />
+        </Suspense>
+      ) : null}
       <div className={styles.content}>{children}</div>
       {/* Drawn with the first page's content, not under a loading spinner (see useFooterShown). */}
       {footerShown ? <SiteFooter /> : null}
