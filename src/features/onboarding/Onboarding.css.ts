@@ -22,7 +22,9 @@ export const progress = style({
   // Equal columns, but none narrower than its label's longest word: a label wraps between words,
   // never inside one ("Compa/ny", "Télépho/ne" at 1280 px with equal minmax(0, 1fr) columns).
   gridAutoColumns: 'minmax(min-content, 1fr)',
-  gap: vars.space.xxsmall,
+  // Room between two labels that now take their words' full width.
+  columnGap: vars.space.xsmall,
+  rowGap: vars.space.xxsmall,
 });
 export const progressItem = style({
   display: 'flex',
