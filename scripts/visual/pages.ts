@@ -34,5 +34,6 @@ export const visualPages: VisualPage[] = [
   { name: 'next-steps', path: (lng) => `/${lng}/onboarding/next-steps`, visitor: 'subscribed', hold: ['**/v1/onboarding/finish'] },
   { name: 'onboarding-success', path: (lng) => `/${lng}/onboarding/success`, visitor: 'customer' },
   { name: 'account', path: () => '/account', visitor: 'customer', ready: 'main dl' },
+  { name: 'account-ending', path: () => '/account', visitor: 'cancelled', ready: 'main dl' },
   { name: 'account-signed-out', path: () => '/account', ready: 'main a[href$="/sign-in-otp"]' },
 ];

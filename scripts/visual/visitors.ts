@@ -8,7 +8,7 @@ import type { Session } from '../../tests/helpers/accounts';
  */
 
 
-export type VisitorName = 'verifyPhone' | 'size' | 'details' | 'crm' | 'paywall' | 'subscribed' | 'customer';
+export type VisitorName = 'verifyPhone' | 'size' | 'details' | 'crm' | 'paywall' | 'subscribed' | 'customer' | 'cancelled';
 
 let address = 0;
 
@@ -83,7 +83,13 @@ export async function createVisitors(baseURL: string): Promise<Record<VisitorNam
   await pay(customer);
   await call(baseURL, '/v1/onboarding/finish', { method: 'POST', headers: bearer(customer), body: {} });
 
-  return { verifyPhone, size, details, crm, paywall, subscribed, customer };
+  // A customer who cancelled in the trial: it runs to its end, and the account page offers to keep it.
+  const cancelled = await validated('+33672345607', 'cancelled@acme-widgets.com');
+  await pay(cancelled);
+  await call(baseURL, '/v1/onboarding/finish', { method: 'POST', headers: bearer(cancelled), body: {} });
+  await call(baseURL, '/v1/subscription/cancel', { method: 'POST', headers: bearer(cancelled), body: {} });
+
+  return { verifyPhone, size, details, crm, paywall, subscribed, customer, cancelled };
 }
 
 /** The session cookie the SPA's auth client reads (chunked base64, SPEC §3). */

@@ -9,7 +9,8 @@ import { axeViolations } from '../helpers/axe';
  * The paywall and the local provider's checkout in a real browser against the real server: a new
  * user signs in by SMS code (dev outbox), passes the identity check through the product API, sees
  * the paywall (EUR, and USD as a US visitor), pays on the hosted page (decline, insufficient funds,
- * success), lands on next-steps, replaces the card, then cancels the trial on the account page.
+ * success), lands on next-steps, replaces the card, then cancels the trial on the account page and
+ * keeps it after all.
  */
 
 const baseURL = inject('baseURL');
@@ -158,7 +159,9 @@ describe('checkout (browser)', () => {
     expect(subscription.subscription?.status).toBe('trialing');
 
     await page.goto('/account');
-    await page.getByRole('heading', { name: 'Abonnement' }).waitFor();
+    // The plan comes first, with what is true today (#26.2).
+    await page.getByRole('heading', { level: 2, name: 'Business, facturation mensuelle' }).waitFor();
+    await page.getByText(/Votre essai gratuit dure jusqu’au/).waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
     // A new card during the trial: the hosted page in the page's language, back to the account.
@@ -172,11 +175,14 @@ describe('checkout (browser)', () => {
     expect(await page.locator('main').innerText()).toMatch(/MASTERCARD .*4444/);
     await page.getByRole('button', { name: /Cancel trial|Annuler l’essai/ }).click();
     await page.getByRole('button', { name: /Yes, cancel my trial|Oui, annuler mon essai/ }).click();
-    await page.getByText(/You will not be charged|Vous ne serez pas débité/).first().waitFor();
+    // The trial runs to its end, never charged, and the page's next step is to keep it (#26.1).
+    await page.getByText(/Votre essai est annulé\. Il continue jusqu’au .* et votre carte ne sera pas débitée\./).waitFor();
     await screenshot(page, 'checkout-account-canceled-phone');
+    const after = await api<{ subscription: { status: string; stage: string } | null }>('/v1/subscription', { token: session.access_token });
+    expect(after.subscription).toMatchObject({ status: 'trialing', stage: 'ending' });
+    await page.getByRole('button', { name: 'Garder mon essai' }).click();
+    await page.getByText('Votre essai continue.').waitFor();
     expect(errors.filter((error) => !/favicon|Failed to load resource/.test(error))).toEqual([]);
-    const after = await api<{ subscription: { status: string } | null }>('/v1/subscription', { token: session.access_token });
-    expect(after.subscription?.status).toBe('canceled');
     await context.close();
   }, 120_000);
 });
