@@ -8,7 +8,6 @@ import { afterFirstRender, firstRender } from '../../app/first-render';
 import { publishInspection } from '../charts/live-state';
 import { publishPresence } from './presence';
 import { carriesAuthCallback, clearSessionCookies, hasStoredSession, isAuthError, storedAuthSession } from './signed-in';
-import { openTabsChannel, type TabNews } from './tabs-channel';
 
 export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';
 
@@ -120,7 +119,11 @@ export function startSessionActor(): SessionActor {
     if (noticeEndedElsewhere(started)) return null;
     return (await (await loadSupabase()).auth.getSession()).data.session?.access_token ?? null;
   });
-  followTabs(started);
+  followPresence(started);
+  // The browser's other tabs, told and heard from right after the first render (its own chunk).
+  void firstRender().then(() =>
+    import('./tabs-follow').then(({ followTabs }) => followTabs(started, { noticeEndedElsewhere: () => noticeEndedElsewhere(started), loadSupabase })),
+  );
   watchSession(started);
   const callback = carriesAuthCallback(window.location);
   const held = callback ? null : storedAuthSession();
@@ -186,38 +189,18 @@ function noticeEndedElsewhere(started: SessionActor): boolean {
 }
 
 /**
- * One session state for every tab: the chart's state is published to the page's frame (header,
- * notice), and each change of who is signed in is told to the browser's other tabs, which read the
- * cookie and follow (./tabs-channel).
+ * One session state for every part of the page: the chart's state is published to the page's
+ * frame (header, notice: ./presence) on every change.
  */
-function followTabs(started: SessionActor): void {
-  const tell = openTabsChannel((news) => hear(started, news));
-  let told: string | undefined;
-  const follow = () => {
+function followPresence(started: SessionActor): void {
+  const publish = () => {
     const snapshot = started.getSnapshot();
     const session = snapshot.context.session;
     const known = !snapshot.matches('loading');
     publishPresence(known ? { person: session !== null && session.user.is_anonymous !== true, endedElsewhere: snapshot.matches({ signedOut: 'endedElsewhere' }) } : null);
-    const who = snapshot.matches('signedIn') ? (session?.user.id ?? null) : snapshot.matches('signedOut') ? 'none' : null;
-    if (who === null || who === told) return;
-    const first = told === undefined;
-    told = who;
-    // A page opening tells nobody: what it found is what the cookie already says to every tab.
-    if (!first) tell(who === 'none' ? { kind: 'signedOut' } : { kind: 'signedIn', userId: who });
   };
-  started.subscribe(follow);
-  follow();
-}
-
-function hear(started: SessionActor, news: TabNews): void {
-  if (news.kind === 'signedOut') {
-    noticeEndedElsewhere(started);
-    return;
-  }
-  // A sign-in elsewhere: supabase-js, loaded, hears it on its own channel; not loaded yet, it loads,
-  // reads the cookie and reports the session (INITIAL_SESSION or SIGNED_IN).
-  const held = storedAuthSession();
-  if (held?.user.id === news.userId && started.getSnapshot().context.session?.user.id !== held.user.id) void loadSupabase();
+  started.subscribe(publish);
+  publish();
 }
 
 function listen(supabase: SupabaseClient, started: SessionActor): void {
