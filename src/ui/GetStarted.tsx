@@ -98,6 +98,7 @@ export function GetStarted({
         <Card elevation="flat">
           <Heading level={3}>{t('getStarted.desktop')}</Heading>
           <Text tone="muted">{t('getStarted.desktopBody')}</Text>
+          {!links.macos && !links.windows ? <Text size="small">{t('getStarted.desktopSoon')}</Text> : null}
           <ul className={styles.appButtons}>
             {links.macos ? (
               <li>
