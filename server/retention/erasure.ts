@@ -31,6 +31,7 @@ export const erasureCoverage: Record<string, string> = {
   payment_customers: 'deleted, after the Stripe customer is deleted',
   webhook_events: 'deleted: provider events that mention their customer or address',
   rate_limit_hits: 'deleted: windows counted per address or number',
+  auth_send_slots: 'deleted: the cooldown slots of their addresses and numbers',
 };
 
 /** Columns named like these hold personal data (the catalog check and docs/data.md use this rule). */
@@ -166,6 +167,7 @@ async function eraseRows(trx: Transaction<Database>, userId: string, ids: Identi
     await run('auth_otps', sql`delete from auth_otps where recipient in ${list(recipients)}`);
     const keys = recipients.map((value) => `%:${likeEscaped(value)}`);
     await run('rate_limit_hits', sql`delete from rate_limit_hits where key like any(${keys}::text[])`);
+    await run('auth_send_slots', sql`delete from auth_send_slots where key like any(${keys}::text[])`);
   }
   if (ids.emails.length > 0) {
     await run('auth_users', sql`update auth_users set new_email = null where new_email in ${list(ids.emails)} and id <> ${userId}`);

@@ -100,4 +100,11 @@ export const retentionRules: RetentionRule[] = [
     key: 'key',
     where: (now) => sql<boolean>`reset_at <= ${now}`,
   },
+  {
+    // A free slot holds nothing back: the next send takes it anew (server/auth/send-rules.ts).
+    name: 'free send slots',
+    table: 'auth_send_slots',
+    key: 'key',
+    where: (now) => sql<boolean>`free_at <= ${now}`,
+  },
 ];

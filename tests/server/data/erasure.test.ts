@@ -107,6 +107,7 @@ async function personWithFootprint(app: FastifyInstance, tag: string): Promise<P
   await sql`insert into payment_customers (user_id, provider, customer_ref) values (${id}, 'stripe', ${customer})`.execute(db);
   await sql`insert into webhook_events (id, provider, type, payload) values (${`evt_${tag}`}, 'stripe', 'checkout.session.completed', ${JSON.stringify({ customer, customer_details: { email } })})`.execute(db);
   await sql`insert into rate_limit_hits (key, hits, reset_at) values (${`auth:send:${email}`}, 1, now() + interval '1 hour')`.execute(db);
+  await sql`insert into auth_send_slots (key, free_at) values (${`sms:${phone}`}, now() + interval '1 minute')`.execute(db);
   return { user, email, phone, names: [id, email, domain, phone, phone.slice(1), ip, first, last, company, device, customer, `${tag}-agent`, `${tag}-token`, `${tag}-flow`] };
 }
 

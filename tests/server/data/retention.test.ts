@@ -68,6 +68,7 @@ async function seedEdges(db: Kysely<Database>): Promise<void> {
     await sql`insert into analytics_events (api_key, event_type, user_id, time) values ('k', 'landing_viewed', ${USER}, ${time})`.execute(db);
   }
   await sql`insert into rate_limit_hits (key, hits, reset_at) values ('old', 1, ${at(1000)}), ('live', 1, ${new Date(now.getTime() + 60_000)})`.execute(db);
+  await sql`insert into auth_send_slots (key, free_at) values ('sms:+33611190001', ${at(1000)}), ('sms:+33611190002', ${new Date(now.getTime() + 30_000)})`.execute(db);
 }
 
 const expectedDeletions = {
@@ -83,6 +84,7 @@ const expectedDeletions = {
   'applied webhook events': 1,
   'analytics events': 1,
   'expired rate-limit windows': 1,
+  'free send slots': 1,
 };
 
 async function count(db: Kysely<Database>, table: string): Promise<number> {
@@ -98,7 +100,7 @@ describe('retention job', () => {
   });
 
   beforeEach(async () => {
-    await sql`truncate auth_users, subscriptions, checkout_sessions, webhook_events, analytics_events, analytics_api_keys, auth_outbox, rate_limit_hits cascade`.execute(database.db);
+    await sql`truncate auth_users, subscriptions, checkout_sessions, webhook_events, analytics_events, analytics_api_keys, auth_outbox, rate_limit_hits, auth_send_slots cascade`.execute(database.db);
     await seedEdges(database.db);
   });
 
@@ -116,7 +118,7 @@ describe('retention job', () => {
     expect((await db.selectFrom('auth_factors').select('id').orderBy('id').execute()).map((row) => row.id.slice(-4))).toEqual(['c002', 'c003']);
     expect((await db.selectFrom('auth_users').select('id').orderBy('id').execute()).map((row) => row.id.slice(-4))).toEqual(['0001', 'a002', 'a003']);
     expect((await db.selectFrom('checkout_sessions').select('status').orderBy('status').execute()).map((row) => row.status)).toEqual(['complete', 'open']);
-    for (const table of ['auth_flow_states', 'auth_challenges', 'auth_otps', 'auth_outbox', 'webhook_events', 'analytics_events', 'rate_limit_hits']) {
+    for (const table of ['auth_flow_states', 'auth_challenges', 'auth_otps', 'auth_outbox', 'webhook_events', 'analytics_events', 'rate_limit_hits', 'auth_send_slots']) {
       expect(await count(db, table), table).toBe(1);
     }
     if (database.kind === 'pglite') expect(result.vacuumed).toContain('auth_outbox');
