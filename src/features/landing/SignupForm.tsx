@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../app/i18n';
 import { IntentLink as Link } from '../../app/IntentLink';
@@ -18,7 +18,6 @@ import { Heading, Text } from '../../ui/Text';
 import { logEvent } from '../analytics/analytics';
 import { analyticsEvents } from '../analytics/events';
 import { CodeEntry, loadCodeEntry } from '../auth/CodeEntry.lazy';
-import { SecondStep } from '../auth/SecondStep.lazy';
 import { initialPhoneValue, loadPhoneFormat, phoneFormat } from '../phone-input/phone-format.lazy';
 import { PhoneField } from '../phone-input/PhoneField';
 import { focusFirstInvalid } from './focus';
@@ -27,6 +26,9 @@ import { publishInspection } from '../charts/live-state';
 import { readPendingCodeStep } from './code-step-storage';
 import { recipientOf, sendSignupCode, type SignupValues } from './signup.actors';
 import { signupMachine } from './signup.machine';
+
+/** The second step of an account with two-step verification on: rare here, so not in the landing pages' first render. */
+const SecondStep = lazy(() => import('../auth/SecondStep.lazy').then((module) => ({ default: module.SecondStep })));
 
 type FieldName = 'email' | 'firstName' | 'lastName' | 'companyName' | 'phone';
 type FieldErrors = Partial<Record<FieldName, string>>;
@@ -150,7 +152,13 @@ export function SignupForm({ variant, landingPage, lng, prefill, title, submitLa
   const submitted = snapshot.context.values;
   const pending = state === 'checkingEmail' || state === 'checkingAccount' || state === 'sendingCode';
 
-  if (state === 'secondStepDue') return <SecondStep onVerified={() => send({ type: 'secondStep.verified' })} />;
+  if (state === 'secondStepDue') {
+    return (
+      <Suspense fallback={null}>
+        <SecondStep onVerified={() => send({ type: 'secondStep.verified' })} />
+      </Suspense>
+    );
+  }
 
   if ((state === 'enteringCode' || state === 'savingAccount' || state === 'saveFailed' || state === 'accountExists' || state === 'done') && submitted) {
     const recipient = recipientOf(submitted);
