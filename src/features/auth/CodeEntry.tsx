@@ -9,15 +9,9 @@ import { CodeInput, useCodeField } from './CodeInput';
 import { isSendCooldown, verifyCode, type OtpFailure, type Recipient, type SendResult } from './otp';
 import { defaultCountryCode } from '../../lib/countries';
 import { formatPhone } from '../../lib/format-phone';
+import { CODE_MAX_WRONG_TRIES, codeExpired, RESEND_COOLDOWN_SECONDS, resendCooldownLeft } from '../../../core/auth-codes';
 
-export const RESEND_COOLDOWN_SECONDS = 60;
-const CODE_TTL_MS = 10 * 60_000;
-const MAX_WRONG_TRIES = 5;
-
-/** Whole seconds left of the resend cooldown for a code sent at `sentAt`. */
-export function remainingCooldown(sentAt: number, now: number): number {
-  return Math.min(RESEND_COOLDOWN_SECONDS, Math.max(0, Math.ceil((sentAt + RESEND_COOLDOWN_SECONDS * 1000 - now) / 1000)));
-}
+export { RESEND_COOLDOWN_SECONDS };
 
 export interface CodeEntryProps {
   /** E.164 phone (channel sms) or email address (channel email) the code was sent to. */
@@ -52,7 +46,7 @@ export function CodeEntry({ recipient, channel, purpose = 'signin', onVerified, 
   const [resending, setResending] = useState(false);
   // When the code was sent: as the parent says, else mount time (shown right after sending).
   const [initialSentAt] = useState(() => sentAtProp ?? Date.now());
-  const [cooldown, setCooldown] = useState(() => remainingCooldown(initialSentAt, Date.now()));
+  const [cooldown, setCooldown] = useState(() => resendCooldownLeft(initialSentAt, Date.now()));
   const sentAt = useRef(initialSentAt);
   const wrongTries = useRef(0);
 
@@ -88,8 +82,8 @@ export function CodeEntry({ recipient, channel, purpose = 'signin', onVerified, 
     if (failure.code !== 'otp_expired') return t(`errors.${failure.code}`, { seconds: failure.retryAfterSeconds ?? RESEND_COOLDOWN_SECONDS });
     // The server answers wrong and expired alike (no enumeration); the page knows when it sent the code.
     wrongTries.current += 1;
-    if (Date.now() - sentAt.current >= CODE_TTL_MS) return t('errors.expired');
-    if (wrongTries.current >= MAX_WRONG_TRIES) return t('errors.tooManyTries');
+    if (codeExpired(sentAt.current, Date.now())) return t('errors.expired');
+    if (wrongTries.current >= CODE_MAX_WRONG_TRIES) return t('errors.tooManyTries');
     return t('errors.wrong');
   }
 

@@ -11,10 +11,10 @@ import { MfaCodeForm, useMfaErrorText } from './MfaCodeForm';
 import * as styles from './Mfa.css';
 import { useSession } from './session';
 import { ShieldIcon } from './ShieldIcon';
+import { RESEND_COOLDOWN_SECONDS, resendCooldownLeft } from '../../../core/auth-codes';
 import { signOut } from './sign-out';
 import type { Factor } from '@supabase/supabase-js';
 
-const RESEND_COOLDOWN_SECONDS = 60;
 /** Where a texted challenge is kept, so a reload does not text another code (60 s apart at most). */
 const STORED_CHALLENGE = 'ringwise.mfa.challenge';
 
@@ -106,7 +106,6 @@ export function SecondStep({ onVerified }: SecondStepProps) {
 
 const now = () => Date.now();
 
-const cooldownLeft = (sentAt: number, at: number) => Math.max(0, Math.ceil((sentAt + RESEND_COOLDOWN_SECONDS * 1000 - at) / 1000));
 
 /**
  * One factor's code. An app's code needs no text: its challenge is made when the code is given. A
@@ -119,7 +118,7 @@ function FactorStep({ factor, onVerified, children }: { factor: FactorView; onVe
   const [live, setLive] = useState<LiveChallenge | null>(kept);
   const [sending, setSending] = useState(factor.type === 'phone' && !kept);
   const [sendError, setSendError] = useState<string | null>(null);
-  const [cooldown, setCooldown] = useState(() => (kept ? cooldownLeft(kept.sentAt, now()) : 0));
+  const [cooldown, setCooldown] = useState(() => (kept ? resendCooldownLeft(kept.sentAt, now()) : 0));
 
   useEffect(() => {
     if (cooldown <= 0) return;

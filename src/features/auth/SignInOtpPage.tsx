@@ -17,6 +17,7 @@ import { defaultCountryCode } from '../../lib/countries';
 import { CodeEntry, loadCodeEntry } from './CodeEntry.lazy';
 import { hasVerifiedFactor, type AuthSession } from '../../../machines/session.machine';
 import { loadSecondStep, SecondStep } from './SecondStep.lazy';
+import { RESEND_COOLDOWN_SECONDS } from '../../../core/auth-codes';
 import { isSendCooldown, sendCode, type Recipient } from './otp';
 import { arrivedFromAuthLink, authUrlError, useSession } from './session';
 import { useSignedInName } from './signed-in-name';
@@ -147,7 +148,6 @@ export default function SignInOtpPage() {
     // A code left for this address less than a minute ago (the sign-up's, a reload): it is on its
     // way and valid, so the code entry shows, with the countdown where it is.
     if (isSendCooldown(result.code) && result.retryAfterSeconds) {
-      const { RESEND_COOLDOWN_SECONDS } = await loadCodeEntry();
       setSentTo({ recipient: target, sentAt: Date.now() - (RESEND_COOLDOWN_SECONDS - result.retryAfterSeconds) * 1000 });
       return;
     }
