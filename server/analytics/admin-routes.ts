@@ -65,7 +65,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const range = resolveRange(request.query, app.clock.now());
       reply.header('cache-control', 'no-store');
-      return funnelReport(app.db, range, request.query.split ?? null);
+      return funnelReport(app.database, range, request.query.split ?? null);
     },
   );
 
@@ -107,7 +107,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
       if (error instanceof HttpError) return reply.status(400).send(renderBadRequest(error.message));
       throw error;
     }
-    const report = await funnelReport(app.db, range, parsed.data.split ?? null);
+    const report = await funnelReport(app.database, range, parsed.data.split ?? null);
     return reply.send(renderFunnelPage(report, { token: parsed.data.token }));
   });
 

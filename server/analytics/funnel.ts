@@ -1,37 +1,17 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { FunnelDimension, FunnelReport, FunnelSegment, FunnelStepResult } from '../../src/contracts/analytics';
+import type { DatabaseHandle } from '../db/client';
 import type { Database } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { FUNNEL_BUCKETS } from './funnel-days';
+import { funnelSteps, stepColumn } from './funnel-steps';
 
-/**
- * The sign-up funnel as the team reads it: visitors → code verified → each onboarding step → paywall
- * → trial started → onboarding finished. Event names are the SPA's (src/features/analytics/events.ts).
- */
-export interface FunnelStepDefinition {
-  key: string;
-  label: string;
-  eventType: string;
-  /** For 'onboarding step viewed': which step. */
-  step?: string;
-  /**
-   * Another event that passes this step: 'onboarding step skipped' when the step was already
-   * satisfied (a phone proven by the sign-up code needs no verify-phone page), so it is not a drop.
-   */
-  orEventType?: string;
-}
-
-export const funnelSteps: readonly FunnelStepDefinition[] = [
-  { key: 'visitors', label: 'Visitors', eventType: '[Amplitude] Page Viewed' },
-  { key: 'code_verified', label: 'Code verified', eventType: 'code verified' },
-  { key: 'step_verify_phone', label: 'Step: verify phone', eventType: 'onboarding step viewed', step: 'verify-phone', orEventType: 'onboarding step skipped' },
-  { key: 'step_size', label: 'Step: company size', eventType: 'onboarding step viewed', step: 'size' },
-  { key: 'step_details', label: 'Step: company details', eventType: 'onboarding step viewed', step: 'details' },
-  { key: 'step_crm', label: 'Step: CRM', eventType: 'onboarding step viewed', step: 'crm' },
-  { key: 'paywall', label: 'Paywall viewed', eventType: 'paywall viewed' },
-  { key: 'trial', label: 'Trial started', eventType: 'trial started' },
-  { key: 'finished', label: 'Onboarding finished', eventType: 'web2app-onboarding-finished' },
-];
+export { funnelSteps, type FunnelStepDefinition } from './funnel-steps';
 
 const MAX_SEGMENTS = 12;
+
+/** On Postgres the report gives up after this long (503 REPORT_TIMEOUT) rather than hold a connection. */
+export const FUNNEL_STATEMENT_TIMEOUT_MS = 10_000;
 
 export interface FunnelRange {
   /** Inclusive first day, YYYY-MM-DD (UTC). */
@@ -40,16 +20,19 @@ export interface FunnelRange {
   to: string;
 }
 
-interface PersonRow {
-  landing: string | null;
-  utm_source: string | null;
-  lng: string | null;
-  [step: string]: Date | string | null;
+/** How many people of one split value reached exactly `reached` steps (0..n) in order. */
+export interface ReachedCount {
+  value: string | null;
+  reached: number;
+  people: number;
 }
 
-function stepFilter(step: FunnelStepDefinition): RawBuilder<unknown> {
-  const types = step.orEventType ? sql`event_type in (${step.eventType}, ${step.orEventType})` : sql`event_type = ${step.eventType}`;
-  return step.step === undefined ? types : sql`${types} and event_properties->>'step' = ${step.step}`;
+/** The range's first instant and the instant after its last day (UTC). */
+export function rangeInstants(range: FunnelRange): { start: Date; end: Date } {
+  const start = new Date(`${range.from}T00:00:00.000Z`);
+  const end = new Date(`${range.to}T00:00:00.000Z`);
+  end.setUTCDate(end.getUTCDate() + 1);
+  return { start, end };
 }
 
 /**
@@ -57,39 +40,67 @@ function stepFilter(step: FunnelStepDefinition): RawBuilder<unknown> {
  * someone counts at a step only if they reached every earlier step, no later than this one (an
  * ordered funnel, as Amplitude draws them). A person's landing page, utm_source and language are
  * those of their first event in the range that carried one (first touch).
+ *
+ * Read from the rollup (analytics_funnel_days, one row per person and day), so the cost follows the
+ * people of the range, not their events, and old events deleted by the retention job still count.
+ * On the embedded database the people are read one hash bucket at a time, so requests queued behind
+ * the report wait for one bucket, not the whole report; on Postgres one statement, with a timeout.
  */
-export async function funnelReport(db: Kysely<Database>, range: FunnelRange, split: FunnelDimension | null): Promise<FunnelReport> {
-  const start = new Date(`${range.from}T00:00:00.000Z`);
-  const end = new Date(`${range.to}T00:00:00.000Z`);
-  end.setUTCDate(end.getUTCDate() + 1);
-  const eventTypes = [...new Set(funnelSteps.flatMap((step) => (step.orEventType ? [step.eventType, step.orEventType] : [step.eventType])))];
-  const firstTimes = sql.join(
-    funnelSteps.map((step, index) => sql`min(time) filter (where ${stepFilter(step)}) as ${sql.ref(`s${index}`)}`),
-  );
-  const result = await sql<PersonRow>`
-    select
-      ${firstTimes},
-      (array_agg(landing order by time) filter (where landing is not null))[1] as landing,
-      (array_agg(utm_source order by time) filter (where utm_source is not null))[1] as utm_source,
-      (array_agg(lng order by time) filter (where lng is not null))[1] as lng
-    from analytics_events
-    where time >= ${start} and time < ${end}
-      and event_type in (${sql.join(eventTypes)})
-      and coalesce(device_id, user_id) is not null
-    group by coalesce(device_id, 'user:' || user_id)
-  `.execute(db);
+export async function funnelReport(
+  database: Pick<DatabaseHandle, 'db' | 'kind'>,
+  range: FunnelRange,
+  split: FunnelDimension | null,
+): Promise<FunnelReport> {
+  if (database.kind === 'pglite') {
+    const counts: ReachedCount[] = [];
+    for (let bucket = 0; bucket < FUNNEL_BUCKETS; bucket += 1) {
+      counts.push(...(await reachedCounts(database.db, range, split, sql`and bucket = ${bucket}`)));
+    }
+    return assembleReport(range, split, counts);
+  }
+  try {
+    const counts = await database.db.transaction().execute(async (trx) => {
+      await sql`select set_config('statement_timeout', ${String(FUNNEL_STATEMENT_TIMEOUT_MS)}, true)`.execute(trx);
+      return reachedCounts(trx, range, split, sql``);
+    });
+    return assembleReport(range, split, counts);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === '57014') throw new HttpError(503, 'REPORT_TIMEOUT', 'The funnel report took too long; try a shorter range');
+    throw error;
+  }
+}
 
-  const reachedPerPerson = result.rows.map((row) => ({ row, reached: reachedSteps(row) }));
-  const total = segment(null, reachedPerPerson.map((entry) => entry.reached));
+/** The people of the range grouped by their split value and how far they went, in one grouped query. */
+async function reachedCounts(db: Kysely<Database>, range: FunnelRange, split: FunnelDimension | null, only: RawBuilder<unknown>): Promise<ReachedCount[]> {
+  const firstTimes = funnelSteps.map((step, index) => sql`min(${sql.ref(stepColumn(step))}) as ${sql.ref(`s${index}`)}`);
+  const value = split
+    ? sql`(array_agg(${sql.ref(split)} order by ${sql.ref(`${split}_at`)}) filter (where ${sql.ref(split)} is not null))[1]`
+    : sql`null::text`;
+  // The ordered check of the raw report, in SQL: a person stops at the first step they never reached
+  // or reached before the previous one.
+  const stops = funnelSteps.map((_, index) =>
+    index === 0 ? sql`when s0 is null then 0` : sql`when ${sql.ref(`s${index}`)} is null or ${sql.ref(`s${index}`)} < ${sql.ref(`s${index - 1}`)} then ${sql.lit(index)}`,
+  );
+  const result = await sql<ReachedCount>`
+    select value, case ${sql.join(stops, sql` `)} else ${sql.lit(funnelSteps.length)} end as reached, count(*)::int as people
+    from (
+      select ${sql.join(firstTimes)}, ${value} as value
+      from analytics_funnel_days
+      where day >= ${range.from}::date and day <= ${range.to}::date ${only}
+      group by person
+    ) people
+    group by 1, 2
+  `.execute(db);
+  return result.rows;
+}
+
+/** The report from the people counted per split value and depth (the same for the rollup and the raw events). */
+export function assembleReport(range: FunnelRange, split: FunnelDimension | null, counts: readonly ReachedCount[]): FunnelReport {
+  const total = segment(null, counts);
   const segments: FunnelSegment[] = [];
   if (split) {
-    const groups = new Map<string | null, number[]>();
-    for (const { row, reached } of reachedPerPerson) {
-      const value = row[split] ?? null;
-      const list = groups.get(value) ?? [];
-      list.push(reached);
-      groups.set(value, list);
-    }
+    const groups = new Map<string | null, ReachedCount[]>();
+    for (const count of counts) groups.set(count.value, [...(groups.get(count.value) ?? []), count]);
     for (const [value, list] of groups) segments.push(segment(value, list));
     // Most visitors first; among equals, named values before '(none)', then alphabetically.
     segments.sort(
@@ -103,27 +114,12 @@ export async function funnelReport(db: Kysely<Database>, range: FunnelRange, spl
   return { from: range.from, to: range.to, split, total, segments };
 }
 
-/** How many steps (0..n) a person reached in order. */
-function reachedSteps(row: PersonRow): number {
-  let previous: number | null = null;
-  let reached = 0;
-  for (let index = 0; index < funnelSteps.length; index += 1) {
-    const value = row[`s${index}`];
-    if (value === null || value === undefined) break;
-    const time = new Date(value).getTime();
-    if (previous !== null && time < previous) break;
-    previous = time;
-    reached += 1;
-  }
-  return reached;
-}
-
-function segment(value: string | null, reachedList: number[]): FunnelSegment {
-  const counts = funnelSteps.map((_, index) => reachedList.filter((reached) => reached > index).length);
-  const first = counts[0] ?? 0;
+function segment(value: string | null, counts: readonly ReachedCount[]): FunnelSegment {
+  const stepCounts = funnelSteps.map((_, index) => counts.reduce((sum, count) => sum + (count.reached > index ? count.people : 0), 0));
+  const first = stepCounts[0] ?? 0;
   const steps: FunnelStepResult[] = funnelSteps.map((step, index) => {
-    const count = counts[index] ?? 0;
-    const previous = index === 0 ? count : (counts[index - 1] ?? 0);
+    const count = stepCounts[index] ?? 0;
+    const previous = index === 0 ? count : (stepCounts[index - 1] ?? 0);
     return {
       key: step.key,
       label: step.label,

@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { oncePerUserEvents, type IngestEvent } from '../../src/contracts/analytics';
 import type { Database } from '../db/schema';
+import { rollUp } from './funnel-days';
 
 const ONCE_PER_USER = new Set<string>(oncePerUserEvents);
 const KNOWN_COLUMNS = new Set(['event_type', 'user_id', 'device_id', 'session_id', 'insert_id', 'time', 'event_properties', 'user_properties', 'ip']);
@@ -12,7 +13,7 @@ function shortText(value: unknown, max = 200): string | null {
 }
 
 /**
- * Stores one accepted batch in a single statement (atomic: all events or none) and resolves only once
+ * Stores one accepted batch in a single statement (atomic: all events or none, with their rollup) and resolves only once
  * it is committed, so the caller answers 200 only for data that is on disk. Retried uploads with the
  * same insert_id are ignored (Amplitude's deduplication), and so is a second once-per-user milestone
  * (oncePerUserEvents) of a user: `on conflict do nothing` covers every unique index.
@@ -49,9 +50,12 @@ export async function storeEvents(
       ip: event.ip && event.ip !== '$remote' ? event.ip : input.ip,
     };
   });
-  await db
+  const insert = db
     .insertInto('analytics_events')
     .values(rows)
     .onConflict((conflict) => conflict.doNothing())
-    .execute();
+    .returning(['event_type', 'user_id', 'device_id', 'time', 'lng', 'landing', 'utm_source', 'event_properties']);
+  // The funnel's rollup is fed in the same statement from the rows actually stored (a retry or a
+  // second once-per-user milestone, ignored above, never reaches it): events and rollup commit together.
+  await sql`with inserted as (${insert}) ${rollUp(sql`inserted`)}`.execute(db);
 }

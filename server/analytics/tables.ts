@@ -34,7 +34,33 @@ export interface AnalyticsEventsTable {
   ip: string | null;
 }
 
+type Moment = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+/** The funnel report's rollup: one row per person and UTC day (migration 0950, server/analytics/funnel-days.ts). */
+export interface AnalyticsFunnelDaysTable {
+  person: string;
+  day: ColumnType<Date, Date | string, Date | string>;
+  user_id: string | null;
+  bucket: number;
+  visitors_at: Moment;
+  code_verified_at: Moment;
+  step_verify_phone_at: Moment;
+  step_size_at: Moment;
+  step_details_at: Moment;
+  step_crm_at: Moment;
+  paywall_at: Moment;
+  trial_at: Moment;
+  finished_at: Moment;
+  landing: string | null;
+  landing_at: Moment;
+  utm_source: string | null;
+  utm_source_at: Moment;
+  lng: string | null;
+  lng_at: Moment;
+}
+
 export interface AnalyticsTables {
   analytics_api_keys: AnalyticsApiKeysTable;
   analytics_events: AnalyticsEventsTable;
+  analytics_funnel_days: AnalyticsFunnelDaysTable;
 }

@@ -23,6 +23,7 @@ export const erasureCoverage: Record<string, string> = {
   legitimacy_checks: 'deleted with the user (foreign key)',
   bookings: 'deleted: demo requests made with their email or phone',
   analytics_events: 'deleted: their events, and every event of the devices they used',
+  analytics_funnel_days: 'deleted: the funnel days of their user id and of the devices they used',
   subscriptions: 'kept for the accounts, anonymised (user id replaced, card link removed); a live one is cancelled first',
   charges: 'kept for the accounts (invoices), anonymised',
   refunds: 'kept for the accounts, anonymised',
@@ -156,6 +157,13 @@ async function eraseRows(trx: Transaction<Database>, userId: string, ids: Identi
   await run('payment_methods', sql`delete from payment_methods where user_id = ${userId}`);
   await run('payment_customers', sql`delete from payment_customers where user_id = ${userId}`);
 
+  // Before their events go: the events name the devices they used.
+  await run(
+    'analytics_funnel_days',
+    sql`delete from analytics_funnel_days where user_id = ${userId} or person = ${`user:${userId}`}
+      or person in (select device_id from analytics_events where user_id = ${userId} and device_id is not null)
+      or person in (select person from analytics_funnel_days where user_id = ${userId})`,
+  );
   await run(
     'analytics_events',
     sql`delete from analytics_events where user_id = ${userId}

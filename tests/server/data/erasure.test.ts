@@ -97,6 +97,9 @@ async function personWithFootprint(app: FastifyInstance, tag: string): Promise<P
   // Before sign-up the device has no user id yet; both are the person's.
   await sql`insert into analytics_events (api_key, event_type, user_id, device_id, time, ip) values
     ('erasure-test', 'landing_viewed', null, ${device}, now(), ${ip}), ('erasure-test', 'signup_completed', ${id}, ${device}, now(), ${ip})`.execute(db);
+  // The funnel's rollup: a day of the device (found through its events) and a day of the user alone.
+  await sql`insert into analytics_funnel_days (person, day, user_id, bucket, visitors_at) values
+    (${device}, current_date, null, 0, now()), (${`user:${id}`}, current_date - 1, ${id}, 0, now())`.execute(db);
   const card = await sql<{ id: string }>`insert into payment_methods (user_id, provider, brand, last4, exp_month, exp_year) values (${id}, 'stripe', 'visa', '4242', 12, 2030) returning id`.execute(db);
   const subscription = await sql<{ id: string }>`insert into subscriptions (user_id, provider, provider_ref, plan, interval, currency, unit_amount, status, payment_method_id)
     values (${id}, 'stripe', ${`sub_${sequence}`}, 'business', 'monthly', 'EUR', 4900, 'active', ${card.rows[0]!.id}) returning id`.execute(db);

@@ -1,0 +1,51 @@
+import { sql, type RawBuilder } from 'kysely';
+
+/**
+ * The sign-up funnel as the team reads it: visitors → code verified → each onboarding step → paywall
+ * → trial started → onboarding finished. Event names are the SPA's (src/features/analytics/events.ts).
+ */
+export interface FunnelStepDefinition {
+  key: string;
+  label: string;
+  eventType: string;
+  /** For 'onboarding step viewed': which step. */
+  step?: string;
+  /**
+   * Another event that passes this step: 'onboarding step skipped' when the step was already
+   * satisfied (a phone proven by the sign-up code needs no verify-phone page), so it is not a drop.
+   */
+  orEventType?: string;
+}
+
+/** Adding or changing a step changes the rollup's columns: a migration adds `<key>_at` and backfills it. */
+export const funnelSteps: readonly FunnelStepDefinition[] = [
+  { key: 'visitors', label: 'Visitors', eventType: '[Amplitude] Page Viewed' },
+  { key: 'code_verified', label: 'Code verified', eventType: 'code verified' },
+  { key: 'step_verify_phone', label: 'Step: verify phone', eventType: 'onboarding step viewed', step: 'verify-phone', orEventType: 'onboarding step skipped' },
+  { key: 'step_size', label: 'Step: company size', eventType: 'onboarding step viewed', step: 'size' },
+  { key: 'step_details', label: 'Step: company details', eventType: 'onboarding step viewed', step: 'details' },
+  { key: 'step_crm', label: 'Step: CRM', eventType: 'onboarding step viewed', step: 'crm' },
+  { key: 'paywall', label: 'Paywall viewed', eventType: 'paywall viewed' },
+  { key: 'trial', label: 'Trial started', eventType: 'trial started' },
+  { key: 'finished', label: 'Onboarding finished', eventType: 'web2app-onboarding-finished' },
+];
+
+/** Every event type a step reads: the others never reach the report. */
+export const funnelEventTypes: readonly string[] = [
+  ...new Set(funnelSteps.flatMap((step) => (step.orEventType ? [step.eventType, step.orEventType] : [step.eventType]))),
+];
+
+/** The first-touch dimensions a person carries (the report's splits). */
+export const touchColumns = ['landing', 'utm_source', 'lng'] as const;
+
+/** An event (a row with event_type and event_properties) that passes this step. */
+export function stepFilter(step: FunnelStepDefinition): RawBuilder<unknown> {
+  const types = step.orEventType ? sql`event_type in (${step.eventType}, ${step.orEventType})` : sql`event_type = ${step.eventType}`;
+  return step.step === undefined ? types : sql`${types} and event_properties->>'step' = ${step.step}`;
+}
+
+/** The rollup's column holding the first time a person reached this step that day. */
+export const stepColumn = (step: FunnelStepDefinition): string => `${step.key}_at`;
+
+/** The report's person: the device, else the signed-in user. */
+export const personKey = sql`coalesce(device_id, 'user:' || user_id)`;
