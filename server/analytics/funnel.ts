@@ -55,6 +55,9 @@ export async function funnelReport(
     const counts: ReachedCount[] = [];
     for (let bucket = 0; bucket < FUNNEL_BUCKETS; bucket += 1) {
       counts.push(...(await reachedCounts(database.db, range, split, sql`and bucket = ${bucket}`)));
+      // PGlite runs on this thread: a turn of the event loop lets requests that arrived meanwhile
+      // reach the connection's queue before the next bucket.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     return assembleReport(range, split, counts);
   }

@@ -1,0 +1,136 @@
+/**
+ * `npm run bench:funnel -- [pglite|postgres] [events]`: the funnel report's cost before and after the
+ * rollup (#29.2). Seeds `events` funnel events over the year before a fixed day (100,000 on PGlite,
+ * 500,000 on Postgres by default; Postgres is the server in TEST_DATABASE_URL, default
+ * postgres://postgres@127.0.0.1:5432/test, in a throw-away database), builds the rollup from them
+ * (the migration's backfill, timed), then prints the median of 3 reports for 30 and 365 days from
+ * the raw events (the report as it was) and from the rollup (as it is), and the slowest
+ * GET /v1/business answered while each 365-day report runs (one request in flight at a time).
+ * Not part of `npm test`.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { FunnelDimension } from '../../src/contracts/analytics';
+import { funnelReport, type FunnelRange } from '../../server/analytics/funnel';
+import { rollUpStoredEvents } from '../../server/analytics/funnel-days';
+import { funnelReportFromEvents } from '../../server/analytics/funnel-raw';
+import { buildTestApp, manualClock } from '../../tests/helpers/app';
+import { createUser } from '../../tests/server/onboarding/users';
+
+const kind = process.argv[2] === 'postgres' ? 'postgres' : 'pglite';
+const events = Number(process.argv[3] ?? (kind === 'postgres' ? 500_000 : 100_000));
+const now = new Date('2026-11-01T12:00:00Z');
+const DAY = 86_400_000;
+
+if (kind === 'postgres') {
+  process.env.TEST_DATABASE = 'postgres';
+  process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
+}
+
+/**
+ * People who come from four landing pages in two languages, most with utm_source, and go 0 to 8
+ * steps past two page views (6 events on average); a third come back the next day for the steps after
+ * the company size. Set-based, so 500,000 events take seconds.
+ */
+async function seed(app: FastifyInstance): Promise<void> {
+  const people = Math.ceil(events / 6);
+  await sql`
+    insert into analytics_events (api_key, event_type, user_id, device_id, insert_id, time, received_at, lng, landing, utm_source, event_properties)
+    select ${app.publicSettings.analyticsApiKey!}, s.event_type, case when s.n >= 3 then 'user-' || p.i end, 'device-' || p.i, p.i || '-' || s.n,
+      p.start + s.n * interval '5 minutes' + case when s.n >= 6 and p.i % 3 = 0 then interval '1 day' else interval '0' end,
+      ${now}::timestamptz, p.lng, p.landing, p.utm, case when s.step is null then '{}'::jsonb else jsonb_build_object('step', s.step) end
+    from (
+      select i, ${now}::timestamptz - ((i * 7919) % 366) * interval '1 day' - ((i * 104729) % 86400) * interval '1 second' as start,
+        2 + (i * 13) % 9 as depth, (array['start', 'demo', 'form', 'pricing'])[1 + i % 4] as landing, (array['en', 'fr'])[1 + i % 2] as lng,
+        (array['google', 'newsletter', 'partner', null])[1 + (i / 4) % 4] as utm
+      from generate_series(0, ${people - 1}) as i
+    ) p
+    join (values (1, '[Amplitude] Page Viewed', null), (2, '[Amplitude] Page Viewed', null), (3, 'code verified', null),
+      (4, 'onboarding step viewed', 'verify-phone'), (5, 'onboarding step viewed', 'size'), (6, 'onboarding step viewed', 'details'),
+      (7, 'onboarding step viewed', 'crm'), (8, 'paywall viewed', null), (9, 'trial started', null), (10, 'web2app-onboarding-finished', null)
+    ) as s (n, event_type, step) on s.n <= p.depth
+  `.execute(app.db);
+  await sql`analyze`.execute(app.db);
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T }> {
+  const started = performance.now();
+  const result = await work();
+  return { ms: performance.now() - started, result };
+}
+
+async function median(work: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let run = 0; run < 3; run += 1) times.push((await timed(work)).ms);
+  return times.sort((a, b) => a - b)[1]!;
+}
+
+/**
+ * The slowest GET /v1/business while `work` runs. Requests are due every 10 ms, one in flight at a
+ * time, and each is timed from when it was due: the embedded database runs on this thread, so a
+ * request that could not even start while a query ran counts the wait it suffered.
+ */
+async function slowestRequestDuring(app: FastifyInstance, headers: Record<string, string>, work: () => Promise<unknown>): Promise<{ maxMs: number; requests: number }> {
+  let running = true;
+  let maxMs = 0;
+  let requests = 0;
+  const started = performance.now();
+  const load = (async () => {
+    while (running) {
+      const due = started + requests * 10;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const response = await app.inject({ method: 'GET', url: '/v1/business', headers });
+      if (response.statusCode >= 500) throw new Error(`GET /v1/business answered ${response.statusCode}`);
+      maxMs = Math.max(maxMs, performance.now() - due);
+      requests += 1;
+    }
+  })();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  await work();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  running = false;
+  await load;
+  return { maxMs, requests };
+}
+
+const day = (offset: number) => new Date(now.getTime() - offset * DAY).toISOString().slice(0, 10);
+const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
+
+async function main(): Promise<void> {
+  const app = await buildTestApp({ clock: manualClock(now) });
+  try {
+    const seeding = await timed(() => seed(app));
+    const backfill = await timed(() => rollUpStoredEvents(app.db, { from: new Date(now.getTime() - 367 * DAY), to: new Date(now.getTime() + 2 * DAY) }));
+    const { rows } = await sql<{ events: number; days: number }>`
+      select (select count(*)::int from analytics_events) as events, (select count(*)::int from analytics_funnel_days) as days`.execute(app.db);
+    console.log(`${kind}: ${rows[0]!.events} events seeded in ${fmt(seeding.ms)}; rollup ${rows[0]!.days} person-days built in ${fmt(backfill.ms)}`);
+
+    const ranges: Array<[string, FunnelRange]> = [
+      ['30 days', { from: day(29), to: day(0) }],
+      ['365 days', { from: day(364), to: day(0) }],
+    ];
+    const splits: Array<FunnelDimension | null> = [null, 'landing'];
+    console.log('report                         raw events   rollup   same answer');
+    for (const [name, range] of ranges) {
+      for (const split of splits) {
+        const raw = await median(() => funnelReportFromEvents(app.db, range, split));
+        const rolled = await median(() => funnelReport(app.database, range, split));
+        const same = JSON.stringify(await funnelReportFromEvents(app.db, range, split)) === JSON.stringify(await funnelReport(app.database, range, split));
+        console.log(`${`${name}, ${split ? `split ${split}` : 'no split'}`.padEnd(30)} ${fmt(raw).padStart(10)} ${fmt(rolled).padStart(8)}   ${same ? 'yes' : 'NO'}`);
+      }
+    }
+
+    const user = await createUser(app);
+    await slowestRequestDuring(app, user.headers, () => new Promise((resolve) => setTimeout(resolve, 1000)));
+    const idle = await slowestRequestDuring(app, user.headers, () => new Promise((resolve) => setTimeout(resolve, 1000)));
+    const year = ranges[1]![1];
+    const duringRaw = await slowestRequestDuring(app, user.headers, () => funnelReportFromEvents(app.db, year, null));
+    const duringRollup = await slowestRequestDuring(app, user.headers, () => funnelReport(app.database, year, null));
+    console.log(`GET /v1/business, slowest: idle ${fmt(idle.maxMs)} (${idle.requests} requests); during the 365-day report from raw events ${fmt(duringRaw.maxMs)} (${duringRaw.requests}), from the rollup ${fmt(duringRollup.maxMs)} (${duringRollup.requests})`);
+  } finally {
+    await app.close();
+  }
+}
+
+await main();
