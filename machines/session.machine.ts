@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { scheduledDelay } from './delay-schedule';
 import { RetryableRefreshError, sessionActors } from './session.actors';
 
 /** The part of a supabase-js Session this chart reads. */
@@ -36,6 +37,8 @@ export interface SessionContext {
 export const REFRESH_BASE_DELAY_MS = 200;
 /** 200 ms · 2⁰…2⁶ adds up to 25.4 s: within supabase-js's own 30 s retry window. */
 export const MAX_REFRESH_RETRIES = 7;
+/** The wait before each retry: 200, 400, … 12,800 ms (retry n waits the n-th). */
+const refreshRetrySchedule = { ms: Array.from({ length: MAX_REFRESH_RETRIES }, (_, retry) => REFRESH_BASE_DELAY_MS * 2 ** retry), by: 'retries - 1' };
 /** A session issued longer ago than this is stale (re-verify before sensitive steps). */
 export const STALE_AFTER_MS = 120_000;
 
@@ -111,7 +114,7 @@ export const sessionMachine = setup({
     forgetSession: assign({ session: null, retries: 0 }),
   },
   delays: {
-    retryDelay: ({ context }) => REFRESH_BASE_DELAY_MS * 2 ** (context.retries - 1),
+    retryDelay: scheduledDelay<SessionContext>(refreshRetrySchedule, (context) => context.retries - 1),
   },
 }).createMachine({
   id: 'session',

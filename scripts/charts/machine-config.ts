@@ -1,29 +1,26 @@
-import { and, createMachine, not, or, type AnyStateMachine } from 'xstate';
+import { createMachine, type AnyStateMachine } from 'xstate';
 
 /**
  * A chart's *config* as JSON: what was written in `createMachine(...)`, not what `machine.toJSON()`
- * keeps. toJSON drops every eventless (`always`) transition and every `and/or/not` guard, so the
- * SPEC §4 loader rules vanished from the exported onboarding chart. This keeps them: guards and
- * actions by name (with their static params), `and/or/not` as `xstate.and|or|not` with their parts,
- * invoke sources by name. Code that only runs (context factories, invoke `input` mappers) is left
- * out; it has no place in a diagram. An inline action or guard (a function written in the config)
- * cannot be named in JSON, so the export refuses it: charts name every implementation in `setup()`.
+ * keeps. toJSON drops every eventless (`always`) transition, so the SPEC §4 loader rules vanished
+ * from the exported onboarding chart. This keeps them, with guards and actions by name and their
+ * static params, invoke sources by name, and each named delay with its values (`delays`, beside
+ * the states), so the file opens whole in Stately and `createMachine(json, implementations)`
+ * rebuilds the same chart. What cannot be written as data is refused, naming the place: an inline
+ * guard or action, params computed at run time (the implementation reads the event or context
+ * itself), `and/or/not` (a named guard says it), a delay with no values. Code that only runs
+ * (context factories, invoke `input` mappers) is left out; `chartCode` keeps it for a rebuild.
  */
 
 export type ChartJson = { [key: string]: unknown };
 
-const COMBINATORS: Record<string, string> = { and: 'xstate.and', or: 'xstate.or', not: 'xstate.not' };
-/** Params computed from the event at run time: kept as a marker so the diagram shows them. */
-export const DYNAMIC_PARAMS = 'xstate.dynamic';
-
-type Fn = ((...args: unknown[]) => unknown) & { guards?: unknown[]; type?: string };
+type Fn = ((...args: unknown[]) => unknown) & { guards?: unknown[]; type?: string; schedule?: unknown };
 
 function guardToJson(guard: unknown, at: string): unknown {
   if (typeof guard === 'string') return guard;
   if (typeof guard === 'function') {
     const fn = guard as Fn;
-    const combinator = COMBINATORS[fn.name];
-    if (combinator && Array.isArray(fn.guards)) return { type: combinator, guards: fn.guards.map((part, i) => guardToJson(part, `${at}[${i}]`)) };
+    if (Array.isArray(fn.guards)) throw new Error(`${fn.name} guard at ${at}: write a named guard in setup({ guards })`);
     throw new Error(`inline guard at ${at}: name it in setup({ guards })`);
   }
   return parameterized(guard as { type: string; params?: unknown }, at);
@@ -32,7 +29,8 @@ function guardToJson(guard: unknown, at: string): unknown {
 function parameterized(item: { type: string; params?: unknown }, at: string): unknown {
   if (typeof item.type !== 'string') throw new Error(`unnamed implementation at ${at}`);
   if (item.params === undefined) return { type: item.type };
-  return { type: item.type, params: typeof item.params === 'function' ? DYNAMIC_PARAMS : item.params };
+  if (typeof item.params === 'function') throw new Error(`params computed at run time at ${at} (${item.type}): let the implementation read the event or context`);
+  return { type: item.type, params: item.params };
 }
 
 function actionsToJson(actions: unknown, at: string): unknown {
@@ -107,28 +105,68 @@ function stateToJson(state: ChartJson, at: string): ChartJson {
   return out;
 }
 
-/** The machine's config as JSON-safe data (throws, naming the place, on an inline implementation). */
+/** How long a named delay waits: a fixed time, or one per value of a context field. */
+export type DelayJson = number | { ms: readonly number[]; by: string };
+
+function delaysToJson(machine: AnyStateMachine): Record<string, DelayJson> {
+  const delays = (machine.implementations.delays ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(delays).map(([name, delay]) => {
+      if (typeof delay === 'number') return [name, delay];
+      const schedule = (delay as Fn).schedule as DelayJson | undefined;
+      if (typeof delay === 'function' && schedule !== undefined) return [name, schedule];
+      throw new Error(`delay ${name} has no values: a number, or scheduledDelay() (machines/delay-schedule.ts)`);
+    }),
+  );
+}
+
+/** The machine's config as JSON-safe data (throws, naming the place, on what cannot be data). */
 export function machineConfigJson(machine: AnyStateMachine): ChartJson {
-  return stateToJson(machine.config as ChartJson, machine.id);
+  const json = stateToJson(machine.config as ChartJson, machine.id);
+  const delays = delaysToJson(machine);
+  return Object.keys(delays).length > 0 ? { ...json, delays } : json;
 }
 
-function guardFromJson(guard: unknown): unknown {
-  if (typeof guard !== 'object' || guard === null) return guard;
-  const { type, guards } = guard as { type: string; guards?: unknown[] };
-  const parts = (guards ?? []).map(guardFromJson) as Parameters<typeof and>[0];
-  if (type === 'xstate.and') return and(parts);
-  if (type === 'xstate.or') return or(parts);
-  if (type === 'xstate.not') return not(parts[0] as never);
-  return guard;
+/** The code a diagram leaves out: the context factory and each invoke's `input` mapper, by place. */
+export interface ChartCode {
+  context: unknown;
+  inputs: Map<string, unknown>;
 }
 
-function reviveGuards(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(reviveGuards);
-  if (typeof node !== 'object' || node === null) return node;
-  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, key === 'guard' ? guardFromJson(value) : reviveGuards(value)]));
+function collectInputs(state: ChartJson, at: string, inputs: Map<string, unknown>): void {
+  const invokes = state.invoke === undefined ? [] : Array.isArray(state.invoke) ? state.invoke : [state.invoke];
+  (invokes as ChartJson[]).forEach((invoke, i) => {
+    if (invoke.input !== undefined) inputs.set(`${at}.invoke[${i}]`, invoke.input);
+  });
+  for (const [key, child] of Object.entries((state.states ?? {}) as Record<string, ChartJson>)) collectInputs(child, `${at}.states.${key}`, inputs);
 }
 
-/** A machine built from exported JSON and the source machine's named implementations. */
-export function machineFromConfigJson(json: ChartJson, implementations: AnyStateMachine['implementations']): AnyStateMachine {
-  return createMachine(reviveGuards(json) as Parameters<typeof createMachine>[0], implementations as never) as AnyStateMachine;
+export function chartCode(machine: AnyStateMachine): ChartCode {
+  const inputs = new Map<string, unknown>();
+  collectInputs(machine.config as ChartJson, machine.id, inputs);
+  return { context: (machine.config as ChartJson).context, inputs };
+}
+
+function withInputs(state: ChartJson, at: string, inputs: Map<string, unknown>): ChartJson {
+  const out: ChartJson = { ...state };
+  if (state.invoke !== undefined) {
+    const place = (i: number) => `${at}.invoke[${i}]`;
+    const add = (invoke: ChartJson, i: number) => (inputs.has(place(i)) ? { ...invoke, input: inputs.get(place(i)) } : invoke);
+    out.invoke = Array.isArray(state.invoke) ? (state.invoke as ChartJson[]).map(add) : add(state.invoke as ChartJson, 0);
+  }
+  if (state.states !== undefined) {
+    out.states = Object.fromEntries(Object.entries(state.states as Record<string, ChartJson>).map(([key, child]) => [key, withInputs(child, `${at}.states.${key}`, inputs)]));
+  }
+  return out;
+}
+
+/**
+ * A machine built as Stately or any reader would: `createMachine(json, implementations)`, nothing
+ * revived. `code` (from `chartCode`) puts back the context factory and input mappers; the delays'
+ * values come with the implementations (the JSON's `delays` documents them).
+ */
+export function machineFromConfigJson(json: ChartJson, implementations: AnyStateMachine['implementations'], code?: ChartCode): AnyStateMachine {
+  const { delays: _documented, ...config } = json;
+  const rebuilt = code ? { ...withInputs(config, String(config.id), code.inputs), ...(code.context === undefined ? {} : { context: code.context }) } : config;
+  return createMachine(rebuilt as Parameters<typeof createMachine>[0], implementations as never) as AnyStateMachine;
 }

@@ -1,5 +1,4 @@
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { DYNAMIC_PARAMS } from './machine-config';
 
 /**
  * What a chart *is*, as sorted lines read through XState's public StateNode API: every state (id,
@@ -14,11 +13,9 @@ export interface MachineShape {
 
 type Named = { type?: string; params?: unknown; guards?: unknown[]; name?: string };
 
-/** Params computed at run time (a function in code, the marker in exported JSON) read the same. */
 function describeParameterized(named: Named): string {
   if (named.params === undefined) return String(named.type);
-  const dynamic = typeof named.params === 'function' || named.params === DYNAMIC_PARAMS;
-  return `${named.type}${dynamic ? '(dynamic)' : JSON.stringify(named.params)}`;
+  return `${named.type}${typeof named.params === 'function' ? '(dynamic)' : JSON.stringify(named.params)}`;
 }
 
 function describeGuard(guard: unknown): string {

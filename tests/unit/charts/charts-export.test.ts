@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { and, assign, createMachine, not, or, setup } from 'xstate';
+import { assign, createMachine, not, setup } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { machineConfigJson, machineFromConfigJson, type ChartJson } from '../../../scripts/charts/machine-config';
 import { machineShape } from '../../../scripts/charts/machine-shape';
@@ -40,16 +40,29 @@ describe('exported chart config (docs/charts, for Stately and the team)', () => 
     expect(checking[2]).toMatchObject({ guard: { type: 'firstIncompleteIs', params: { step: 'verifyPhone' } }, target: '#onboarding.verifyPhone' });
   });
 
-  it('keeps and/or/not guards with their parts (toJSON drops them), and rebuilds them', () => {
-    const composed = setup({ guards: { a: () => true, b: () => false } }).createMachine({
+  it('refuses what a reader cannot rebuild from the JSON, naming where: and/or/not, params computed at run time, a delay with no values', () => {
+    const guards = { a: () => true, b: (_: unknown, params: { n: number }) => params.n > 0 };
+    const composed = setup({ guards }).createMachine({ id: 'x', initial: 'one', states: { one: { on: { go: [{ guard: not('a'), target: 'two' }] } }, two: {} } });
+    expect(() => machineConfigJson(composed)).toThrow(/not guard at x\.states\.one\.on\.go\[0\]\.guard: write a named guard/);
+    const dynamic = setup({ guards }).createMachine({
       id: 'x',
       initial: 'one',
-      states: { one: { on: { go: [{ guard: and(['a', or(['b', not('a')])]), target: 'two' }] } }, two: {} },
+      states: { one: { on: { go: [{ guard: { type: 'b', params: ({ event }) => ({ n: (event as unknown as { n: number }).n }) }, target: 'two' }] } }, two: {} },
     });
-    const json = machineConfigJson(composed) as { states: { one: { on: { go: { guard: unknown }[] } } } };
-    expect(json.states.one.on.go[0]!.guard).toEqual({ type: 'xstate.and', guards: ['a', { type: 'xstate.or', guards: ['b', { type: 'xstate.not', guards: ['a'] }] }] });
-    const rebuilt = machineFromConfigJson(json as unknown as ChartJson, composed.implementations);
-    expect(machineShape(rebuilt).transitions).toEqual(machineShape(composed).transitions);
+    expect(() => machineConfigJson(dynamic)).toThrow(/params computed at run time at x\.states\.one\.on\.go\[0\]\.guard \(b\)/);
+    const timed = setup({ delays: { wait: () => 5 } }).createMachine({ id: 'x', initial: 'one', states: { one: { after: { wait: 'two' } }, two: {} } });
+    expect(() => machineConfigJson(timed)).toThrow(/delay wait has no values/);
+  });
+
+  it('exports each named delay with its values, the ones the running chart waits', () => {
+    const { delays } = committed('session') as { delays: { retryDelay: { ms: number[]; by: string } } };
+    expect(delays.retryDelay).toEqual({ ms: [200, 400, 800, 1600, 3200, 6400, 12800], by: 'retries - 1' });
+    const retryDelay = charts.session.implementations.delays.retryDelay as (args: { context: { retries: number } }) => number;
+    expect(delays.retryDelay.ms.map((_, at) => retryDelay({ context: { retries: at + 1 } }))).toEqual(delays.retryDelay.ms);
+  });
+
+  it('no export holds a marker or a combinator a reader cannot implement', () => {
+    for (const json of Object.values(chartDefinitions())) expect(json).not.toMatch(/xstate\.(dynamic|not|and|or)"/);
   });
 
   it("keeps the session chart's aal1/second step/aal2 choice (an eventless transition)", () => {
