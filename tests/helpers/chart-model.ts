@@ -1,6 +1,10 @@
 import { getAdjacencyMap, getShortestPaths } from '@xstate/graph';
 import { createActor, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { activeStateIds } from '../../machines/active-states';
+import { chartCode, machineFromConfigJson, type ChartJson } from '../../scripts/charts/machine-config';
+import { chartsDir } from '../../scripts/export-charts.lib';
 import { chartStateIds, chartTransitions, replayChart } from './chart-replay';
 
 /**
@@ -79,11 +83,14 @@ export function chartCoverage<TEvent extends EventObject>(model: ChartModel<TEve
     run.stateIds.forEach((id) => states.add(id));
     run.transitions.forEach((key) => transitions.add(key));
   }
+  // Counted over what the chart has: the root, active in every snapshot, is not one of its states.
+  const allStates = chartStateIds(model.machine);
+  const allTransitions = [...chartTransitions(model.machine).keys()];
   return {
-    states: [...states],
-    transitions: [...transitions],
-    missingStates: chartStateIds(model.machine).filter((id) => !states.has(id)),
-    missingTransitions: [...chartTransitions(model.machine).keys()].filter((key) => !transitions.has(key)),
+    states: allStates.filter((id) => states.has(id)),
+    transitions: allTransitions.filter((key) => transitions.has(key)),
+    missingStates: allStates.filter((id) => !states.has(id)),
+    missingTransitions: allTransitions.filter((key) => !transitions.has(key)),
   };
 }
 
@@ -261,4 +268,92 @@ export function chartCoverWalk<TEvent extends EventObject>(model: ChartModel<TEv
   }
   const strip = (prefix: string) => [...reachableItems].filter((item) => item.startsWith(prefix)).map((item) => item.slice(prefix.length));
   return { paths, reachable: { states: strip('state:'), transitions: strip('transition:') } };
+}
+
+/** What one step of a path shows from outside: where the chart is, and what it did on the way. */
+export interface ChartStepTrace {
+  value: unknown;
+  status: string;
+  /** The transitions taken, by `source|event|index` (the same key in any machine of the same chart). */
+  transitions: string[];
+  /** The actions run, in order, by name with their params (XState's own, such as timers, by kind). */
+  actions: string[];
+  /** The events the chart emitted. */
+  emitted: string[];
+  /** The context as data (functions left out: they are the input's, not the chart's). */
+  context: string;
+}
+
+const asData = (value: unknown) => JSON.stringify(value, (_, item: unknown) => (typeof item === 'function' ? undefined : item instanceof Error ? `${item.name}: ${item.message}` : item));
+
+/**
+ * Runs a path on a live actor of `machine` (the model's chart, or one rebuilt from its export) and
+ * records each step as seen from outside, so two machines can be compared step by step.
+ */
+export function chartTrace(machine: AnyStateMachine, input: unknown, events: readonly EventObject[]): ChartStepTrace[] {
+  const index = new Map<unknown, string>();
+  for (const [key, definition] of chartTransitions(machine)) index.set(definition, key);
+  let current = { transitions: [] as string[], actions: [] as string[], emitted: [] as string[] };
+  const actor = createActor(machine, {
+    input,
+    inspect: (inspection) => {
+      if (inspection.type === '@xstate.microstep') {
+        for (const taken of (inspection as unknown as { _transitions: unknown[] })._transitions) current.transitions.push(index.get(taken) ?? 'unknown');
+      } else if (inspection.type === '@xstate.action') {
+        const { action } = inspection as unknown as { action: { type: string; params?: unknown } };
+        current.actions.push(`${action.type}${action.params === undefined ? '' : asData(action.params)}`);
+      }
+    },
+  });
+  actor.on('*', (emitted) => void current.emitted.push(asData(emitted)));
+  actor.subscribe({ error: () => undefined });
+  const close = (): ChartStepTrace => {
+    const snapshot = actor.getSnapshot() as AnyMachineSnapshot;
+    const step = { value: snapshot.value, status: snapshot.status, ...current, context: asData(snapshot.context) };
+    current = { transitions: [], actions: [], emitted: [] };
+    return step;
+  };
+  actor.start();
+  const steps = [close()];
+  for (const event of events) {
+    actor.send(event);
+    steps.push(close());
+  }
+  actor.stop();
+  return steps;
+}
+
+/** A chart's committed export (docs/charts/<name>.json). */
+export const exportedChart = (name: string) => JSON.parse(readFileSync(join(chartsDir, `${name}.json`), 'utf8')) as ChartJson;
+
+/**
+ * The rebuild a reader of docs/charts makes, `createMachine(json, implementations)`, with the code a
+ * diagram leaves out (context factory, invoke input mappers) put back. Given the model's machine,
+ * its implementations are the model's (stand-in actors), so both run the same paths offline.
+ */
+export function rebuiltFromExport(machine: AnyStateMachine, json: ChartJson): AnyStateMachine {
+  return machineFromConfigJson(json, machine.implementations, chartCode(machine));
+}
+
+export interface TraceDifference {
+  path: number;
+  step: number;
+  /** The event of that step ('start' for the initial state and its eventless moves). */
+  event: string;
+  expected: ChartStepTrace | undefined;
+  actual: ChartStepTrace | undefined;
+}
+
+/** Runs both machines along every path and returns the first step at which they part (null: none). */
+export function firstTraceDifference(source: AnyStateMachine, other: AnyStateMachine, paths: readonly ModelPath<EventObject>[]): TraceDifference | null {
+  for (const [path, { input, events }] of paths.entries()) {
+    const expected = chartTrace(source, input, events);
+    const actual = chartTrace(other, input, events);
+    const length = Math.max(expected.length, actual.length);
+    for (let step = 0; step < length; step++) {
+      if (JSON.stringify(expected[step]) === JSON.stringify(actual[step])) continue;
+      return { path, step, event: step === 0 ? 'start' : events[step - 1]!.type, expected: expected[step], actual: actual[step] };
+    }
+  }
+  return null;
 }

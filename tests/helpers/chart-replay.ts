@@ -2,10 +2,13 @@ import { getStateNodes } from '@xstate/graph';
 import { activeStateIds } from '../../machines/active-states';
 import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type AnyTransitionDefinition, type EventObject } from 'xstate';
 
-/** Every transition definition of a chart, eventless ones included, keyed `source|event|index`. */
+/**
+ * Every transition definition of a chart, eventless ones and the root's chart-wide ones included
+ * (@xstate/graph's getStateNodes leaves the root out), keyed `source|event|index`.
+ */
 export function chartTransitions(machine: AnyStateMachine): Map<string, AnyTransitionDefinition> {
   const result = new Map<string, AnyTransitionDefinition>();
-  for (const node of getStateNodes(machine.root)) {
+  for (const node of [machine.root, ...getStateNodes(machine.root)]) {
     for (const [eventType, candidates] of node.transitions) {
       candidates.forEach((candidate, index) => result.set(`${node.id}|${eventType}|${index}`, candidate));
     }
@@ -14,11 +17,9 @@ export function chartTransitions(machine: AnyStateMachine): Map<string, AnyTrans
   return result;
 }
 
-/** Every state node id below the chart's root. */
+/** Every state node id below the chart's root (the root is the chart, not one of its states). */
 export function chartStateIds(machine: AnyStateMachine): string[] {
-  return getStateNodes(machine.root)
-    .map((node) => node.id)
-    .filter((id) => id !== machine.root.id);
+  return getStateNodes(machine.root).map((node) => node.id);
 }
 
 export interface ChartReplay<TSnapshot> {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { fillTemplate, generatorMachine, pickTemplate } from '../../../machines/generator.machine';
-import { coverage, eventFixtures, greeting, input, pathSet, replay, templates, type ModelEvent } from './generator-model';
+import { coverage, eventFixtures, generatorModel, greeting, input, pathSet, replay, templates, type ModelEvent } from './generator-model';
+import { exportedChart, firstTraceDifference, rebuiltFromExport } from '../../helpers/chart-model';
 import { GreetingFetchError } from '../../../src/contracts/greetings';
 
 const paths = pathSet();
@@ -16,6 +17,12 @@ describe('generator chart — model-based (paths from the real chart, stand-in a
     }
     expect(result.missingStates).toEqual([]);
     expect(result.missingTransitions).toEqual([]);
+  });
+
+  it('rebuilt from docs/charts/generator.json and its named implementations, takes every path step for step as the chart does', () => {
+    const rebuilt = rebuiltFromExport(generatorModel.machine, exportedChart('generator'));
+    expect(firstTraceDifference(generatorModel.machine, rebuilt, paths.map((events) => ({ input, events })))).toBeNull();
+    console.log(`round trip generator: ${paths.length} paths, ${paths.reduce((sum, events) => sum + events.length + 1, 0)} steps, 0 differences`);
   });
 
   it('keeps its promises along every path', () => {

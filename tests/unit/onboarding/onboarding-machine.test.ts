@@ -1,9 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createActor, fromPromise, transition } from 'xstate';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, transition, type EventObject } from 'xstate';
+import { exportedChart, firstTraceDifference, rebuiltFromExport } from '../../helpers/chart-model';
 import { onboardingMachine } from '../../../machines/onboarding.machine';
 import { isAtHref, locationToEvent, projectUrl, topState } from '../../../machines/onboarding.url';
 import type { FetchedUser, OnboardingEvent, SessionInfo } from '../../../machines/onboarding.types';
-import { coverage, fetched, initialInput, pathSet, replay, sessions, type ModelEvent } from './model';
+import { coverage, fetched, initialInput, pathSet, replay, sessions, standInMachine, type ModelEvent } from './model';
 
 let paths: ReturnType<typeof pathSet>;
 
@@ -38,6 +39,18 @@ describe('onboarding chart — model-based (paths from the real chart, stand-in 
     expect(result.states.covered).toBe(result.states.total);
     expect(result.transitions.covered).toBe(result.transitions.total);
   }, 120_000);
+
+  it('rebuilt from docs/charts/onboarding.json and its named implementations, takes every path step for step as the chart does', () => {
+    // Actions that read the clock see the same time in both runs.
+    vi.useFakeTimers({ now: new Date('2026-01-15T10:00:00.000Z') });
+    try {
+      const modelPaths = paths.map((path) => ({ input: initialInput, events: path.events as EventObject[] }));
+      expect(firstTraceDifference(standInMachine, rebuiltFromExport(standInMachine, exportedChart('onboarding')), modelPaths)).toBeNull();
+      console.log(`round trip onboarding: ${paths.length} paths, ${paths.reduce((sum, path) => sum + path.events.length + 1, 0)} steps, 0 differences`);
+    } finally {
+      vi.useRealTimers();
+    }
+  }, 60_000);
 
   it('projects every reached state to its address, and that address leads back to the same state', () => {
     let checked = 0;
