@@ -1,7 +1,8 @@
 /**
- * `npm run charts:export`: writes each statechart's definition as JSON (XState's `machine.toJSON()`,
- * the format Stately's tools import) to docs/charts/<name>.json. Run it after changing a chart;
- * tests/unit/onboarding/charts-export.test.ts fails while the committed files are out of date.
+ * `npm run charts:export`: writes each statechart's config as JSON (scripts/charts/machine-config.ts:
+ * what `createMachine(json, implementations)` and Stately's tools read, nothing left as a marker) to
+ * docs/charts/<name>.json. Run it after changing a chart; tests/unit/charts/charts-export.test.ts
+ * fails while the committed files are out of date.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
