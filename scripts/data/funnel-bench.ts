@@ -43,7 +43,7 @@ async function seed(app: FastifyInstance): Promise<void> {
       select i, ${now}::timestamptz - ((i * 7919) % 366) * interval '1 day' - ((i * 104729) % 86400) * interval '1 second' as start,
         2 + (i * 13) % 9 as depth, (array['start', 'demo', 'form', 'pricing'])[1 + i % 4] as landing, (array['en', 'fr'])[1 + i % 2] as lng,
         (array['google', 'newsletter', 'partner', null])[1 + (i / 4) % 4] as utm
-      from generate_series(0, ${people - 1}) as i
+      from generate_series(0::bigint, ${people - 1}) as i
     ) p
     join (values (1, '[Amplitude] Page Viewed', null), (2, '[Amplitude] Page Viewed', null), (3, 'code verified', null),
       (4, 'onboarding step viewed', 'verify-phone'), (5, 'onboarding step viewed', 'size'), (6, 'onboarding step viewed', 'details'),

@@ -2,7 +2,10 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import { funnelEventTypes, funnelSteps, personKey, stepColumn, stepFilter, touchColumns } from './funnel-steps';
 
-/** How many buckets the rollup's people are hashed into (the embedded database reads one at a time). */
+/**
+ * How many buckets the rollup's people are hashed into (the embedded database reads one at a time);
+ * migration 0950 hashes with the same mask.
+ */
 export const FUNNEL_BUCKETS = 16;
 
 const stepColumns = funnelSteps.map((step) => sql.ref(stepColumn(step)));
@@ -35,7 +38,7 @@ export function rollUp(source: RawBuilder<unknown>, where: RawBuilder<unknown> =
   });
   return sql`
     insert into analytics_funnel_days as d (person, day, user_id, bucket, ${sql.join([...stepColumns, ...touchTargets])})
-    select ${personKey}, (time at time zone 'UTC')::date, max(user_id), hashtext(${personKey}) & ${sql.lit(FUNNEL_BUCKETS - 1)},
+    select ${personKey}, (time at time zone 'UTC')::date, max(user_id), get_byte(decode(md5(${personKey}), 'hex'), 0) & ${sql.lit(FUNNEL_BUCKETS - 1)},
       ${sql.join([...stepValues, ...touchValues])}
     from ${source}
     where event_type in (${sql.join([...funnelEventTypes])}) and coalesce(device_id, user_id) is not null and ${where}

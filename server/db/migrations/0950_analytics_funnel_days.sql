@@ -10,7 +10,8 @@ create table analytics_funnel_days (
   day date not null,
   -- A user id the person's events carried that day: erasure finds their days by it.
   user_id text,
-  -- A fixed hash of person (0..15): the embedded database reads the report one bucket at a time.
+  -- From md5 of person (0..15; md5, unlike hashtext, is the same in every Postgres version, and all
+  -- of a person's days must share a bucket): the embedded database reads the report a bucket at a time.
   bucket smallint not null,
   visitors_at timestamptz,
   code_verified_at timestamptz,
@@ -42,7 +43,7 @@ select
   coalesce(device_id, 'user:' || user_id) as person,
   (time at time zone 'UTC')::date as day,
   max(user_id),
-  hashtext(coalesce(device_id, 'user:' || user_id)) & 15,
+  get_byte(decode(md5(coalesce(device_id, 'user:' || user_id)), 'hex'), 0) & 15,
   min(time) filter (where event_type = '[Amplitude] Page Viewed'),
   min(time) filter (where event_type = 'code verified'),
   min(time) filter (where event_type in ('onboarding step viewed', 'onboarding step skipped') and event_properties->>'step' = 'verify-phone'),
