@@ -75,7 +75,8 @@ export const signupMachine = setup({
   },
   actors: { classifyEmail: classifyEmailActor, checkAccount: checkAccountActor, sendCode: sendCodeActor, saveAccount: saveAccountActor },
   guards: {
-    hasPendingCodeStep: ({ context }) => context.restored !== null,
+    // Truthiness, not `!== null`: rebuilt from docs/charts without the context factory, `restored` is absent.
+    hasPendingCodeStep: ({ context }) => Boolean(context.restored),
     isEmailOfAnotherAccount: ({ event }) => outputOf<SignupOutcome>(event) === 'emailTaken',
     isEmailClaimedElsewhere: ({ event }) => outputOf<SignupOutcome>(event) === 'emailClaimed',
     /**
