@@ -251,4 +251,54 @@ describe('the life of a subscription (browser)', () => {
     expect(await page.getByLabel(localeText('en', 'auth', 'code.label')).count()).toBe(1);
     await context.close();
   }, 90_000);
+
+  it('dead ends (#26.5): a phone that has its own account offers signing in with it; in review the account page says so, en and fr', async () => {
+    const taken = await customer();
+    const email = `bob.${Date.now()}@gmail.com`;
+    const signInByEmail = async (): Promise<Session> => {
+      const headers = await authHeaders();
+      const before = (await outbox(baseURL, email)).length;
+      const sent = await fetch(new URL('/auth/v1/otp', baseURL), { method: 'POST', headers, body: JSON.stringify({ email, create_user: true }) });
+      expect(sent.status).toBe(200);
+      const token = await codeFor(baseURL, email, before);
+      const verified = await fetch(new URL('/auth/v1/verify', baseURL), { method: 'POST', headers, body: JSON.stringify({ type: 'email', email, token }) });
+      return (await verified.json()) as Session;
+    };
+    let bob = await signInByEmail();
+
+    const desktop = await newContext(browser, baseURL, { viewport: viewports.desktop });
+    await signInContext(desktop, baseURL, bob);
+    const page = await desktop.newPage();
+    await page.goto('/en/onboarding/steps/verify-phone');
+    await page.getByLabel(localeText('en', 'onboarding', 'verifyPhone.phoneLabel'), { exact: true }).fill(taken.phone);
+    await page.getByRole('button', { name: localeText('en', 'onboarding', 'verifyPhone.send') }).click();
+    await page.getByText(opening(localeText('en', 'onboarding', 'verifyPhone.taken'))).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: localeText('en', 'onboarding', 'verifyPhone.signInThere') }).click();
+    await page.waitForURL(/\/en\/sign-in-otp\?phone=/);
+    // Signed out of the email sign-up, on the sign-in form with that number, ready to send its code.
+    await page.getByRole('button', { name: localeText('en', 'auth', 'signIn.send') }).waitFor();
+    expect(decodeURIComponent(new URL(page.url()).searchParams.get('phone') ?? '')).toBe(taken.phone);
+    await desktop.close();
+
+    // Bob signs in again (that click ended his session) and goes on with his own number: a gmail
+    // address asks for a review.
+    await advanceServerClock(baseURL, 61);
+    bob = await signInByEmail();
+    await api(baseURL, '/v1/user', { method: 'PATCH', token: bob.access_token, body: { name: 'Bob Builder', phone: { number: frenchMobile().e164 } } });
+    await answerBusiness(baseURL, bob, completeBusiness);
+    expect(await checkLegitimacy(baseURL, bob)).toBe('PENDING_REVIEW');
+    for (const [lng, viewport] of [['en', 'desktop'], ['fr', 'phone']] as const) {
+      const { context, page: account } = await openAccount(bob, { lng, viewport });
+      await account.getByRole('heading', { name: text(lng, 'review.title') }).waitFor();
+      expect(await account.getByRole('link', { name: text(lng, 'startTrial') }).count()).toBe(0);
+      expect(await axeViolations(account)).toEqual([]);
+      // The review page's "Still under review" is news, not a success: no green status box.
+      await account.goto(`/${lng}/failure`);
+      const note = account.getByText(localeText(lng, 'onboarding', 'review.stillReview'));
+      await note.waitFor();
+      expect(await note.evaluate((element) => element.closest('[role="status"]') === null && element.tagName === 'P')).toBe(true);
+      await context.close();
+    }
+  }, 120_000);
 });
