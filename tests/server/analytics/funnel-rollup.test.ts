@@ -142,6 +142,27 @@ describe('funnel report from the rollup', () => {
     expect(await allReports()).toEqual(before);
   });
 
+  it('merges twelve batches of the same people stored at once (no lost update, no deadlock)', async () => {
+    const day = Date.parse('2026-03-25T08:00:00Z');
+    const events: IngestEvent[] = [];
+    for (let person = 0; person < 24; person += 1) {
+      journey.forEach(([eventType, step], index) =>
+        events.push({
+          event_type: eventType,
+          device_id: `rush-${person}`,
+          time: day + person * 1000 + index * 60_000,
+          insert_id: `rush-${person}-${index}`,
+          event_properties: { landing: index % 2 ? 'demo' : 'start', lng: 'fr', ...(step ? { step } : {}) },
+        }),
+      );
+    }
+    // Each batch holds every person, a different slice of their journey, in a different order.
+    const batches = Array.from({ length: 12 }, (_, batch) => events.filter((_, index) => index % 12 === batch).reverse());
+    await Promise.all(batches.map((batch) => storeEvents(app.db, { apiKey: app.publicSettings.analyticsApiKey!, events: batch, receivedAt: clock.now(), ip: null })));
+    const range = { from: '2026-03-25', to: '2026-03-25' };
+    for (const split of splits) expect(await funnelReport(app.database, range, split)).toEqual(await funnelReportFromEvents(app.db, range, split));
+  });
+
   it('keeps the report whole after the retention job deletes the old events', async () => {
     const before = await allReports();
     const now = new Date('2026-04-01T12:00:00Z');
