@@ -51,7 +51,7 @@ export default defineConfig({
         // none of its exports: a landing page that parses its search params does not download the
         // form schemas, zod's chained API and the phone metadata (npm run budget holds this). Other
         // modules keep the default (package.json `sideEffects`, else assume side effects).
-        moduleSideEffects: (id) => (/\/src\/contracts\/[^/]+\.ts$/.test(id) ? false : undefined),
+        moduleSideEffects: (id) => (/\/core\/contracts\/[^/]+\.ts$/.test(id) ? false : undefined),
       },
       output: {
         codeSplitting: {

@@ -1,7 +1,7 @@
 import { assign, fromCallback, sendTo, setup, type AnyEventObject } from 'xstate';
-import { decideRoute, type RoutedName } from '../src/app/route-matching';
-import { withSearch } from '../src/app/paths';
-import { trackingParamNames } from '../src/app/tracking-params';
+import { decideRoute, type RoutedName } from '../core/routes/route-matching';
+import { withSearch } from '../core/routes/paths';
+import { trackingParamNames } from '../core/routes/tracking-params';
 import type { AddressFacts, AppContext, AppEvent, AppInput, ArrivedAddress, FunnelReport, SessionFacts } from './app.types';
 import { onboardingRoutes, type OnboardingRoute } from './onboarding.types';
 

@@ -1,6 +1,6 @@
-import type { Language } from '../src/app/languages';
-import type { RoutedName } from '../src/app/route-matching';
-import type { KycStatus } from '../src/contracts/user';
+import type { Language } from '../core/routes/languages';
+import type { RoutedName } from '../core/routes/route-matching';
+import type { KycStatus } from '../core/contracts/user';
 
 /** What the browser knows when an address arrives, carried by the event so the chart's guards stay pure. */
 export interface AddressFacts {
@@ -33,7 +33,7 @@ export interface SessionFacts {
 
 export interface AppContext {
   lng: Language;
-  /** The page on screen (a name from src/app/paths.ts). */
+  /** The page on screen (a name from core/routes/paths.ts). */
   page: RoutedName;
   /** The search string of the page's address (tracking values, prefills, a plan). */
   search: string;

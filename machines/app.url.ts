@@ -1,5 +1,5 @@
 import type { StateValue } from 'xstate';
-import { paths } from '../src/app/paths';
+import { paths } from '../core/routes/paths';
 import type { AppContext } from './app.types';
 
 /** Where the browser should be for an app chart state. */

@@ -1,5 +1,5 @@
 import { fromCallback, fromPromise } from 'xstate';
-import type { Greeting, GreetingLanguage, VoiceName } from '../src/contracts/greetings';
+import type { Greeting, GreetingLanguage, VoiceName } from '../core/contracts/greetings';
 
 export interface GreetingRequest {
   text: string;

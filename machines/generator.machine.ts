@@ -1,5 +1,5 @@
 import { assertEvent, assign, setup } from 'xstate';
-import { findPlaceholders, GreetingFetchError, greetingTextLimits, placeholderNames, voiceNames, type Greeting, type GreetingFailure, type GreetingLanguage, type VoiceName } from '../src/contracts/greetings';
+import { findPlaceholders, GreetingFetchError, greetingTextLimits, placeholderNames, voiceNames, type Greeting, type GreetingFailure, type GreetingLanguage, type VoiceName } from '../core/contracts/greetings';
 import { generatorActors, type SampleReport } from './generator.actors';
 
 /** The placeholders a greeting template may hold, filled by the small form under the script. */

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
-import type { Business, BusinessUpdate, FinishResult, LegitimacyResult, ResolvedUser } from '../src/contracts/onboarding';
-import type { SubscriptionResponse, SubscriptionStatus } from '../src/contracts/payments';
-import type { KycStatus, User } from '../src/contracts/user';
+import type { Business, BusinessUpdate, FinishResult, LegitimacyResult, ResolvedUser } from '../core/contracts/onboarding';
+import type { SubscriptionResponse, SubscriptionStatus } from '../core/contracts/payments';
+import type { KycStatus, User } from '../core/contracts/user';
 import type { FetchedUser, OnboardingContext } from './onboarding.types';
 
 /**

@@ -1,6 +1,6 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
-import { isBusinessComplete, type BusinessUpdate } from '../src/contracts/onboarding';
-import type { SubscriptionStatus } from '../src/contracts/payments';
+import { isBusinessComplete, type BusinessUpdate } from '../core/contracts/onboarding';
+import type { SubscriptionStatus } from '../core/contracts/payments';
 import { parseOnboardingSearch } from './onboarding.search';
 import type {
   Business,

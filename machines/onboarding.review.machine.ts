@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { KycStatus } from '../src/contracts/user';
+import type { KycStatus } from '../core/contracts/user';
 
 /**
  * The identity-review waiting room (/{lng}/failure for a signed-in person). Not a dead end: it looks

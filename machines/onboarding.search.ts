@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intervals, onboardingOrigins, plans, type Interval, type OnboardingOrigin, type Plan } from '../src/contracts/onboarding';
+import { intervals, onboardingOrigins, plans, type Interval, type OnboardingOrigin, type Plan } from '../core/contracts/onboarding';
 import type { OnboardingRoute } from './onboarding.types';
 
 export interface ParsedSearch {

@@ -1,8 +1,8 @@
-import type { Language } from '../src/app/languages';
-import type { Business, BusinessSize, BusinessUpdate, FinishResult, Interval, OnboardingOrigin, Plan } from '../src/contracts/onboarding';
-import type { KycStatus, User } from '../src/contracts/user';
+import type { Language } from '../core/routes/languages';
+import type { Business, BusinessSize, BusinessUpdate, FinishResult, Interval, OnboardingOrigin, Plan } from '../core/contracts/onboarding';
+import type { KycStatus, User } from '../core/contracts/user';
 
-/** The onboarding addresses (names from src/app/paths.ts) the funnel chart reads and writes. */
+/** The onboarding addresses (names from core/routes/paths.ts) the funnel chart reads and writes. */
 export const onboardingRoutes = [
   'onboarding',
   'steps',

@@ -1,6 +1,6 @@
 import type { StateValue } from 'xstate';
-import { isLanguage, type Language } from '../src/app/languages';
-import { paths, withSearch } from '../src/app/paths';
+import { isLanguage, type Language } from '../core/routes/languages';
+import { paths, withSearch } from '../core/routes/paths';
 import { onboardingRoutes, type OnboardingContext, type OnboardingEvent, type OnboardingRoute } from './onboarding.types';
 
 /** Where the browser should be for a chart state. */

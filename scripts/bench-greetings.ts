@@ -18,7 +18,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { greetingSchema, voiceNames, type GreetingLanguage, type VoiceName } from '../src/contracts/greetings';
+import { greetingSchema, voiceNames, type GreetingLanguage, type VoiceName } from '../core/contracts/greetings';
 import { clickToFirstSound, clientIsBuilt } from './bench-greetings-browser';
 
 const targets = { firstByteMs: 250, totalMs: 700, cachedMs: 10, healthP99Ms: 50, concurrentFirstByteP90Ms: 250, clickToSoundMs: 700 };

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { MessageChannel } from 'node:worker_threads';
 import { MPEGDecoder } from 'mpg123-decoder';
-import { voiceNames, type VoiceName } from '../src/contracts/greetings';
+import { voiceNames, type VoiceName } from '../core/contracts/greetings';
 import { fillTemplate } from '../machines/generator.machine';
 import { normalizeForSpeech } from '../server/greetings/normalize';
 import synthesize, { type SynthesisMessage } from '../server/greetings/synth.worker';

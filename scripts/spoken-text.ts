@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { findPlaceholders, greetingLanguageSchema } from '../src/contracts/greetings';
+import { findPlaceholders, greetingLanguageSchema } from '../core/contracts/greetings';
 import { envSchema } from '../server/config/env';
 import { synthesisSeconds } from '../server/greetings/cost-budget';
 import { detectLanguage } from '../server/greetings/language';

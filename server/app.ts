@@ -26,7 +26,7 @@ import { DatabaseHitCounter, MemoryHitCounter, type HitCounter } from './rate-li
 import healthRoutes from './health/routes';
 import publicConfigRoutes from './public-config/routes';
 import spaRoutes from './spa/routes';
-import type { PublicConfig } from '../src/contracts/public-config';
+import type { PublicConfig } from '../core/contracts/public-config';
 
 export interface AppDeps {
   env: Env;

@@ -4,7 +4,7 @@ import { appActor, startApp } from './app/address/app-actor';
 import { App } from './app/App';
 import { afterFirstRender } from './app/first-render';
 import { initI18n } from './app/i18n';
-import { detectLanguage, isLanguage } from './app/languages';
+import { detectLanguage, isLanguage } from '../core/routes/languages';
 import { canHydrate, inlineConfigFetch, readPrerendered } from './app/prerendered';
 import { checkPublicConfig, loadPublicConfig } from './app/public-config';
 import { preloadPage, routePages } from './app/routes';

@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { FunnelDimension } from '../../src/contracts/analytics';
+import type { FunnelDimension } from '../../core/contracts/analytics';
 import { funnelReport, type FunnelRange } from '../../server/analytics/funnel';
 import { rollUpStoredEvents } from '../../server/analytics/funnel-days';
 import { funnelReportFromEvents } from '../../server/analytics/funnel-raw';

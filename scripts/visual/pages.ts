@@ -1,4 +1,4 @@
-import type { Language } from '../../src/app/languages';
+import type { Language } from '../../core/routes/languages';
 import type { VisitorName } from './visitors';
 
 /** One page the visual check photographs, in each language and at each width. */

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { projectRoot } from '../../server/config/project-root';
-import type { Language } from '../../src/app/languages';
+import type { Language } from '../../core/routes/languages';
 import { axeViolations } from '../../tests/helpers/axe';
 import { roomyLimits } from '../../tests/helpers/roomy-limits';
 import { launchBrowser } from '../../tests/helpers/browser';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { funnelQuerySchema, type FunnelQuery } from '../../src/contracts/analytics';
+import { funnelQuerySchema, type FunnelQuery } from '../../core/contracts/analytics';
 import { badRequest, HttpError } from '../http/errors';
 import { ADMIN_COOKIE, adminAccess, adminCookieValue, isValidAdminToken } from './admin-auth';
 import { defaultRange, funnelReport, type FunnelRange } from './funnel';

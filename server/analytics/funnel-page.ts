@@ -1,4 +1,4 @@
-import type { FunnelDimension, FunnelReport, FunnelSegment } from '../../src/contracts/analytics';
+import type { FunnelDimension, FunnelReport, FunnelSegment } from '../../core/contracts/analytics';
 import { escapeHtml } from '../http/html';
 
 /**

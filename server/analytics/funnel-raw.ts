@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { FunnelDimension, FunnelReport } from '../../src/contracts/analytics';
+import type { FunnelDimension, FunnelReport } from '../../core/contracts/analytics';
 import type { Database } from '../db/schema';
 import { assembleReport, rangeInstants, type FunnelRange, type ReachedCount } from './funnel';
 import { funnelEventTypes, funnelSteps, stepFilter } from './funnel-steps';

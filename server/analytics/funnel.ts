@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { FunnelDimension, FunnelReport, FunnelSegment, FunnelStepResult } from '../../src/contracts/analytics';
+import type { FunnelDimension, FunnelReport, FunnelSegment, FunnelStepResult } from '../../core/contracts/analytics';
 import type { DatabaseHandle } from '../db/client';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { ingestLimits, type IngestSuccess } from '../../src/contracts/analytics';
+import { ingestLimits, type IngestSuccess } from '../../core/contracts/analytics';
 import { createKeyChecker } from './api-keys';
 import { storeEvents } from './store';
 import { validateUpload } from './validate';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { oncePerUserEvents, type IngestEvent } from '../../src/contracts/analytics';
+import { oncePerUserEvents, type IngestEvent } from '../../core/contracts/analytics';
 import type { Database } from '../db/schema';
 import { rollUp } from './funnel-days';
 

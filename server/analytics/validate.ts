@@ -1,4 +1,4 @@
-import { ingestBodySchema, ingestEventSchema, ingestLimits, type IngestEvent, type IngestInvalid } from '../../src/contracts/analytics';
+import { ingestBodySchema, ingestEventSchema, ingestLimits, type IngestEvent, type IngestInvalid } from '../../core/contracts/analytics';
 
 export type ValidationResult =
   | { ok: true; apiKey: string; events: IngestEvent[] }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/require-user';
 import { badRequest } from '../http/errors';
-import { businessSchema, businessUpdateSchema } from '../../src/contracts/onboarding';
+import { businessSchema, businessUpdateSchema } from '../../core/contracts/onboarding';
 import { businessView, getBusiness, saveBusiness } from './business';
 
 const errorBody = z.object({ code: z.string(), message: z.string() });

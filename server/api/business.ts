@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { isBusinessComplete, type Business, type BusinessUpdate } from '../../src/contracts/onboarding';
+import { isBusinessComplete, type Business, type BusinessUpdate } from '../../core/contracts/onboarding';
 import type { BusinessRow } from './tables';
 
 export async function getBusiness(db: Kysely<Database>, userId: string): Promise<BusinessRow | null> {

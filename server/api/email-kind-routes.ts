@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { emailKindQuerySchema, emailKindResponseSchema } from '../../src/contracts/email-kind';
+import { emailKindQuerySchema, emailKindResponseSchema } from '../../core/contracts/email-kind';
 import { loadEmailKind } from './reference-data';
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../bookings/admin-auth';
-import { kycStatusSchema } from '../../src/contracts/user';
+import { kycStatusSchema } from '../../core/contracts/user';
 import { decideKyc, kycDecisionSchema, kycReviewSchema, listKycReviews } from './kyc-admin';
 
 const errorBody = z.object({ code: z.string(), message: z.string() });

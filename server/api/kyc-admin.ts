@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { legitimacyReasonSchema } from '../../src/contracts/onboarding';
-import { kycStatusSchema } from '../../src/contracts/user';
+import { legitimacyReasonSchema } from '../../core/contracts/onboarding';
+import { kycStatusSchema } from '../../core/contracts/user';
 import { recordAdminDecision } from './legitimacy-store';
 
 export const kycReviewSchema = z.object({

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/require-user';
-import { legitimacyReasonSchema, legitimacyRequestSchema, legitimacyResultSchema } from '../../src/contracts/onboarding';
+import { legitimacyReasonSchema, legitimacyRequestSchema, legitimacyResultSchema } from '../../core/contracts/onboarding';
 import { findAuthIdentity } from './auth-users';
 import { getBusiness, saveBusiness } from './business';
 import { runLegitimacyCheck, latestReasons } from './legitimacy-store';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { legitimacyReasonSchema, type LegitimacyReason } from '../../src/contracts/onboarding';
-import type { KycStatus } from '../../src/contracts/user';
+import { legitimacyReasonSchema, type LegitimacyReason } from '../../core/contracts/onboarding';
+import type { KycStatus } from '../../core/contracts/user';
 import type { AuthIdentity } from './auth-users';
 import { evaluate, phonePrefixOf, recentCounts, type Verdict } from './legitimacy';
 import { loadCountryLookup } from '../geo/country';

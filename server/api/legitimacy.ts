@@ -1,9 +1,9 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { EmailKind } from '../../src/lib/email-kind';
-import type { LegitimacyReason } from '../../src/contracts/onboarding';
-import type { KycStatus } from '../../src/contracts/user';
+import type { EmailKind } from '../../core/email/email-kind';
+import type { LegitimacyReason } from '../../core/contracts/onboarding';
+import type { KycStatus } from '../../core/contracts/user';
 
 /**
  * The identity-legitimacy check: a list of small, explainable rules. Each rule says pass, review

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { requireUser } from '../auth/require-user';
 import { HttpError, forbidden } from '../http/errors';
 import { findCurrentSubscription } from '../payments/subscription-status';
-import { finishResultSchema } from '../../src/contracts/onboarding';
+import { finishResultSchema } from '../../core/contracts/onboarding';
 import { ensureProfile, updateProfile } from './profiles';
 
 const errorBody = z.object({ code: z.string(), message: z.string() });

@@ -2,7 +2,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { badRequest } from '../http/errors';
-import type { KycStatus, Role } from '../../src/contracts/user';
+import type { KycStatus, Role } from '../../core/contracts/user';
 import type { Profile, ProfileUpdate } from './tables';
 
 /** The user's profile row, or null when they have never written one. */

@@ -1,4 +1,4 @@
-import type { EmailKind } from '../../src/lib/email-kind';
+import type { EmailKind } from '../../core/email/email-kind';
 
 /**
  * Reference data the server loads on first use rather than at start (#16: memory after start): the
@@ -10,6 +10,6 @@ import type { EmailKind } from '../../src/lib/email-kind';
 let emailKinds: Promise<(email: string) => EmailKind> | undefined;
 
 export function loadEmailKind(): Promise<(email: string) => EmailKind> {
-  emailKinds ??= import('../../src/lib/email-kind').then((module) => (email: string) => module.classifyEmail(email));
+  emailKinds ??= import('../../core/email/email-kind').then((module) => (email: string) => module.classifyEmail(email));
   return emailKinds;
 }

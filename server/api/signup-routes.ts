@@ -10,7 +10,7 @@ import {
   signupCompleteRequestSchema,
   signupCompleteResultSchema,
   type SignupCheckResult,
-} from '../../src/contracts/signup';
+} from '../../core/contracts/signup';
 import { findAuthIdentity } from './auth-users';
 import { spendProductLookup } from './lookup';
 import { ensureProfile } from './profiles';

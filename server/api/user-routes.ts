@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { requireUser, type AuthUser } from '../auth/require-user';
 import { ReadCache } from '../db/read-cache';
 import { badRequest, conflict } from '../http/errors';
-import { userDataMaxBytes, userDataSchema, userSchema, userUpdateSchema } from '../../src/contracts/user';
+import { userDataMaxBytes, userDataSchema, userSchema, userUpdateSchema } from '../../core/contracts/user';
 import { emailTakenByAnother, phoneTakenByAnother } from './auth-users';
 import { getProfile, mergeProfileData, normalisePhone, splitName, updateProfile } from './profiles';
 import type { Profile, ProfileUpdate } from './tables';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { User } from '../../src/contracts/user';
+import type { User } from '../../core/contracts/user';
 import type { AuthUser } from '../auth/require-user';
 import { hasAccess } from '../payments/subscription-life';
 import { findAuthIdentity, type AuthIdentity } from './auth-users';

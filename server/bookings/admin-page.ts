@@ -1,4 +1,4 @@
-import type { Booking } from '../../src/contracts/signup';
+import type { Booking } from '../../core/contracts/signup';
 import { escapeHtml } from '../http/html';
 
 

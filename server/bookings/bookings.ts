@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { bookingHorizonDays, type Booking, type BookingRequest } from '../../src/contracts/signup';
+import { bookingHorizonDays, type Booking, type BookingRequest } from '../../core/contracts/signup';
 import type { Database } from '../db/schema';
 import { badRequest, conflict } from '../http/errors';
 import type { BookingRow } from './tables';

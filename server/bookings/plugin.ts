@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookingRequestSchema, bookingSchema } from '../../src/contracts/signup';
+import { bookingRequestSchema, bookingSchema } from '../../core/contracts/signup';
 import { requireAdmin } from './admin-auth';
 import { renderBookingsPage } from './admin-page';
 import { createBooking, listBookings } from './bookings';

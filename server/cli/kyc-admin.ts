@@ -17,7 +17,7 @@ import { migrate } from '../db/migrate';
 import { decideKyc, listKycReviews, resolveUserRef, type KycReview } from '../api/kyc-admin';
 import { createStripeClient } from '../payments/stripe-provider';
 import { erasePerson } from '../retention/erasure';
-import { kycStatusSchema } from '../../src/contracts/user';
+import { kycStatusSchema } from '../../core/contracts/user';
 import { writeAndExit } from './exit';
 
 const usage = `usage: npm run kyc-admin -- list [--status PENDING_REVIEW|REJECTED|VALIDATED] [--json]

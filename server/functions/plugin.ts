@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { findAuthIdentity } from '../api/auth-users';
 import { getProfile } from '../api/profiles';
 import { requireUser } from '../auth/require-user';
-import { kycLookupRequestSchema, kycLookupResultSchema, resolvedUserSchema } from '../../src/contracts/onboarding';
+import { kycLookupRequestSchema, kycLookupResultSchema, resolvedUserSchema } from '../../core/contracts/onboarding';
 
 const errorBody = z.object({ code: z.string(), message: z.string() });
 

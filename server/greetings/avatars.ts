@@ -1,4 +1,4 @@
-import type { VoiceName } from '../../src/contracts/greetings';
+import type { VoiceName } from '../../core/contracts/greetings';
 import { voicePresets, type VoicePreset } from './voices';
 
 const skinTones = ['#f6d7c3', '#eec1a0', '#d9a27c', '#b97b55', '#8d5a3b', '#5f3b26'] as const;

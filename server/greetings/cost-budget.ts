@@ -1,4 +1,4 @@
-import { greetingErrorCodes } from '../../src/contracts/greetings';
+import { greetingErrorCodes } from '../../core/contracts/greetings';
 import type { Clock } from '../http/clock';
 import { HttpError } from '../http/errors';
 import type { HitCounter } from '../rate-limits/hit-counter';

@@ -1,4 +1,4 @@
-import type { GreetingLanguage } from '../../src/contracts/greetings';
+import type { GreetingLanguage } from '../../core/contracts/greetings';
 
 const frenchWords = new Set([
   'le', 'la', 'les', 'un', 'une', 'des', 'du', 'de', 'et', 'est', 'vous', 'nous', 'votre', 'vos', 'notre', 'nos', 'pour',

@@ -1,4 +1,4 @@
-import type { GreetingLanguage } from '../../src/contracts/greetings';
+import type { GreetingLanguage } from '../../core/contracts/greetings';
 import { englishRules } from './speech/english';
 import { frenchRules } from './speech/french';
 

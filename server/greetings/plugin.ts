@@ -17,7 +17,7 @@ import {
   type Greeting,
   type GreetingQuery,
   type VoiceName,
-} from '../../src/contracts/greetings';
+} from '../../core/contracts/greetings';
 import { HttpError } from '../http/errors';
 import { drawAvatar } from './avatars';
 import { ElevenLabsSynthesizer } from './elevenlabs';

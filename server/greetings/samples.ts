@@ -1,4 +1,4 @@
-import type { GreetingLanguage, VoiceName } from '../../src/contracts/greetings';
+import type { GreetingLanguage, VoiceName } from '../../core/contracts/greetings';
 
 const capitalised = (voice: VoiceName) => voice.charAt(0).toUpperCase() + voice.slice(1);
 

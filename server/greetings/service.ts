@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { GreetingLanguage, VoiceName } from '../../src/contracts/greetings';
+import type { GreetingLanguage, VoiceName } from '../../core/contracts/greetings';
 import { AudioJob, type FinishedAudio, type Mp3Audio } from './audio-job';
 import { ByteLruCache } from './cache';
 import type { CostLease, GreetingCostBudget } from './cost-budget';

@@ -1,4 +1,4 @@
-import type { GreetingLanguage, VoiceName } from '../../src/contracts/greetings';
+import type { GreetingLanguage, VoiceName } from '../../core/contracts/greetings';
 
 /** What to say, already normalised for speech. */
 export interface SynthesisRequest {

@@ -1,4 +1,4 @@
-import type { GreetingLanguage, VoiceName } from '../../src/contracts/greetings';
+import type { GreetingLanguage, VoiceName } from '../../core/contracts/greetings';
 import type { FliteVoice } from './engines/flite';
 
 interface PresetShape {

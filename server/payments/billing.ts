@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { MONEY_BACK_DAYS, TRIAL_DAYS } from '../../src/contracts/payments';
+import { MONEY_BACK_DAYS, TRIAL_DAYS } from '../../core/contracts/payments';
 import { applyPercentOff } from './promotions';
 import type { BillingInterval, ChargeRow, SubscriptionRow, SubscriptionStatus } from './tables';
 

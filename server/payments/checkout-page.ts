@@ -1,8 +1,8 @@
 import en from '../../locales/en/checkout.json';
 import fr from '../../locales/fr/checkout.json';
-import { formatDate as formatReaderDate } from '../../src/lib/format-date';
-import { formatMoney } from '../../src/contracts/payments';
-import { palette } from '../../src/ui/tokens';
+import { formatDate as formatReaderDate } from '../../core/format-date';
+import { formatMoney } from '../../core/contracts/payments';
+import { palette } from '../../core/design-tokens';
 import type { CardFieldError } from './cards';
 import type { CheckoutSessionRow } from './tables';
 import { escapeHtml } from '../http/html';

@@ -19,7 +19,7 @@ import {
   plansQuerySchema,
   plansResponseSchema,
   subscriptionResponseSchema,
-} from '../../src/contracts/payments';
+} from '../../core/contracts/payments';
 import { nextChargeAmount, nextChargeAt, runBillingCycle, trialEndFrom } from './billing';
 import { cardUpdateUrl, completeCardUpdate } from './card-update';
 import { checkCard, type CardForm } from './cards';

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';
 import { ONE_LIVE_SUBSCRIPTION_INDEX } from './local-checkout';
-import { planCodeSchema, billingIntervalSchema } from '../../src/contracts/payments';
+import { planCodeSchema, billingIntervalSchema } from '../../core/contracts/payments';
 import { fromUnix, mapStripeStatus } from './stripe-provider';
 
 /**

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { SubscriptionAction, SubscriptionStage } from '../../src/contracts/payments';
+import type { SubscriptionAction, SubscriptionStage } from '../../core/contracts/payments';
 import type { SubscriptionRow, SubscriptionStatus } from './tables';
 
 /**

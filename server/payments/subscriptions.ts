@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type Stripe from 'stripe';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
-import type { SubscriptionView } from '../../src/contracts/payments';
+import type { SubscriptionView } from '../../core/contracts/payments';
 import { cancelLocalSubscription, cancellationDate, nextChargeAmount, nextChargeAt, recordRefundAndCancel, refundableCharge, undoCancellation } from './billing';
 import { findCurrency } from './plans';
 import { cancelStripeSubscription, refundStripeCharge, resumeStripeSubscription } from './stripe-provider';

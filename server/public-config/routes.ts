@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { publicConfigSchema, type PublicConfig } from '../../src/contracts/public-config';
+import { publicConfigSchema, type PublicConfig } from '../../core/contracts/public-config';
 import { publicOrigin } from '../http/public-origin';
 
 export function buildPublicConfig(app: FastifyInstance, origin: string): PublicConfig {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { inlineConfigId } from '../../src/app/prerendered';
+import { inlineConfigId } from '../../core/routes/inline-config';
 import { configPlaceholder, jsonBlock, prerenderedDir, type PrerenderedPageFile } from './prerendered-pages';
 
 /** A page's bytes in each encoding, made once per config (the config rarely changes). */

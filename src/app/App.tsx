@@ -1,7 +1,7 @@
 import { I18nextProvider } from 'react-i18next';
 import { Router } from 'wouter';
 import { AnalyticsShell } from '../features/analytics/AnalyticsShell';
-import { SiteShell } from '../ui/shell/SiteShell';
+import { SiteShell } from './shell/SiteShell';
 import { Toaster } from '../ui/Toaster';
 import { useAppLocation } from './address/app-location';
 import { AppRoutes } from './AppRoutes';

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { Suspense, useEffect } from 'react';
 import { Spinner } from '../ui/Spinner';
 import { Box } from '../ui/Box';
-import { FooterHold } from '../ui/shell/footer-hold';
+import { FooterHold } from './shell/footer-hold';
 import { appActor } from './address/app-actor';
 import { markFirstRender } from './first-render';
 import { usePageTitle } from './page-title';

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Link } from 'wouter';
-import { decideRoute } from './route-matching';
+import { decideRoute } from '../../core/routes/route-matching';
 import { routePages } from './routes';
 
 /** Fetches the code of the page an address shows, so navigation after a hover or tap is instant. */

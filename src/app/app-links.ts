@@ -1,4 +1,4 @@
-import type { PublicConfig } from '../contracts/public-config';
+import type { PublicConfig } from '../../core/contracts/public-config';
 
 type AppLinks = PublicConfig['appLinks'];
 

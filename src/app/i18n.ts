@@ -1,6 +1,6 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { fallbackLanguage, languages, type Language } from './languages';
+import { fallbackLanguage, languages, type Language } from '../../core/routes/languages';
 
 // One lazy chunk per language and namespace: a page downloads only the texts it shows.
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RoutedName } from './route-matching';
+import type { RoutedName } from '../../core/routes/route-matching';
 
 /**
  * The document title and description for a route, in the page's language ("Your account · Ringwise"). Onboarding's

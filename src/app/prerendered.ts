@@ -1,6 +1,7 @@
+import { inlineConfigId } from '../../core/routes/inline-config';
 import type { InlineTexts } from './i18n';
-import type { Language } from './languages';
-import type { RoutedName } from './route-matching';
+import type { Language } from '../../core/routes/languages';
+import type { RoutedName } from '../../core/routes/route-matching';
 
 /**
  * A page rendered at build time (scripts/vite-prerender.ts) holds its markup in #root and, beside
@@ -15,7 +16,7 @@ export interface PrerenderedState {
 
 /** The element ids of the two data blocks a prerendered page carries (JSON, never run as script). */
 export const prerenderedStateId = 'prerendered-state';
-export const inlineConfigId = 'public-config';
+export { inlineConfigId };
 
 function readJson(id: string): unknown {
   const text = document.getElementById(id)?.textContent;

@@ -1,4 +1,4 @@
-import type { PublicConfig } from '../contracts/public-config';
+import type { PublicConfig } from '../../core/contracts/public-config';
 
 // zod compiles object parsers with `new Function` when it may; the site's Content-Security-Policy
 // (script-src 'self', no 'unsafe-eval') refuses that, and each probe is a reported violation. zod
@@ -30,7 +30,7 @@ export async function loadPublicConfig(fetchImpl: typeof fetch = fetch): Promise
  * an error naming the bad keys. Returns whether the config matched.
  */
 export async function checkPublicConfig(): Promise<boolean> {
-  const { publicConfigSchema } = await import('../contracts/public-config');
+  const { publicConfigSchema } = await import('../../core/contracts/public-config');
   const parsed = publicConfigSchema.safeParse(publicConfig());
   if (!parsed.success) console.error(`config.json does not match the public config schema: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
   return parsed.success;

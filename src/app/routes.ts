@@ -1,8 +1,8 @@
 import { i18n, preloadTexts } from './i18n';
-import type { Language } from './languages';
+import type { Language } from '../../core/routes/languages';
 import { lazyPage, type LazyPage } from './lazy-page';
-import type { PathName } from './paths';
-import { decideRoute, type RoutedName } from './route-matching';
+import type { PathName } from '../../core/routes/paths';
+import { decideRoute, type RoutedName } from '../../core/routes/route-matching';
 
 const startPage = lazyPage(() => import('../features/landing/StartPage'));
 const onboarding = lazyPage(() => import('../features/onboarding/OnboardingRoute'));

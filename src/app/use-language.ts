@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import type { Language } from './languages';
+import type { Language } from '../../core/routes/languages';
 import { appActor } from './address/app-actor';
 
 /** The page language: the app chart's, which its address carries (SPEC §3). */

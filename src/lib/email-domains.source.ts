@@ -1,7 +1,7 @@
 /**
  * Builds the email-domain lists from the maintained npm packages (node only: `freemail` reads its
  * data with `fs`, `mailchecker` is a 1 MB CommonJS file). The result is written to
- * src/lib/generated/email-domains.json (and the free-mail list alone to free-mail-domains.txt) by
+ * core/email/generated/email-domains.json (and the free-mail list alone to free-mail-domains.txt) by
  * `npm run generate:email-domains`, so the SPA and the
  * server read the same, de-duplicated data without bundling either package; a unit test fails when
  * the committed file no longer matches the installed packages.
@@ -46,7 +46,7 @@ export function buildEmailDomainData(): EmailDomainData {
   };
 }
 
-export const generatedEmailDomainsPath = join(dirname(new URL(import.meta.url).pathname), 'generated', 'email-domains.json');
+export const generatedEmailDomainsPath = join(dirname(new URL(import.meta.url).pathname), '..', '..', 'core', 'email', 'generated', 'email-domains.json');
 
 /**
  * The free-mail list alone, one domain a line: the browser fetches it as a data asset (Vite gives it

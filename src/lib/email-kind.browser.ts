@@ -1,7 +1,7 @@
 import { apiRequest } from '../app/api-client';
-import { emailKindResponseSchema } from '../contracts/email-kind';
-import { domainCandidates, emailDomain } from './email-address';
-import type { EmailKind } from './email-kind';
+import { emailKindResponseSchema } from '../../core/contracts/email-kind';
+import { domainCandidates, emailDomain } from '../../core/email/email-address';
+import type { EmailKind } from '../../core/email/email-kind';
 // The free-mail list (≈60 KB, ≈20 KB compressed) as a data asset with a hashed name, fetched, not
 // bundled: a chunk whose download failed may stay failed for the page (the module map keeps it), a
 // fetch is simply made again. The ≈1.9 MB disposable list stays on the server.

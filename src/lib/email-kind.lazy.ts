@@ -1,6 +1,6 @@
 import type * as EmailKindModule from './email-kind.browser';
 import type { FreeMailSource } from './email-kind.browser';
-import type { EmailKind } from './email-kind';
+import type { EmailKind } from '../../core/email/email-kind';
 
 /**
  * The browser's way to classify an email: email-kind.browser.ts becomes a separate chunk, and the

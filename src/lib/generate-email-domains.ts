@@ -1,4 +1,4 @@
-/** `npm run generate:email-domains`: refreshes src/lib/generated/email-domains.json (see email-domains.source.ts). */
+/** `npm run generate:email-domains`: refreshes core/email/generated/email-domains.json (see email-domains.source.ts). */
 import { writeFileSync } from 'node:fs';
 import { buildEmailDomainData, generatedEmailDomainsPath, generatedFreeMailPath } from './email-domains.source';
 

@@ -3,10 +3,10 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { appActor, startApp } from '../app/address/app-actor';
 import { App } from '../app/App';
 import { i18n, initI18n, type InlineTexts } from '../app/i18n';
-import { detectLanguage, isLanguage } from '../app/languages';
+import { detectLanguage, isLanguage } from '../../core/routes/languages';
 import { loadPublicConfig } from '../app/public-config';
 import type { PrerenderedState } from '../app/prerendered';
-import type { PublicConfig } from '../contracts/public-config';
+import type { PublicConfig } from '../../core/contracts/public-config';
 import { defaultCountryCode } from '../lib/countries';
 import { installBrowserGlobals } from './browser-globals';
 

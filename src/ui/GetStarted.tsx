@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PublicConfig } from '../contracts/public-config';
+import type { PublicConfig } from '../../core/contracts/public-config';
 import { ButtonLink } from './Button';
 import { Card } from './Card';
 import * as styles from './GetStarted.css';

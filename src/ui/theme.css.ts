@@ -1,5 +1,5 @@
 import { createGlobalTheme, globalStyle } from '@vanilla-extract/css';
-import { breakpoints, palette } from './tokens';
+import { breakpoints, palette } from '../../core/design-tokens';
 
 export const mobileQuery = `screen and (max-width: ${breakpoints.desktop - 0.02}px)`;
 export const desktopQuery = `screen and (min-width: ${breakpoints.desktop}px)`;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../server/config/project-root';
-import type { SubscriptionResponse } from '../../src/contracts/payments';
+import type { SubscriptionResponse } from '../../core/contracts/payments';
 import { advanceServerClock, answerBusiness, api, checkLegitimacy, codeFor, completeBusiness, frenchMobile, outbox, signInContext, signUpByApi, workEmail, type Session } from '../helpers/accounts';
 import { axeViolations } from '../helpers/axe';
 import { launchBrowser, newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { oncePerUserEvents } from '../../src/contracts/analytics';
+import { oncePerUserEvents } from '../../core/contracts/analytics';
 import {
   advanceServerClock,
   answerBusiness,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { voiceDisplayList } from '../../src/contracts/greetings';
+import { voiceDisplayList } from '../../core/contracts/greetings';
 import { projectRoot } from '../../server/config/project-root';
 import { launchBrowser, newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
 import { axeViolations } from '../helpers/axe';

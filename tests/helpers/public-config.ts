@@ -1,4 +1,4 @@
-import type { PublicConfig } from '../../src/contracts/public-config';
+import type { PublicConfig } from '../../core/contracts/public-config';
 
 /** A complete `/config.json` as the server serves it, for unit tests of browser code; override what a test is about. */
 export function testPublicConfig(overrides: Partial<PublicConfig> = {}): PublicConfig {

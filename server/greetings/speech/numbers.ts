@@ -2,7 +2,7 @@
 // the server's start, #16), these two ~0.8 MB.
 import { ToWords as EnglishWords } from 'to-words/en-US';
 import { ToWords as FrenchWords } from 'to-words/fr-FR';
-import type { GreetingLanguage } from '../../../src/contracts/greetings';
+import type { GreetingLanguage } from '../../../core/contracts/greetings';
 
 /**
  * Numbers as words, the way they are said in each language. `to-words` knows the grammar (French

@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js/max';
-import type { GreetingLanguage } from '../../../src/contracts/greetings';
+import type { GreetingLanguage } from '../../../core/contracts/greetings';
 import { cardinal, digits } from './numbers';
 import type { Rule } from './rules';
 

@@ -1,4 +1,4 @@
-import type { GreetingLanguage } from '../../../src/contracts/greetings';
+import type { GreetingLanguage } from '../../../core/contracts/greetings';
 import { digits, LONGEST_SPOKEN_NUMBER } from './numbers';
 
 /** One rewriting step of the normaliser: text in, text out. */

@@ -7,8 +7,8 @@ import { isAtHref } from '../../../machines/onboarding.url';
 import { publishInspection } from '../../features/charts/live-state';
 import { hasPersonSession } from '../../features/auth/signed-in';
 import { switchLanguage } from '../i18n';
-import { detectLanguage, storeLanguage } from '../languages';
-import { readTrackingParams, saveTrackingParams } from '../tracking-params';
+import { detectLanguage, storeLanguage } from '../../../core/routes/languages';
+import { readTrackingParams, saveTrackingParams } from '../../../core/routes/tracking-params';
 
 /** The custom_code and utm values kept in storage (SPEC §2). */
 export function storedTracking(): Record<string, string> {

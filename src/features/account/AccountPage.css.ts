@@ -1,5 +1,5 @@
 import { style, styleVariants } from '@vanilla-extract/css';
-import type { SubscriptionStage } from '../../contracts/payments';
+import type { SubscriptionStage } from '../../../core/contracts/payments';
 import { badge, type BadgeTone } from '../../ui/Badge.css';
 import { vars } from '../../ui/theme.css';
 

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiRequest } from '../../app/api-client';
 import { appActor } from '../../app/address/app-actor';
-import type { SubscriptionView } from '../../contracts/payments';
+import type { SubscriptionView } from '../../../core/contracts/payments';
 import { signOut } from '../auth/sign-out';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../app/use-language';
-import { formatMoney, type SubscriptionView } from '../../contracts/payments';
-import { formatDate } from '../../lib/format-date';
+import { formatMoney, type SubscriptionView } from '../../../core/contracts/payments';
+import { formatDate } from '../../../core/format-date';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Heading, Text } from '../../ui/Text';

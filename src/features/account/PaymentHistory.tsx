@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../app/use-language';
-import { formatMoney, type SubscriptionView } from '../../contracts/payments';
+import { formatMoney, type SubscriptionView } from '../../../core/contracts/payments';
 import { Card } from '../../ui/Card';
 import * as styles from './AccountPage.css';
 import { ServerDate } from './PlanCard';

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
-import { paths, withSearch } from '../../app/paths';
+import { paths, withSearch } from '../../../core/routes/paths';
 import { useLanguage } from '../../app/use-language';
-import { formatMoney, type SubscriptionView } from '../../contracts/payments';
-import { formatDate } from '../../lib/format-date';
+import { formatMoney, type SubscriptionView } from '../../../core/contracts/payments';
+import { formatDate } from '../../../core/format-date';
 import { Alert } from '../../ui/Alert';
 import { titleRow } from '../../ui/Badge.css';
 import { Button, ButtonLink } from '../../ui/Button';

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { publishedAppLinks } from '../../app/app-links';
-import { paths, withSearch } from '../../app/paths';
+import { paths, withSearch } from '../../../core/routes/paths';
 import { publicConfig } from '../../app/public-config';
 import { useLanguage } from '../../app/use-language';
-import { formatDate } from '../../lib/format-date';
+import { formatDate } from '../../../core/format-date';
 import { ButtonLink } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { GetStarted } from '../../ui/GetStarted';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../app/use-language';
 import { defaultCountryCode } from '../../lib/countries';
-import { formatDate } from '../../lib/format-date';
+import { formatDate } from '../../../core/format-date';
 import { formatPhone } from '../../lib/format-phone';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';

@@ -1,7 +1,7 @@
 import { apiRequest } from '../../app/api-client';
 import { useQuery } from '../../app/query-cache';
-import type { SubscriptionResponse, SubscriptionView } from '../../contracts/payments';
-import type { User } from '../../contracts/user';
+import type { SubscriptionResponse, SubscriptionView } from '../../../core/contracts/payments';
+import type { User } from '../../../core/contracts/user';
 import { useSession } from '../auth/session';
 import { SUBSCRIPTION_KEY } from './subscription-actions';
 

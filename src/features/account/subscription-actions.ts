@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { ApiError, apiRequest } from '../../app/api-client';
 import { appActor } from '../../app/address/app-actor';
-import type { Language } from '../../app/languages';
+import type { Language } from '../../../core/routes/languages';
 import { queryCache } from '../../app/query-cache';
-import type { CardUpdateResponse, SubscriptionResponse } from '../../contracts/payments';
+import type { CardUpdateResponse, SubscriptionResponse } from '../../../core/contracts/payments';
 
 export const SUBSCRIPTION_KEY = ['subscription'] as const;
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { decideRoute } from '../../app/route-matching';
+import { decideRoute } from '../../../core/routes/route-matching';
 import { publicConfig } from '../../app/public-config';
 import { notifyChatWidgetOfNavigation } from '../widgets/chat-widget';
 import { logPageView } from './analytics';

@@ -1,5 +1,5 @@
-import { isLanguage } from '../../app/languages';
-import { readTrackingParams } from '../../app/tracking-params';
+import { isLanguage } from '../../../core/routes/languages';
+import { readTrackingParams } from '../../../core/routes/tracking-params';
 import type { EventContext, LandingPage } from './events';
 
 /** Where the landing page of the current visit is kept (first-touch per visit, see rememberLanding). */

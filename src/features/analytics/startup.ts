@@ -1,5 +1,5 @@
 import { afterFirstRender } from '../../app/first-render';
-import type { PublicConfig } from '../../contracts/public-config';
+import type { PublicConfig } from '../../../core/contracts/public-config';
 import { loadChatWidget } from '../widgets/chat-widget';
 import { loadTagManager } from '../widgets/tag-manager';
 import { initAnalytics } from './analytics';

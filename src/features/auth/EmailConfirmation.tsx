@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../app/languages';
+import type { Language } from '../../../core/routes/languages';
 import { Alert } from '../../ui/Alert';
 import { Card } from '../../ui/Card';
 import { Heading, Text } from '../../ui/Text';

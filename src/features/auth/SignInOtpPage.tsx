@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { IntentLink as Link } from '../../app/IntentLink';
-import { paths, withSearch } from '../../app/paths';
+import { paths, withSearch } from '../../../core/routes/paths';
 import { useLanguage } from '../../app/use-language';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';

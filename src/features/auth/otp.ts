@@ -1,5 +1,5 @@
 import type { Session } from '@supabase/supabase-js';
-import type { AuthErrorCode } from '../../contracts/auth';
+import type { AuthErrorCode } from '../../../core/contracts/auth';
 import { loadSupabase } from './session';
 import { isAuthError } from './signed-in';
 

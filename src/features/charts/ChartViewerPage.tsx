@@ -8,7 +8,7 @@ import { Button } from '../../ui/Button';
 import { Page } from '../../ui/Page';
 import { Heading, Text } from '../../ui/Text';
 import { charts } from './charts';
-import { paths } from '../../app/paths';
+import { paths } from '../../../core/routes/paths';
 import * as styles from './ChartViewer.css';
 import { toElkGraph } from './chart-graph';
 import { subscribeChartStates, type ChartName } from './live-state';

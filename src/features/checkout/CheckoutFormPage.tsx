@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../app/api-client';
-import type { Language } from '../../app/languages';
+import type { Language } from '../../../core/routes/languages';
 import { publicConfig } from '../../app/public-config';
 import { useQuery } from '../../app/query-cache';
 import {
@@ -13,7 +13,7 @@ import {
   type Plan,
   type PlanCode,
   type PlansResponse,
-} from '../../contracts/payments';
+} from '../../../core/contracts/payments';
 import { track } from '../analytics/analytics';
 import { Alert } from '../../ui/Alert';
 import { Box } from '../../ui/Box';
@@ -27,7 +27,7 @@ import * as styles from './CheckoutFormPage.css';
 import { currencyFromPersonCountries, geoCurrency } from './currency';
 import { PlansSkeleton } from './PaywallFrame';
 import { useTrialOffer } from './trial-offer';
-import { formatDate } from '../../lib/format-date';
+import { formatDate } from '../../../core/format-date';
 import { publishInspection } from '../charts/live-state';
 import { SelectField } from '../../ui/Field';
 import { appActor } from '../../app/address/app-actor';

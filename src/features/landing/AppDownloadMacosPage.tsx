@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../app/paths';
+import { paths } from '../../../core/routes/paths';
 import { publicConfig } from '../../app/public-config';
 import { ButtonLink } from '../../ui/Button';
 import { Card } from '../../ui/Card';

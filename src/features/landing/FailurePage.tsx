@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IntentLink as Link } from '../../app/IntentLink';
-import { paths } from '../../app/paths';
+import { paths } from '../../../core/routes/paths';
 import { useLanguage } from '../../app/use-language';
 import { button } from '../../ui/Button.css';
 import { Card } from '../../ui/Card';

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { IntentLink as Link } from '../../app/IntentLink';
-import { paths } from '../../app/paths';
+import { paths } from '../../../core/routes/paths';
 import { useLanguage } from '../../app/use-language';
-import { parseLandingSearch } from '../../contracts/signup';
+import { parseLandingSearch } from '../../../core/contracts/signup';
 import { Card } from '../../ui/Card';
 import { usePersonSignedIn } from '../auth/presence';
 import { Heading, Text } from '../../ui/Text';

@@ -1,5 +1,5 @@
 import { codeExpired } from '../../../core/auth-codes';
-import type { LandingPage } from '../../contracts/signup';
+import type { LandingPage } from '../../../core/contracts/signup';
 import type { SignupValues } from './signup.actors';
 
 /**

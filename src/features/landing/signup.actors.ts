@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { apiRequest, ApiError } from '../../app/api-client';
-import { readTrackingParams } from '../../app/tracking-params';
-import type { LandingPage, SignupCheckRequest, SignupCheckResult, SignupCompleteRequest, SignupCompleteResult } from '../../contracts/signup';
+import { readTrackingParams } from '../../../core/routes/tracking-params';
+import type { LandingPage, SignupCheckRequest, SignupCheckResult, SignupCompleteRequest, SignupCompleteResult } from '../../../core/contracts/signup';
 import { classifyEmailLazy, type EmailKind } from '../../lib/email-kind.lazy';
 import { logEvent } from '../analytics/analytics';
 import { analyticsEvents } from '../analytics/events';

@@ -1,6 +1,6 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { RESEND_COOLDOWN_MS } from '../../../core/auth-codes';
-import type { LandingPage } from '../../contracts/signup';
+import type { LandingPage } from '../../../core/contracts/signup';
 import type { EmailKind } from '../../lib/email-kind.lazy';
 import { forgetCodeStep, rememberCodeStep, type PendingCodeStep } from './code-step-storage';
 import { checkAccountActor, classifyEmailActor, saveAccountActor, sendCodeActor, SignupError, type SignupOutcome, type SignupValues } from './signup.actors';

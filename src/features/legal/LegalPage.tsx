@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { useLanguage } from '../../app/use-language';
-import { formatDate } from '../../lib/format-date';
+import { formatDate } from '../../../core/format-date';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { Heading, Text } from '../../ui/Text';

@@ -7,7 +7,7 @@ import { SecondStepGate } from '../auth/SecondStepGate';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { topState } from '../../../machines/onboarding.url';
-import type { Interval, Plan } from '../../contracts/onboarding';
+import type { Interval, Plan } from '../../../core/contracts/onboarding';
 import { PaywallFrame, PlansSkeleton } from '../checkout/PaywallFrame';
 import type { FunnelActor } from './funnel-actor';
 import { noFunnelYet, useFunnelActor } from './funnel-store';

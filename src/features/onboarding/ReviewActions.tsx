@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { reviewMachine } from '../../../machines/onboarding.review.machine';
 import { apiRequest } from '../../app/api-client';
-import type { KycStatus, User } from '../../contracts/user';
+import type { KycStatus, User } from '../../../core/contracts/user';
 import { Box } from '../../ui/Box';
 import { Button } from '../../ui/Button';
 import { Text } from '../../ui/Text';

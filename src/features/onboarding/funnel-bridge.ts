@@ -2,7 +2,7 @@ import type { AnyEventObject } from 'xstate';
 import type { FunnelInput } from '../../../machines/app.machine';
 import type { FunnelReport } from '../../../machines/app.types';
 import { projectUrl, topState } from '../../../machines/onboarding.url';
-import { isBusinessComplete } from '../../contracts/onboarding';
+import { isBusinessComplete } from '../../../core/contracts/onboarding';
 import { logEvent } from '../analytics/analytics';
 import { analyticsEvents } from '../analytics/events';
 import { ensureFunnel, type FunnelActor } from './funnel-actor';

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { generatorMachine, placeholderFields, type GeneratorContext, type PlaceholderField } from '../../../machines/generator.machine';
 import { useLanguage } from '../../app/use-language';
-import { findPlaceholders, greetingTextLimits, voiceDisplayList, type GreetingLanguage, type VoiceName } from '../../contracts/greetings';
+import { findPlaceholders, greetingTextLimits, voiceDisplayList, type GreetingLanguage, type VoiceName } from '../../../core/contracts/greetings';
 import { Alert } from '../../ui/Alert';
 import { Button, ButtonLink } from '../../ui/Button';
 import { Card } from '../../ui/Card';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { voiceAvatarPath, voiceDisplayList, type VoiceName } from '../../contracts/greetings';
+import { voiceAvatarPath, voiceDisplayList, type VoiceName } from '../../../core/contracts/greetings';
 import { greetingAddress } from './generator.actors';
 import * as styles from './VoicePicker.css';
 

@@ -3,10 +3,10 @@ import type { GreetingRequest, SampleReport, SampleRequest } from '../../../mach
 import { publicConfig } from '../../app/public-config';
 import { logEvent } from '../analytics/analytics';
 import { analyticsEvents } from '../analytics/events';
-import { GreetingFetchError, greetingFailureOf, voiceSamplePath, type Greeting } from '../../contracts/greetings';
+import { GreetingFetchError, greetingFailureOf, voiceSamplePath, type Greeting } from '../../../core/contracts/greetings';
 
 // The wire schema (zod's chained API) is not needed to paint the page: it loads with the first request.
-const loadGreetingSchemas = () => import('../../contracts/greetings-schemas');
+const loadGreetingSchemas = () => import('../../../core/contracts/greetings-schemas');
 
 /** An address from the greeting builder, made absolute against its configured base URL. */
 export function greetingAddress(path: string): string {

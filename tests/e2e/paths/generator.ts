@@ -1,4 +1,4 @@
-import { greetingErrorCodes } from '../../../src/contracts/greetings';
+import { greetingErrorCodes } from '../../../core/contracts/greetings';
 import { generatorModel } from '../../unit/greetings/generator-model';
 import { failOnce, networkFailure, param, rolesByType, serverError, type ChartAdapter, type PathRun } from './adapter';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { projectRoot } from '../../../server/config/project-root';
-import { paths } from '../../../src/app/paths';
+import { paths } from '../../../core/routes/paths';
 import type { OnboardingRoute } from '../../../machines/onboarding.types';
 import { answerBusiness, codeFor, completeBusiness, frenchMobile, signInContext, signUpByApi } from '../../helpers/accounts';
 import { fetched, standInMachine } from '../../unit/onboarding/model';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FunnelDimension, IngestEvent } from '../../../src/contracts/analytics';
+import type { FunnelDimension, IngestEvent } from '../../../core/contracts/analytics';
 import type { FunnelRange } from '../../../server/analytics/funnel';
 import { funnelReport } from '../../../server/analytics/funnel';
 import { rollUpStoredEvents } from '../../../server/analytics/funnel-days';

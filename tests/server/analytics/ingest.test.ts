@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicConfigSchema } from '../../../src/contracts/public-config';
+import { publicConfigSchema } from '../../../core/contracts/public-config';
 import { buildTestApp, manualClock } from '../../helpers/app';
 
 const clock = manualClock(new Date('2026-03-02T12:00:00Z'));

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oncePerUserEvents } from '../../../src/contracts/analytics';
+import { oncePerUserEvents } from '../../../core/contracts/analytics';
 import { buildTestApp, manualClock } from '../../helpers/app';
 
 const clock = manualClock(new Date('2026-03-02T12:00:00Z'));

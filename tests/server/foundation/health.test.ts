@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicConfigSchema } from '../../../src/contracts/public-config';
+import { publicConfigSchema } from '../../../core/contracts/public-config';
 import { buildTestApp } from '../../helpers/app';
 
 describe('health, readiness and public configuration', () => {

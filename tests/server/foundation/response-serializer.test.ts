@@ -2,7 +2,7 @@ import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provid
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contractSerializerCompiler, fastPathFor } from '../../../server/http/response-serializer';
-import { userSchema, type User } from '../../../src/contracts/user';
+import { userSchema, type User } from '../../../core/contracts/user';
 
 /**
  * The response serializer (server/http/response-serializer.ts) answers exactly as zod's serializer

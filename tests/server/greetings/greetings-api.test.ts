@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { greetingSchema, voiceListSchema, voiceNames } from '../../../src/contracts/greetings';
+import { greetingSchema, voiceListSchema, voiceNames } from '../../../core/contracts/greetings';
 import { buildTestApp } from '../../helpers/app';
 
 const script = "Hi, you've reached Summit Builders. We're on a job site right now. Leave your name and number at 555-123-4567 and we'll call you back today.";

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { greetingErrorCodes, greetingSchema, spokenTextSchema } from '../../../src/contracts/greetings';
+import { greetingErrorCodes, greetingSchema, spokenTextSchema } from '../../../core/contracts/greetings';
 import type { DatabaseHandle } from '../../../server/db/client';
 import { normalizeForSpeech } from '../../../server/greetings/normalize';
 import { createTestDatabase } from '../../helpers/database';

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { greetingErrorCodes, greetingSchema } from '../../../src/contracts/greetings';
+import { greetingErrorCodes, greetingSchema } from '../../../core/contracts/greetings';
 import { buildTestApp } from '../../helpers/app';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { greetingErrorCodes, greetingSchema, spokenTextSchema } from '../../../src/contracts/greetings';
+import { greetingErrorCodes, greetingSchema, spokenTextSchema } from '../../../core/contracts/greetings';
 import { buildTestApp } from '../../helpers/app';
 
 function url(params: Record<string, string | string[]>): string {

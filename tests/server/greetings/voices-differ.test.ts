@@ -1,6 +1,6 @@
 import { MPEGDecoder } from 'mpg123-decoder';
 import { afterAll, describe, expect, it } from 'vitest';
-import { voiceNames, type GreetingLanguage, type VoiceName } from '../../../src/contracts/greetings';
+import { voiceNames, type GreetingLanguage, type VoiceName } from '../../../core/contracts/greetings';
 import { loudnessTarget } from '../../../server/greetings/level';
 import { LocalSynthesizer } from '../../../server/greetings/local-synthesizer';
 import { integratedLoudness, samplePeakDb } from '../../../server/greetings/loudness';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBillingCycle } from '../../../server/payments/billing';
-import type { SubscriptionResponse } from '../../../src/contracts/payments';
+import type { SubscriptionResponse } from '../../../core/contracts/payments';
 import { buildTestApp, manualClock } from '../../helpers/app';
 import { createValidatedUser, freshHeaders, payForm, startCheckout } from './helpers';
 

@@ -4,7 +4,7 @@ import { setKycStatus } from '../../../server/api/profiles';
 import { runBillingCycle } from '../../../server/payments/billing';
 import { MAX_FAILED_ATTEMPTS } from '../../../server/payments/local-checkout';
 import { findCurrentSubscription } from '../../../server/payments/subscription-status';
-import type { SubscriptionResponse } from '../../../src/contracts/payments';
+import type { SubscriptionResponse } from '../../../core/contracts/payments';
 import { buildTestApp, manualClock } from '../../helpers/app';
 import { createUser } from '../onboarding/users';
 import { createValidatedUser, freshHeaders, payForm, startCheckout } from './helpers';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_RETRY_DAYS, runBillingCycle } from '../../../server/payments/billing';
 import { findCurrentSubscriptionRow } from '../../../server/payments/subscription-status';
-import type { CardUpdateResponse, SubscriptionResponse } from '../../../src/contracts/payments';
+import type { CardUpdateResponse, SubscriptionResponse } from '../../../core/contracts/payments';
 import { buildTestApp, manualClock } from '../../helpers/app';
 import { createValidatedUser, freshHeaders, payForm, startCheckout } from './helpers';
 import type { TestUser } from '../onboarding/users';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlansResponse } from '../../../src/contracts/payments';
+import type { PlansResponse } from '../../../core/contracts/payments';
 import { buildTestApp } from '../../helpers/app';
 
 describe('GET /v1/subscription/plans', () => {

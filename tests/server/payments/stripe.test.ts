@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCurrentSubscription } from '../../../server/payments/subscription-status';
-import type { CheckoutSessionResponse, SubscriptionResponse } from '../../../src/contracts/payments';
+import type { CheckoutSessionResponse, SubscriptionResponse } from '../../../core/contracts/payments';
 import { buildTestApp } from '../../helpers/app';
 import type { TestUser } from '../onboarding/users';
 import { createValidatedUser } from './helpers';

@@ -4,7 +4,7 @@ import { appMachine, type FunnelInput } from '../../../machines/app.machine';
 import type { AddressFacts, FunnelReport } from '../../../machines/app.types';
 import { projectAddress } from '../../../machines/app.url';
 import { isAtHref } from '../../../machines/onboarding.url';
-import { paths, type PathName } from '../../../src/app/paths';
+import { paths, type PathName } from '../../../core/routes/paths';
 import { address } from './app-model';
 
 /** The app chart with a funnel child that records what it is sent, and browser effects recorded. */

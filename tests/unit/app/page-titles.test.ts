@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { paths, type PathName } from '../../../src/app/paths';
+import { paths, type PathName } from '../../../core/routes/paths';
 import { routePages } from '../../../src/app/routes';
 
 const titles = (lng: 'en' | 'fr') =>

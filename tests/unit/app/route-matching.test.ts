@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideRoute } from '../../../src/app/route-matching';
+import { decideRoute } from '../../../core/routes/route-matching';
 
 const detectFr = () => 'fr' as const;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage } from '../../../src/app/languages';
-import { readTrackingParams, saveTrackingParams } from '../../../src/app/tracking-params';
+import { detectLanguage } from '../../../core/routes/languages';
+import { readTrackingParams, saveTrackingParams } from '../../../core/routes/tracking-params';
 
 function memoryStorage() {
   const map = new Map<string, string>();

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { checkoutSessionResponseSchema } from '../../../src/contracts/payments';
+import { checkoutSessionResponseSchema } from '../../../core/contracts/payments';
 import { chartCoverage, chartPathSet, exportedChart, firstTraceDifference, rebuiltFromExport } from '../../helpers/chart-model';
 import { appModel } from '../app/app-model';
 import { fixtures as sessionFixtures, sessionModel } from '../auth/session-model';

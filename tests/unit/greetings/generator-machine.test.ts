@@ -3,7 +3,7 @@ import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { fillTemplate, generatorMachine, pickTemplate } from '../../../machines/generator.machine';
 import { coverage, eventFixtures, generatorModel, greeting, input, pathSet, replay, templates, type ModelEvent } from './generator-model';
 import { exportedChart, firstTraceDifference, rebuiltFromExport } from '../../helpers/chart-model';
-import { GreetingFetchError } from '../../../src/contracts/greetings';
+import { GreetingFetchError } from '../../../core/contracts/greetings';
 
 const paths = pathSet();
 

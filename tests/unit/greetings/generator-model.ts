@@ -1,5 +1,5 @@
 import { fromCallback, fromPromise, type AnyMachineSnapshot, type SnapshotFrom } from 'xstate';
-import { findPlaceholders, type Greeting } from '../../../src/contracts/greetings';
+import { findPlaceholders, type Greeting } from '../../../core/contracts/greetings';
 import type { GreetingRequest } from '../../../machines/generator.actors';
 import { generatorMachine, type GeneratorEvent, type GeneratorInput, type GreetingTemplate } from '../../../machines/generator.machine';
 import { chartCoverage, chartPathSet, type ChartCoverage, type ChartModel } from '../../helpers/chart-model';

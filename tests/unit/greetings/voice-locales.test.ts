@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findPlaceholders, voiceNames } from '../../../src/contracts/greetings';
+import { findPlaceholders, voiceNames } from '../../../core/contracts/greetings';
 import { fillTemplate, placeholderFields } from '../../../machines/generator.machine';
 import { normalizeForSpeech } from '../../../server/greetings/normalize';
 import { templateCount, templateGroups } from '../../../src/features/voice-generator/templates';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { landingSearchFrom, parseEmailFormSearch, parseLandingSearch } from '../../../src/contracts/signup';
+import { landingSearchFrom, parseEmailFormSearch, parseLandingSearch } from '../../../core/contracts/signup';
 
 // The landing pages' search params are read during the first render with plain checks (no zod);
 // these are the rules of SPEC §2/§5 that the earlier zod schemas had, held here.

@@ -1,7 +1,7 @@
 import { fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import type { LandingPage } from '../../../src/contracts/signup';
-import { signupOutcomes } from '../../../src/contracts/signup';
-import type { EmailKind } from '../../../src/lib/email-kind';
+import type { LandingPage } from '../../../core/contracts/signup';
+import { signupOutcomes } from '../../../core/contracts/signup';
+import type { EmailKind } from '../../../core/email/email-kind';
 import { SignupError, type SignupOutcome, type SignupValues } from '../../../src/features/landing/signup.actors';
 import { signupMachine } from '../../../src/features/landing/signup.machine';
 import type { ChartModel } from '../../helpers/chart-model';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { LandingPage } from '../../../src/contracts/signup';
-import type { EmailKind } from '../../../src/lib/email-kind';
+import type { LandingPage } from '../../../core/contracts/signup';
+import type { EmailKind } from '../../../core/email/email-kind';
 import type { PendingCodeStep } from '../../../src/features/landing/code-step-storage';
 import { SignupError, type SignupOutcome, type SignupValues } from '../../../src/features/landing/signup.actors';
 import { signupMachine } from '../../../src/features/landing/signup.machine';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { buildEmailDomainData, generatedEmailDomainsPath, generatedFreeMailPath } from '../../../src/lib/email-domains.source';
-import { classifyEmail, emailDomain } from '../../../src/lib/email-kind';
+import { classifyEmail, emailDomain } from '../../../core/email/email-kind';
 import { classifyEmailLazy } from '../../../src/lib/email-kind.lazy';
 
 /** The free-mail list as the browser downloads it (the committed asset). */

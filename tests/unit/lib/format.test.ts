@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatTime } from '../../../src/lib/format-date';
+import { formatDate, formatDateTime, formatTime } from '../../../core/format-date';
 import { formatPhone, phoneCountry } from '../../../src/lib/format-phone';
 
 const firstOfDecember = new Date('2025-12-01T12:00:00Z');

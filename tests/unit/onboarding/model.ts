@@ -1,7 +1,7 @@
 import { getAdjacencyMap, getShortestPaths, type StatePath } from '@xstate/graph';
 import { fromPromise, type AnyTransitionDefinition, type SnapshotFrom } from 'xstate';
-import type { Business } from '../../../src/contracts/onboarding';
-import type { User } from '../../../src/contracts/user';
+import type { Business } from '../../../core/contracts/onboarding';
+import type { User } from '../../../core/contracts/user';
 import { activeStateIds } from '../../../machines/active-states';
 import { onboardingMachine } from '../../../machines/onboarding.machine';
 import type { OnboardingEvent, OnboardingInput, OnboardingRoute, SessionInfo } from '../../../machines/onboarding.types';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { reviewMachine } from '../../../machines/onboarding.review.machine';
-import type { KycStatus } from '../../../src/contracts/user';
+import type { KycStatus } from '../../../core/contracts/user';
 
 function start(decisions: Array<KycStatus | null | Error>) {
   const continueToCheckout = vi.fn();

@@ -1,6 +1,6 @@
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { reviewMachine, type ReviewEvent } from '../../../machines/onboarding.review.machine';
-import { kycStatuses, type KycStatus } from '../../../src/contracts/user';
+import { kycStatuses, type KycStatus } from '../../../core/contracts/user';
 import type { ChartModel } from '../../helpers/chart-model';
 
 /** The identity-review waiting room's test model: the real chart, look-up and sign-out that never settle. */

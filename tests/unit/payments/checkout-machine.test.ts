@@ -1,7 +1,7 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/app/api-client';
-import type { CheckoutSessionResponse } from '../../../src/contracts/payments';
+import type { CheckoutSessionResponse } from '../../../core/contracts/payments';
 import type { StartCheckoutInput } from '../../../src/features/checkout/checkout.actors';
 import { checkoutMachine } from '../../../src/features/checkout/checkout.machine';
 

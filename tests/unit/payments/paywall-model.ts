@@ -1,6 +1,6 @@
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { ApiError } from '../../../src/app/api-client';
-import type { CheckoutSessionResponse } from '../../../src/contracts/payments';
+import type { CheckoutSessionResponse } from '../../../core/contracts/payments';
 import type { StartCheckoutInput } from '../../../src/features/checkout/checkout.actors';
 import { checkoutMachine } from '../../../src/features/checkout/checkout.machine';
 import type { ChartModel } from '../../helpers/chart-model';

@@ -1,7 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useDraft } from '../use-draft';
 import { useTranslation } from 'react-i18next';
-import { industries, jobRoles, websiteSchema } from '../../../contracts/onboarding';
+import { industries, jobRoles, websiteSchema } from '../../../../core/contracts/onboarding';
 import { defaultCountryCode, localizedCountries } from '../../../lib/countries';
 import { phoneCountry } from '../../../lib/format-phone';
 import { Alert } from '../../../ui/Alert';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paths, withSearch } from '../../../app/paths';
+import { paths, withSearch } from '../../../../core/routes/paths';
 import { useLanguage } from '../../../app/use-language';
 import { defaultCountryCode } from '../../../lib/countries';
 import { formatPhone } from '../../../lib/format-phone';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { businessSizes, type BusinessSize } from '../../../contracts/onboarding';
+import { businessSizes, type BusinessSize } from '../../../../core/contracts/onboarding';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Heading } from '../../../ui/Text';

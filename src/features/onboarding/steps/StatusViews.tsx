@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { IntentLink as Link } from '../../../app/IntentLink';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../../core/routes/paths';
 import { ReaderWelcome } from '../../account/ReaderWelcome';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IntentLink as Link } from '../../app/IntentLink';
-import { paths } from '../../app/paths';
+import { IntentLink as Link } from '../IntentLink';
+import { paths } from '../../../core/routes/paths';
 import { signOut } from '../../features/auth/sign-out';
 import * as styles from './Shell.css';
-import { visuallyHidden } from '../visually-hidden.css';
-import { appActor } from '../../app/address/app-actor';
+import { visuallyHidden } from '../../ui/visually-hidden.css';
+import { appActor } from '../address/app-actor';
 
 function PersonIcon() {
   return (

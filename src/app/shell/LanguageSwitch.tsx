@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { IntentLink as Link } from '../../app/IntentLink';
-import { appActor } from '../../app/address/app-actor';
-import { isLanguage, type Language } from '../../app/languages';
-import { paths } from '../../app/paths';
-import { useLanguage } from '../../app/use-language';
+import { IntentLink as Link } from '../IntentLink';
+import { appActor } from '../address/app-actor';
+import { isLanguage, type Language } from '../../../core/routes/languages';
+import { paths } from '../../../core/routes/paths';
+import { useLanguage } from '../use-language';
 import * as styles from './Shell.css';
-import { visuallyHidden } from '../visually-hidden.css';
+import { visuallyHidden } from '../../ui/visually-hidden.css';
 
 function GlobeIcon() {
   return (

@@ -8,7 +8,7 @@ import { z } from 'zod';
  * 'This field is required', 'Invalid email address', 'Invalid phone number' in the page language.
  *
  * Imported through signup.ts. The browser loads this module (zod's chained API and the full phone
- * metadata) when a form is about to be submitted (src/contracts/signup.lazy.ts), not for the first
+ * metadata) when a form is about to be submitted (core/contracts/signup.lazy.ts), not for the first
  * render.
  */
 export const validationMessages = {

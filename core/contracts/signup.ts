@@ -4,7 +4,7 @@
  *   no zod);
  * - signup-forms.ts: the form, check, completion and booking schemas (zod's chained API, phone
  *   validation with libphonenumber-js' full metadata), which the browser loads on submit.
- * The build treats src/contracts as free of side effects (vite.config.ts), so a page that imports
+ * The build treats core/contracts as free of side effects (vite.config.ts), so a page that imports
  * only the search parser from here does not download the form schemas.
  */
 export * from './landing-search';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** `GET /v1/email-kind?email=…`: what kind of address an email is (see src/lib/email-kind.ts). */
+/** `GET /v1/email-kind?email=…`: what kind of address an email is (see core/email/email-kind.ts). */
 export const emailKinds = ['work', 'personal', 'disposable', 'invalid'] as const;
 
 export const emailKindQuerySchema = z.object({ email: z.string().max(320) });

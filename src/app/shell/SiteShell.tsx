@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { firstRender } from '../../app/first-render';
-import { paths } from '../../app/paths';
+import { firstRender } from '../first-render';
+import { paths } from '../../../core/routes/paths';
 import { useFooterHeld } from './footer-hold';
 import { SiteFooter } from './SiteFooter';
 import { useEndedElsewhere } from '../../features/auth/presence';

@@ -1,14 +1,14 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { IntentLink as Link } from '../../app/IntentLink';
-import { paths } from '../../app/paths';
-import { useLanguage } from '../../app/use-language';
+import { IntentLink as Link } from '../IntentLink';
+import { paths } from '../../../core/routes/paths';
+import { useLanguage } from '../use-language';
 import { usePersonSignedIn } from '../../features/auth/presence';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import * as styles from './Shell.css';
-import { visuallyHidden } from '../visually-hidden.css';
+import { visuallyHidden } from '../../ui/visually-hidden.css';
 
 // Its own chunk: sign-out brings the auth client, which a signed-out visitor's first paint does without.
 const AccountMenu = lazy(() => import('./AccountMenu'));

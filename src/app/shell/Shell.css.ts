@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { desktopQuery, mobileQuery, vars } from '../theme.css';
+import { desktopQuery, mobileQuery, vars } from '../../ui/theme.css';
 
 /** The whole page: header, the routed page (which grows), footer; the brand wash behind it all. */
 export const frame = style({
