@@ -5,7 +5,8 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Heading, Text } from '../../ui/Text';
-import { CodeEntry, RESEND_COOLDOWN_SECONDS } from '../auth/CodeEntry';
+import { RESEND_COOLDOWN_SECONDS } from '../../../core/auth-codes';
+import { CodeEntry } from '../auth/CodeEntry.lazy';
 import { sendEmailConfirmation, type SendResult } from '../auth/otp';
 import { useSession } from '../auth/session';
 

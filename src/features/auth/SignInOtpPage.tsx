@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { IntentLink as Link } from '../../app/IntentLink';
@@ -23,8 +23,10 @@ import { arrivedFromAuthLink, authUrlError, useSession } from './session';
 import { useSignedInName } from './signed-in-name';
 import { signOut } from './sign-out';
 import * as styles from './SignInOtpPage.css';
-import { EmailToConfirm } from '../account/EmailToConfirm';
 import { appActor } from '../../app/address/app-actor';
+
+/** The email card with its 'Send a new code', for a signed-in person whose confirmation link failed: rare, so loaded then. */
+const EmailToConfirm = lazy(() => import('../account/EmailToConfirm').then((module) => ({ default: module.EmailToConfirm })));
 
 type Method = 'phone' | 'email';
 
@@ -191,7 +193,9 @@ export default function SignInOtpPage() {
             // Signed in already: no need to sign in again for a new link, the code is sent from here (#26.5).
             <>
               <Alert tone="critical">{t('signIn.emailConfirmFailedSignedIn')}</Alert>
-              <EmailToConfirm lng={lng} folded={false} />
+              <Suspense fallback={null}>
+                <EmailToConfirm lng={lng} folded={false} />
+              </Suspense>
             </>
           ) : emailConfirmError ? (
             <Alert tone="critical">{t('signIn.emailConfirmFailed')}</Alert>
