@@ -321,7 +321,9 @@ export const onboardingAdapter: ChartAdapter<Scenario> = {
       if (event.type !== 'session.changed' || param<{ userId: string } | null>(event, 'session')?.userId !== funnel.sessions.other.userId) continue;
       const fetch = path.events.slice(index + 1).find((next) => next.type === 'xstate.done.actor.fetchUser');
       const check = path.events.slice(index + 1).find((next) => next.type === 'xstate.done.actor.checkIdentity');
-      const theirs = fetch ? profileOf(fetch) : undefined;
+      // A path may end as they sign in (the chart's root takes it): their account is still needed,
+      // and `allow` only lets their profile be the complete one.
+      const theirs = fetch ? profileOf(fetch) : 'complete';
       if (!theirs || theirs === 'failed') throw new Error(`no profile for the other person at step ${index + 1}`);
       others.set(index, await accountFor(baseURL, theirs, check && param(check, 'output') !== 'VALIDATED' ? 'personal' : 'work'));
     }
