@@ -4,6 +4,13 @@ import { findAuthUserById } from '../../../server/auth/users';
 import { setKycStatus } from '../../../server/api/profiles';
 import { createUser, type TestUser } from '../onboarding/users';
 
+/** The local provider's test cards the payment tests pay with (server/payments/cards.ts testCards). */
+export const cards = {
+  good: '4242 4242 4242 4242',
+  /** Accepted at checkout, declined when charged (the trial-end charge fails). */
+  failsLater: '4000000000000341',
+} as const;
+
 /** A signed-in user whose identity check passed (profiles.kyc_status = VALIDATED). */
 export async function createValidatedUser(app: FastifyInstance): Promise<TestUser> {
   const user = await createUser(app);

@@ -4,13 +4,11 @@ import { PAYMENT_RETRY_DAYS, runBillingCycle } from '../../../server/payments/bi
 import { findCurrentSubscriptionRow } from '../../../server/payments/subscription-status';
 import type { CardUpdateResponse, SubscriptionResponse } from '../../../core/contracts/payments';
 import { buildTestApp, manualClock } from '../../helpers/app';
-import { createValidatedUser, freshHeaders, payForm, startCheckout } from './helpers';
+import { cards, createValidatedUser, freshHeaders, payForm, startCheckout } from './helpers';
 import type { TestUser } from '../onboarding/users';
 
 const DAY = 24 * 60 * 60 * 1000;
 const START = new Date('2026-04-01T08:00:00Z');
-/** Accepted at checkout, declined when charged (the trial-end charge fails). */
-const FAILS_LATER = '4000000000000341';
 
 describe('failed payments: retries, then a new card from the account page', () => {
   const clock = manualClock(START);
@@ -26,7 +24,7 @@ describe('failed payments: retries, then a new card from the account page', () =
   async function pastDueUser(): Promise<TestUser> {
     clock.set(START);
     const user = await createValidatedUser(app);
-    const paid = await app.inject({ method: 'POST', url: await startCheckout(app, user, 'interval=monthly&plan=starter&currency=EUR'), ...payForm(FAILS_LATER) });
+    const paid = await app.inject({ method: 'POST', url: await startCheckout(app, user, 'interval=monthly&plan=starter&currency=EUR'), ...payForm(cards.failsLater) });
     expect(paid.statusCode).toBe(303);
     clock.advance(7 * DAY);
     await runBillingCycle(app.db, clock.now());

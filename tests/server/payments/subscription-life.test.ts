@@ -7,13 +7,10 @@ import type { SubscriptionResponse } from '../../../core/contracts/payments';
 import type { User } from '../../../core/contracts/user';
 import { buildTestApp, manualClock } from '../../helpers/app';
 import type { TestUser } from '../onboarding/users';
-import { createValidatedUser, freshHeaders, payForm, startCheckout } from './helpers';
+import { cards, createValidatedUser, freshHeaders, payForm, startCheckout } from './helpers';
 
 const DAY = 24 * 60 * 60 * 1000;
 const START = new Date('2026-05-04T09:00:00Z');
-const GOOD_CARD = '4242 4242 4242 4242';
-/** Accepted at checkout, refused when charged. */
-const FAILS_LATER = '4000000000000341';
 
 /**
  * The subscription's life (docs/subscriptions.md) through the API, with the billing job driven by a
@@ -37,7 +34,7 @@ describe('the life of a subscription', () => {
   const charges = (user: TestUser) => app.db.selectFrom('charges').select(['status', 'amount']).where('user_id', '=', user.id).orderBy('created_at').execute();
 
   /** The funnel to its end: a monthly business trial, then next-steps grants the role. */
-  async function trialingCustomer(card = GOOD_CARD): Promise<TestUser> {
+  async function trialingCustomer(card: string = cards.good): Promise<TestUser> {
     clock.set(START);
     const user = await createValidatedUser(app);
     const paid = await app.inject({ method: 'POST', url: await startCheckout(app, user, 'interval=monthly&plan=business&currency=EUR'), ...payForm(card) });
@@ -102,11 +99,11 @@ describe('the life of a subscription', () => {
     expect(page.body).not.toContain('Commencer mon essai gratuit');
 
     // A card refused at the first charge starts nothing.
-    const refused = await app.inject({ method: 'POST', url: path, ...payForm(FAILS_LATER) });
+    const refused = await app.inject({ method: 'POST', url: path, ...payForm(cards.failsLater) });
     expect(refused.statusCode).toBe(402);
     expect((await account(user)).subscription).toMatchObject({ stage: 'ended' });
 
-    const paid = await app.inject({ method: 'POST', url: path, ...payForm(GOOD_CARD) });
+    const paid = await app.inject({ method: 'POST', url: path, ...payForm(cards.good) });
     expect(paid.statusCode).toBe(303);
     const restarted = (await account(user)).subscription;
     expect(restarted).toMatchObject({ plan: 'starter', status: 'active', stage: 'active', trialEnd: null, nextAction: null });
@@ -133,7 +130,7 @@ describe('the life of a subscription', () => {
   });
 
   it('past due: the next step is a new card; after the last retry it has ended', async () => {
-    const user = await trialingCustomer(FAILS_LATER);
+    const user = await trialingCustomer(cards.failsLater);
     clock.advance(7 * DAY);
     await runBillingCycle(app.db, clock.now());
     expect((await account(user)).subscription).toMatchObject({ stage: 'past_due', nextAction: 'updateCard', actions: ['updateCard', 'cancel'] });
@@ -149,7 +146,7 @@ describe('the life of a subscription', () => {
   });
 
   it('past due: cancel ends it at once (nothing is owed later)', async () => {
-    const user = await trialingCustomer(FAILS_LATER);
+    const user = await trialingCustomer(cards.failsLater);
     clock.advance(7 * DAY);
     await runBillingCycle(app.db, clock.now());
     const canceled = (await call(user, 'POST', '/v1/subscription/cancel')).json<SubscriptionResponse>().subscription;
