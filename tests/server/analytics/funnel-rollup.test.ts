@@ -13,23 +13,11 @@ import { migrationsDir } from '../../../server/db/migrate';
 import { runRetention } from '../../../server/retention/job';
 import { retentionPeriods } from '../../../server/retention/periods';
 import { buildTestApp, manualClock } from '../../helpers/app';
+import { journey } from './journey';
 
 const DAY = 86_400_000;
 const FIRST_DAY = Date.parse('2026-01-01T00:00:00Z');
 const clock = manualClock(new Date('2026-04-01T12:00:00Z'));
-
-type Step = [event: string, step?: string];
-const journey: Step[] = [
-  ['[Amplitude] Page Viewed'],
-  ['code verified'],
-  ['onboarding step viewed', 'verify-phone'],
-  ['onboarding step viewed', 'size'],
-  ['onboarding step viewed', 'details'],
-  ['onboarding step viewed', 'crm'],
-  ['paywall viewed'],
-  ['trial started'],
-  ['web2app-onboarding-finished'],
-];
 
 /** A small deterministic generator (mulberry32), so every run seeds the same traffic. */
 function random(seed: number): () => number {

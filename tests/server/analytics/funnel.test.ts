@@ -2,22 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunnelReport } from '../../../core/contracts/analytics';
 import { buildTestApp, manualClock } from '../../helpers/app';
+import { journey } from './journey';
 
 const clock = manualClock(new Date('2026-04-10T12:00:00Z'));
 const ADMIN_TOKEN = 'funnel-admin-token-0123456789';
-
-type Step = [event: string, step?: string];
-const journey: Step[] = [
-  ['[Amplitude] Page Viewed'],
-  ['code verified'],
-  ['onboarding step viewed', 'verify-phone'],
-  ['onboarding step viewed', 'size'],
-  ['onboarding step viewed', 'details'],
-  ['onboarding step viewed', 'crm'],
-  ['paywall viewed'],
-  ['trial started'],
-  ['web2app-onboarding-finished'],
-];
 
 /** Events for one visitor who went `depth` steps into the funnel, one minute apart from `start`. */
 function visitor(device: string, depth: number, context: Record<string, string>, start = Date.parse('2026-04-05T09:00:00Z')) {
