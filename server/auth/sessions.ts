@@ -6,7 +6,7 @@ import type { AuthService, AuthSessionRow } from './service';
 import type { AmrEntry } from './tables';
 import { signAccessToken } from './tokens';
 import { userJson } from './user-json';
-import type { AuthUserRow } from './users';
+import { factorsOf, type AuthUserRow } from './users';
 
 /** Inside this window a spent refresh token is answered (two tabs refreshing at once) instead of revoking. */
 export const REFRESH_REUSE_WINDOW_MS = 10_000;
@@ -20,10 +20,6 @@ async function insertRefreshToken(db: Kysely<Database>, input: { sessionId: stri
     .values({ token_hash: hashRefreshToken(token), session_id: input.sessionId, user_id: input.userId, parent_id: input.parentId, created_at: input.now })
     .execute();
   return token;
-}
-
-async function factorsOf(db: Kysely<Database>, userId: string) {
-  return db.selectFrom('auth_factors').selectAll().where('user_id', '=', userId).orderBy('created_at', 'asc').execute();
 }
 
 /** The session object supabase-js stores (AccessTokenResponse). */

@@ -21,3 +21,8 @@ export async function findAuthUserByEmail(db: Kysely<Database>, email: string): 
 }
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A user's MFA factors, oldest first (the order GoTrue lists them in the user object). */
+export function factorsOf(db: Kysely<Database>, userId: string) {
+  return db.selectFrom('auth_factors').selectAll().where('user_id', '=', userId).orderBy('created_at', 'asc').execute();
+}

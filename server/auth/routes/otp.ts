@@ -16,7 +16,7 @@ import { startSession } from '../sessions';
 import { userJson } from '../user-json';
 import { mergeUserMetadata } from '../user-metadata';
 import type { OtpPurpose } from '../tables';
-import { findAuthUserByEmail, findAuthUserByPhone } from '../users';
+import { factorsOf, findAuthUserByEmail, findAuthUserByPhone } from '../users';
 
 const metadata = z.record(z.string(), z.unknown()).nullish();
 const security = z.object({ captcha_token: z.string().nullish() }).nullish();
@@ -163,7 +163,7 @@ export default async function otpRoutes(app: FastifyInstance): Promise<void> {
     // A change code proves an address for the account that asked; it is read by whoever holds that
     // phone or inbox, who must not get the account (#25 finding 3). The user comes back without a
     // session (supabase-js then keeps the one it has; the page refreshes it to see the new address).
-    if (!SESSION_PURPOSES.includes(otp.purpose)) return userJson(user, await service.db.selectFrom('auth_factors').selectAll().where('user_id', '=', user.id).execute());
+    if (!SESSION_PURPOSES.includes(otp.purpose)) return userJson(user, await factorsOf(service.db, user.id));
     return startSession(service, user, { method: otp.purpose === 'recovery' ? 'recovery' : 'otp', userAgent: request.headers['user-agent'], ip: request.ip });
   });
 

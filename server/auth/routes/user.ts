@@ -12,7 +12,7 @@ import { providerDisabled } from '../outbox';
 import { LIMITS } from '../rate-limit';
 import { requireEmail, requirePhone } from '../recipients';
 import { userJson } from '../user-json';
-import { findAuthUserByEmail, findAuthUserById, findAuthUserByPhone } from '../users';
+import { factorsOf, findAuthUserByEmail, findAuthUserById, findAuthUserByPhone } from '../users';
 import { sendCode } from './otp';
 
 const providerNotEnabled = () => new AuthApiError(400, 'provider_disabled', 'Unsupported provider: provider is not enabled');
@@ -22,11 +22,10 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = app.authService;
 
-  const factorsOf = (userId: string) => service.db.selectFrom('auth_factors').selectAll().where('user_id', '=', userId).orderBy('created_at', 'asc').execute();
 
   r.get('/user', async (request) => {
     const { user } = await service.authenticate(request);
-    return userJson(user, await factorsOf(user.id));
+    return userJson(user, await factorsOf(service.db, user.id));
   });
 
   r.put(
@@ -83,7 +82,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       // The address stays a claim (new_email) until the link or code in this message proves it.
       if (changesEmail) await sendEmailConfirmation(app, request, user, email, { redirectTo: request.query.redirect_to });
       const fresh = (await findAuthUserById(service.db, user.id)) ?? user;
-      return userJson(fresh, await factorsOf(user.id));
+      return userJson(fresh, await factorsOf(service.db, user.id));
     },
   );
 
