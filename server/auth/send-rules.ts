@@ -44,13 +44,15 @@ export function sendSlotKey(send: Pick<Send, 'channel' | 'purpose' | 'recipient'
  *    total budgets). A refused budget gives the slot back, so a refusal costs the owner no minute.
  */
 export async function admitSend(service: AuthService, send: Send): Promise<void> {
-  if (send.channel === 'sms') refuseUnlistedCountry(service, send.recipient);
+  // The number's country, read once: the allowed countries and the country budget both use it.
+  const country = send.channel === 'sms' ? (parsePhoneNumberFromString(send.recipient)?.country ?? null) : null;
+  if (send.channel === 'sms') refuseUnlistedCountry(service, country);
   const now = service.now();
   const key = sendSlotKey(send);
   const taken = await takeSendSlot(service, key, now);
   if (taken.waitMs > 0) throw frequencyLimit(sendLimitCode(send.channel), Math.ceil(taken.waitMs / 1000));
   try {
-    for (const budget of budgetsFor(service, send)) {
+    for (const budget of budgetsFor(service, send, country)) {
       const wait = await service.limiter.hit(budget.key, budget.limit, 60 * 60_000);
       if (wait > 0) throw frequencyLimit(sendLimitCode(send.channel), wait);
     }
@@ -65,25 +67,23 @@ export async function freeSendSlot(service: AuthService, send: Pick<Send, 'chann
   await service.db.updateTable('auth_send_slots').set({ free_at: service.now() }).where('key', '=', sendSlotKey(send)).execute();
 }
 
-function budgetsFor(service: AuthService, send: Send): { key: string; limit: number }[] {
+function budgetsFor(service: AuthService, send: Send, country: string | null): { key: string; limit: number }[] {
   const budgets: { key: string; limit: number }[] = [{ key: `send:${send.recipient}`, limit: LIMITS.sendsPerRecipient.limit }];
   if (send.channel !== 'sms') return budgets;
   const env = service.env;
-  const country = parsePhoneNumberFromString(send.recipient)?.country ?? 'unknown';
   budgets.push({ key: `sms:ip:${send.ip}`, limit: env.SMS_PER_CLIENT_PER_HOUR });
   if (send.userId) budgets.push({ key: `sms:user:${send.userId}`, limit: env.SMS_PER_ACCOUNT_PER_HOUR });
   budgets.push(
     { key: `sms:prefix:${send.recipient.slice(0, -4)}`, limit: env.SMS_PER_PREFIX_PER_HOUR },
-    { key: `sms:country:${country}`, limit: env.SMS_PER_COUNTRY_PER_HOUR },
+    { key: `sms:country:${country ?? 'unknown'}`, limit: env.SMS_PER_COUNTRY_PER_HOUR },
     { key: 'sms:all', limit: env.SMS_PER_HOUR },
   );
   return budgets;
 }
 
-function refuseUnlistedCountry(service: AuthService, phone: string): void {
+function refuseUnlistedCountry(service: AuthService, country: string | null): void {
   const allowed = service.env.SMS_COUNTRIES;
   if (allowed.length === 0) return;
-  const country = parsePhoneNumberFromString(phone)?.country;
   if (!country || !allowed.includes(country)) throw new AuthApiError(422, 'sms_send_failed', 'Texts to this country are not supported');
 }
 
