@@ -25,7 +25,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       // Architecture kept by lint: no cycles; the SPA never reaches into the server.
-      'import/no-cycle': ['error', { maxDepth: 10, allowUnsafeDynamicCyclicDependency: true }],
+      'import/no-cycle': ['error', { maxDepth: 10, allowUnsafeDynamicCyclicDependency: false }],
       'import/no-self-import': 'error',
     },
   },
@@ -46,6 +46,40 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // Functions stay short enough to read at once (#27.4): a component's parts become named
+    // components, its state logic a use-*.ts hook, a route plugin's handlers named functions.
+    // Blank lines and comments do not count. Tests and scripts are not held to it.
+    files: ['core/**/*.{ts,tsx}', 'src/**/*.{ts,tsx}', 'machines/**/*.{ts,tsx}', 'server/**/*.{ts,tsx}'],
+    // Split pending, #27: the files still over. The list only shrinks; a new file is held to the rule.
+    ignores: [
+      'server/analytics/admin-routes.ts', // split pending, #27
+      'server/analytics/ingest-routes.ts', // split pending, #27
+      'server/auth/routes/factors.ts', // split pending, #27
+      'server/auth/routes/otp.ts', // split pending, #27
+      'server/auth/routes/user.ts', // split pending, #27
+      'server/greetings/plugin.ts', // split pending, #27
+      'server/payments/checkout-page.ts', // split pending, #27
+      'server/payments/plugin.ts', // split pending, #27
+      'src/features/account/AccountPage.tsx', // split pending, #27
+      'src/features/account/PlanCard.tsx', // split pending, #27
+      'src/features/account/TwoStepManager.tsx', // split pending, #27
+      'src/features/auth/CodeEntry.tsx', // split pending, #27
+      'src/features/auth/SignInOtpPage.tsx', // split pending, #27
+      'src/features/charts/ChartViewerPage.tsx', // split pending, #27
+      'src/features/checkout/CheckoutFormPage.tsx', // split pending, #27
+      'src/features/landing/DemoPage.tsx', // split pending, #27
+      'src/features/landing/SignupForm.tsx', // split pending, #27
+      'src/features/onboarding/OnboardingRoute.tsx', // split pending, #27
+      'src/features/phone-input/PhoneField.tsx', // split pending, #27
+      'src/features/voice-generator/VoiceGeneratorPage.tsx', // split pending, #27
+      'src/features/voice-generator/VoicePicker.tsx', // split pending, #27
+      'src/ui/GetStarted.tsx', // split pending, #27
+    ],
+    rules: {
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
     },
   },
 );

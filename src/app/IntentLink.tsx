@@ -1,13 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Link } from 'wouter';
-import { decideRoute } from '../../core/routes/route-matching';
-import { routePages } from './routes';
-
-/** Fetches the code of the page an address shows, so navigation after a hover or tap is instant. */
-export function preloadRoute(href: string): void {
-  const decision = decideRoute(new URL(href, window.location.origin).pathname);
-  if (decision.kind === 'page') void routePages[decision.name].preload();
-}
+import { preloadRoute } from './page-preload';
 
 type IntentLinkProps = ComponentProps<typeof Link> & { href: string };
 

@@ -1,6 +1,7 @@
 import { i18n, preloadTexts } from './i18n';
 import type { Language } from '../../core/routes/languages';
 import { lazyPage, type LazyPage } from './lazy-page';
+import { registerPageFetcher } from './page-preload';
 import type { PathName } from '../../core/routes/paths';
 import { decideRoute, type RoutedName } from '../../core/routes/route-matching';
 
@@ -36,6 +37,9 @@ export const routePages = {
   contact: lazyPage(() => import('../features/legal/ContactPage')),
   charts: lazyPage(() => import('../features/charts/ChartViewerPage')),
 } satisfies Record<Exclude<PathName, 'root'>, LazyPage>;
+
+// Links preload through the registry, so they need not import this table (which imports their pages).
+registerPageFetcher((name) => void routePages[name].preload().catch(() => undefined));
 
 /** The texts (i18next namespaces, besides 'common') each page shows as it first renders. */
 const routeTexts: Partial<Record<RoutedName, readonly string[]>> = {
