@@ -1,8 +1,34 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Features do not import each other (issue #27): a feature takes what it shares from core/, machines/,
+ * the UI kit and the app's platform services. 70 feature -> feature imports remain
+ * (docs/architecture.md); the zone holds for the features already clean, so none comes back:
+ * these import no other feature, and no other feature imports the second list.
+ */
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const importNoOtherFeature = ['legal', 'phone-input', 'widgets'];
+const importedByNoOtherFeature = ['legal', 'voice-generator'];
+const featureZones = [
+  ...importNoOtherFeature.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: `Features do not import each other: ${feature} takes what it shares from core/, machines/, src/ui or src/app.`,
+  })),
+  ...importedByNoOtherFeature.map((feature) => ({
+    target: features.filter((other) => other !== feature).map((other) => `./src/features/${other}`),
+    from: `./src/features/${feature}`,
+    message: `Features do not import each other: what ${feature} shares belongs in core/, machines/, src/ui or src/app.`,
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'coverage/**'] },
@@ -43,6 +69,7 @@ export default tseslint.config(
             { target: './server', from: ['./src', './machines'], message: 'The server imports only core/ (schemas, routes, rules), never the SPA or the charts.' },
             { target: './src', from: ['./server'], message: 'The SPA never imports server code; shared payloads live in core/contracts.' },
             { target: './src/ui', from: ['./src/features'], except: [], message: 'The UI kit sits below the features.' },
+            ...featureZones,
           ],
         },
       ],
