@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languages } from '../routes/languages';
 
 /**
  * The analytics ingest's wire format: Amplitude's HTTP V2 API (`POST /2/httpapi`), so the real
@@ -128,4 +129,49 @@ export interface FunnelReport {
   split: FunnelDimension | null;
   total: FunnelSegment;
   segments: FunnelSegment[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The funnel's numbers on the chart (GET /admin/funnel/chart.json): one filtered funnel, not split.
+
+/** A landing page or utm_source as the ingest stores them: short, printable, no markup. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const touchValue = z.string().min(1).max(200).regex(/^[^<>"'`\u0000-\u001f]+$/, { message: 'expected printable text without markup' });
+
+export const funnelChartQuerySchema = z.object({
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+  lng: z.enum(languages).optional(),
+  landing: touchValue.optional(),
+  utm_source: touchValue.optional(),
+  token: z.string().max(512).optional(),
+});
+export type FunnelChartQuery = z.infer<typeof funnelChartQuerySchema>;
+
+/** Only people whose first touch in the range had these values (each dimension optional). */
+export type FunnelFilter = Partial<Record<FunnelDimension, string>>;
+
+export interface FunnelChartStep {
+  key: string;
+  /** People who reached this step, every earlier one first (the ordered funnel). */
+  reached: number;
+  /** People who reached this step and not the next: where they left (0 on the last step). */
+  left: number;
+}
+
+export interface FunnelChartTransition {
+  from: string;
+  to: string;
+  /** People who went on from `from` to `to`. */
+  people: number;
+}
+
+export interface FunnelChartNumbers {
+  from: string;
+  to: string;
+  filter: FunnelFilter;
+  steps: FunnelChartStep[];
+  transitions: FunnelChartTransition[];
+  /** The values seen in the range, most people first, for the filter's choices. */
+  choices: Record<FunnelDimension, string[]>;
 }

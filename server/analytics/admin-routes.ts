@@ -1,16 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { funnelQuerySchema, type FunnelQuery } from '../../core/contracts/analytics';
+import { funnelChartQuerySchema, funnelQuerySchema, type FunnelQuery } from '../../core/contracts/analytics';
 import { badRequest, HttpError } from '../http/errors';
 import { ADMIN_COOKIE, adminAccess, adminCookieValue, isValidAdminToken } from './admin-auth';
 import { defaultRange, funnelReport, type FunnelRange } from './funnel';
+import { filterOf, funnelChartNumbers } from './funnel-numbers';
 import { renderBadRequest, renderFunnelPage, renderLoginPage } from './funnel-page';
 
 const MAX_RANGE_DAYS = 366;
 
 /** The range asked for, checked: real dates, from ≤ to, at most a year. */
-export function resolveRange(query: FunnelQuery, now: Date): FunnelRange {
+export function resolveRange(query: Pick<FunnelQuery, 'from' | 'to'>, now: Date): FunnelRange {
   const fallback = defaultRange(now);
   const from = query.from ?? fallback.from;
   const to = query.to ?? (query.from && query.from > fallback.to ? query.from : fallback.to);
@@ -66,6 +67,17 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
       const range = resolveRange(request.query, app.clock.now());
       reply.header('cache-control', 'no-store');
       return funnelReport(app.database, range, request.query.split ?? null);
+    },
+  );
+
+  // The same funnel, filtered, for the chart view (/inspect/charts): team-only like the report.
+  r.get(
+    '/admin/funnel/chart.json',
+    { schema: { querystring: funnelChartQuerySchema }, preHandler: guard },
+    async (request, reply) => {
+      const range = resolveRange(request.query, app.clock.now());
+      reply.header('cache-control', 'no-store');
+      return funnelChartNumbers(app.database, range, filterOf(request.query));
     },
   );
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { FunnelDimension, FunnelReport, FunnelSegment, FunnelStepResult } from '../../core/contracts/analytics';
+import type { FunnelDimension, FunnelFilter, FunnelReport, FunnelSegment, FunnelStepResult } from '../../core/contracts/analytics';
 import type { DatabaseHandle } from '../db/client';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -50,11 +50,12 @@ export async function funnelReport(
   database: Pick<DatabaseHandle, 'db' | 'kind'>,
   range: FunnelRange,
   split: FunnelDimension | null,
+  filter: FunnelFilter = {},
 ): Promise<FunnelReport> {
   if (database.kind === 'pglite') {
     const counts: ReachedCount[] = [];
     for (let bucket = 0; bucket < FUNNEL_BUCKETS; bucket += 1) {
-      counts.push(...(await reachedCounts(database.db, range, split, sql`and bucket = ${bucket}`)));
+      counts.push(...(await reachedCounts(database.db, range, split, filter, sql`and bucket = ${bucket}`)));
       // PGlite runs on this thread: a turn of the event loop lets requests that arrived meanwhile
       // reach the connection's queue before the next bucket.
       await new Promise((resolve) => setImmediate(resolve));
@@ -64,7 +65,7 @@ export async function funnelReport(
   try {
     const counts = await database.db.transaction().execute(async (trx) => {
       await sql`select set_config('statement_timeout', ${String(FUNNEL_STATEMENT_TIMEOUT_MS)}, true)`.execute(trx);
-      return reachedCounts(trx, range, split, sql``);
+      return reachedCounts(trx, range, split, filter, sql``);
     });
     return assembleReport(range, split, counts);
   } catch (error) {
@@ -74,11 +75,17 @@ export async function funnelReport(
 }
 
 /** The people of the range grouped by their split value and how far they went, in one grouped query. */
-async function reachedCounts(db: Kysely<Database>, range: FunnelRange, split: FunnelDimension | null, only: RawBuilder<unknown>): Promise<ReachedCount[]> {
+async function reachedCounts(
+  db: Kysely<Database>,
+  range: FunnelRange,
+  split: FunnelDimension | null,
+  filter: FunnelFilter,
+  only: RawBuilder<unknown>,
+): Promise<ReachedCount[]> {
   const firstTimes = funnelSteps.map((step, index) => sql`min(${sql.ref(stepColumn(step))}) as ${sql.ref(`s${index}`)}`);
-  const value = split
-    ? sql`(array_agg(${sql.ref(split)} order by ${sql.ref(`${split}_at`)}) filter (where ${sql.ref(split)} is not null))[1]`
-    : sql`null::text`;
+  const value = split ? firstTouch(split) : sql`null::text`;
+  // A filter keeps the people whose first touch had that value, as a split would have grouped them.
+  const kept = Object.entries(filter).map(([dimension, wanted]) => sql`${firstTouch(dimension as FunnelDimension)} = ${wanted}`);
   // The ordered check of the raw report, in SQL: a person stops at the first step they never reached
   // or reached before the previous one.
   const stops = funnelSteps.map((_, index) =>
@@ -91,10 +98,16 @@ async function reachedCounts(db: Kysely<Database>, range: FunnelRange, split: Fu
       from analytics_funnel_days
       where day >= ${range.from}::date and day <= ${range.to}::date ${only}
       group by person
+      ${kept.length ? sql`having ${sql.join(kept, sql` and `)}` : sql``}
     ) people
     group by 1, 2
   `.execute(db);
   return result.rows;
+}
+
+/** A person's first value of a dimension in the range (first touch), over their days. */
+function firstTouch(dimension: FunnelDimension): RawBuilder<string | null> {
+  return sql`(array_agg(${sql.ref(dimension)} order by ${sql.ref(`${dimension}_at`)}) filter (where ${sql.ref(dimension)} is not null))[1]`;
 }
 
 /** The report from the people counted per split value and depth (the same for the rollup and the raw events). */
