@@ -1,5 +1,5 @@
-import { isValidPhoneNumber } from 'libphonenumber-js';
 import { z } from 'zod';
+import { isValidE164 } from '../phone/parse';
 
 /**
  * The sign-up fields (start page, /form, /demo, /email-form) and the demo booking, validated by the
@@ -34,12 +34,12 @@ export const emailField = z
   .max(254, { error: validationMessages.invalidEmail })
   .pipe(z.email({ error: validationMessages.invalidEmail }));
 
-/** A phone number in E.164 ('+33612345678') that libphonenumber-js considers valid. */
+/** A phone number in E.164 ('+33612345678') that the one phone rule (core/phone/parse.ts) accepts. */
 export const phoneField = z
   .string({ error: validationMessages.required })
   .trim()
   .min(1, { error: validationMessages.required })
-  .refine((value) => /^\+[1-9]\d{6,14}$/.test(value) && isValidPhoneNumber(value), { error: validationMessages.invalidPhone });
+  .refine(isValidE164, { error: validationMessages.invalidPhone });
 
 export const countryCodeField = z.string().regex(/^[A-Z]{2}$/, { error: validationMessages.noCountry });
 

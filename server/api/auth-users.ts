@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { storedPhone } from '../../core/phone/spelling';
 
 /** What the product API reads from the auth service's `auth_users` table (owned by auth). */
 export interface AuthIdentity {
@@ -32,10 +33,9 @@ export async function findAuthIdentity(db: Kysely<Database>, userId: string): Pr
 
 /** Another account (auth identity or profile) already using this E.164 number. */
 export async function phoneTakenByAnother(db: Kysely<Database>, phone: string, userId: string): Promise<boolean> {
-  const digits = phone.replace(/^\+/, '');
-  // GoTrue stores phones without the leading '+'; accept both spellings.
+  // auth_users keeps the '+' (a CHECK since migration 0100; core/phone/spelling.ts).
   const { rows } = await sql<{ taken: boolean }>`
-    select exists (select 1 from auth_users where (phone = ${phone} or phone = ${digits}) and id <> ${userId})
+    select exists (select 1 from auth_users where phone = ${phone} and id <> ${userId})
         or exists (select 1 from profiles where phone = ${phone} and user_id <> ${userId}) as taken`.execute(db);
   return Boolean(rows[0]?.taken);
 }
@@ -56,7 +56,7 @@ function toIdentity(row: AuthUserRow): AuthIdentity {
   return {
     id: row.id,
     email: row.email,
-    phone: row.phone ? (row.phone.startsWith('+') ? row.phone : `+${row.phone}`) : null,
+    phone: storedPhone(row.phone),
     isAnonymous: row.is_anonymous,
     emailConfirmed: row.email_confirmed_at !== null,
     phoneConfirmed: row.phone_confirmed_at !== null,

@@ -1,9 +1,10 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { EmailKind } from '../../core/email/email-kind';
 import type { LegitimacyReason } from '../../core/contracts/onboarding';
 import type { KycStatus } from '../../core/contracts/user';
+import { parsePhoneNumberFromString } from '../../core/phone/library';
+import { phoneBlock } from '../../core/phone/spelling';
 
 /**
  * The identity-legitimacy check: a list of small, explainable rules. Each rule says pass, review
@@ -56,10 +57,9 @@ export interface LegitimacyLookups {
   emailKind: (email: string) => EmailKind;
 }
 
+/** The number's block of 10,000 (core/phone/spelling.ts, the send budget's block too). */
 export function phonePrefixOf(phone: string | null): string | null {
-  if (!phone) return null;
-  const digits = phone.replace(/\D/g, '');
-  return digits.length > 6 ? `+${digits.slice(0, -4)}` : null;
+  return phoneBlock(phone);
 }
 
 export function domainOfEmail(email: string | null): string | null {

@@ -1,8 +1,8 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { badRequest } from '../http/errors';
 import type { KycStatus, Role } from '../../core/contracts/user';
+import { toE164 } from '../../core/phone/parse';
 import type { Profile, ProfileUpdate } from './tables';
 
 /** The user's profile row, or null when they have never written one. */
@@ -51,13 +51,11 @@ export async function mergeProfileData(db: Kysely<Database>, userId: string, dat
     .executeTakeFirstOrThrow();
 }
 
-/** A number as typed, in international form, to E.164; 400 INVALID_PHONE otherwise. */
+/** A number as typed, in international form, to E.164 (core/phone/parse.ts); 400 INVALID_PHONE otherwise. */
 export function normalisePhone(number: string): string {
-  const compact = number.replace(/[\s().-]/g, '');
-  const withPlus = compact.startsWith('+') ? compact : compact.startsWith('00') ? `+${compact.slice(2)}` : `+${compact}`;
-  const parsed = parsePhoneNumberFromString(withPlus);
-  if (!parsed?.isValid()) throw badRequest('INVALID_PHONE', 'Invalid phone number');
-  return parsed.number;
+  const e164 = toE164(number);
+  if (!e164) throw badRequest('INVALID_PHONE', 'Invalid phone number');
+  return e164;
 }
 
 /** "Ada Lovelace King" → first "Ada", last "Lovelace King". */

@@ -21,8 +21,7 @@ const errorBody = z.object({ code: z.string(), message: z.string() });
 async function accountsOf(app: FastifyInstance, email: string, phone: string | undefined) {
   const { rows } = await sql<{ by_email: string | null; by_phone: string | null }>`
     select (select id from auth_users where email = ${email.toLowerCase()}) as by_email,
-           (select id from auth_users where ${phone ?? null}::text is not null
-              and (phone = ${phone ?? null} or phone = ${phone?.replace(/^\+/, '') ?? null})) as by_phone`.execute(app.db);
+           (select id from auth_users where phone = ${phone ?? null}) as by_phone`.execute(app.db);
   return { byEmail: rows[0]?.by_email ?? null, byPhone: rows[0]?.by_phone ?? null };
 }
 

@@ -5,6 +5,7 @@ import type { AuthUser } from '../auth/require-user';
 import { hasAccess } from '../payments/subscription-life';
 import { findAuthIdentity, type AuthIdentity } from './auth-users';
 import { getProfile } from './profiles';
+import { storedPhone } from '../../core/phone/spelling';
 import type { Profile } from './tables';
 
 /** GET /v1/user's answer: the auth identity, completed by the profile (which may not exist yet). */
@@ -40,6 +41,6 @@ export async function userView(db: Kysely<Database>, user: AuthUser, profile?: P
 /** The identity from what authentication already read (our auth service), saving a query per request. */
 function identityOf(user: AuthUser): AuthIdentity | null {
   if (!user.confirmed) return null;
-  const phone = user.phone ? (user.phone.startsWith('+') ? user.phone : `+${user.phone}`) : null;
+  const phone = storedPhone(user.phone);
   return { id: user.id, email: user.email, phone, isAnonymous: user.isAnonymous, emailConfirmed: user.confirmed.email, phoneConfirmed: user.confirmed.phone };
 }

@@ -1,17 +1,14 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
+import { toE164 } from '../../core/phone/parse';
+import { e164Spelling } from '../../core/phone/spelling';
 import { AuthApiError } from './errors';
 
 /**
  * GoTrue accepts "+33 6 12…" or "336…" and answers 400 for anything else. Returns E.164 with '+',
- * or null when it is not a valid number for its country (libphonenumber-js metadata).
+ * or null when it is not a valid number for its country (core/phone/parse.ts, the rule every side uses).
  */
 export function normalizePhone(raw: string): string | null {
-  const digits = raw.replace(/[\s\-().]/g, '').replace(/^\+/, '');
-  if (!/^[1-9][0-9]{1,14}$/.test(digits)) return null;
-  const parsed = parsePhoneNumberFromString(`+${digits}`);
-  if (!parsed?.isValid()) return null;
-  return parsed.number;
+  return toE164(raw);
 }
 
 const emailSchema = z.email().max(255);
@@ -38,6 +35,5 @@ export function requireEmail(raw: string, status: 400 | 422 = 400): string {
 /** For lookups such as the dev outbox: an email, or a phone written any way ('+' may arrive as a space). */
 export function normalizeRecipient(raw: string): string {
   if (raw.includes('@')) return raw.trim().toLowerCase();
-  const digits = raw.replace(/\D/g, '');
-  return digits ? `+${digits}` : raw.trim();
+  return /\d/.test(raw) ? e164Spelling(raw) : raw.trim();
 }

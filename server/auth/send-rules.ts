@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { RESEND_COOLDOWN_MS } from '../../core/auth-codes';
+import { phoneCountry } from '../../core/phone/parse';
+import { phoneBlock } from '../../core/phone/spelling';
 import { AuthApiError, frequencyLimit } from './errors';
 import { LIMITS } from './rate-limit';
 import type { AuthService } from './service';
@@ -45,7 +46,7 @@ export function sendSlotKey(send: Pick<Send, 'channel' | 'purpose' | 'recipient'
  */
 export async function admitSend(service: AuthService, send: Send): Promise<void> {
   // The number's country, read once: the allowed countries and the country budget both use it.
-  const country = send.channel === 'sms' ? (parsePhoneNumberFromString(send.recipient)?.country ?? null) : null;
+  const country = send.channel === 'sms' ? phoneCountry(send.recipient) : null;
   if (send.channel === 'sms') refuseUnlistedCountry(service, country);
   const now = service.now();
   const key = sendSlotKey(send);
@@ -74,7 +75,7 @@ function budgetsFor(service: AuthService, send: Send, country: string | null): {
   budgets.push({ key: `sms:ip:${send.ip}`, limit: env.SMS_PER_CLIENT_PER_HOUR });
   if (send.userId) budgets.push({ key: `sms:user:${send.userId}`, limit: env.SMS_PER_ACCOUNT_PER_HOUR });
   budgets.push(
-    { key: `sms:prefix:${send.recipient.slice(0, -4)}`, limit: env.SMS_PER_PREFIX_PER_HOUR },
+    { key: `sms:prefix:${phoneBlock(send.recipient) ?? send.recipient}`, limit: env.SMS_PER_PREFIX_PER_HOUR },
     { key: `sms:country:${country ?? 'unknown'}`, limit: env.SMS_PER_COUNTRY_PER_HOUR },
     { key: 'sms:all', limit: env.SMS_PER_HOUR },
   );

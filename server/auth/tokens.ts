@@ -3,6 +3,7 @@ import { SIGNING_ALG, type SigningKeyStore } from './keys';
 import { AuthApiError } from './errors';
 import type { AmrEntry } from './tables';
 import type { AuthUserRow } from './users';
+import { gotrueSpelling } from '../../core/phone/spelling';
 
 export const AUDIENCE = 'authenticated';
 
@@ -41,7 +42,7 @@ export async function signAccessToken(
   const claims = {
     aud: AUDIENCE,
     email: user.email ?? '',
-    phone: user.phone ? user.phone.replace(/^\+/, '') : '',
+    phone: gotrueSpelling(user.phone),
     app_metadata: user.app_metadata,
     user_metadata: user.user_metadata,
     role: AUDIENCE,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { AuthFactorsTable } from './tables';
 import type { AuthUserRow } from './users';
+import { gotrueSpelling } from '../../core/phone/spelling';
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : undefined);
 
@@ -12,7 +13,7 @@ function derivedUuid(...parts: string[]): string {
 }
 
 /** Wire phone: GoTrue stores and returns it without the '+'. */
-export const wirePhone = (phone: string | null) => (phone ? phone.replace(/^\+/, '') : '');
+export const wirePhone = (phone: string | null) => gotrueSpelling(phone);
 
 export function factorJson(factor: Selectable<AuthFactorsTable>) {
   return {

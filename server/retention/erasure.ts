@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type Stripe from 'stripe';
 import type { Database } from '../db/schema';
+import { e164Spelling, gotrueSpelling } from '../../core/phone/spelling';
 import { HttpError } from '../http/errors';
 
 /**
@@ -124,9 +125,8 @@ async function identifiersOf(trx: Transaction<Database>, userId: string): Promis
     if (!value) continue;
     if (kind === 'email') emails.add(value.toLowerCase());
     else {
-      // GoTrue spells a number without its '+': both spellings name the person.
-      const digits = value.replace(/^\+/, '');
-      phones.add(`+${digits}`).add(digits);
+      // Every spelling names the person: as stored, E.164 and GoTrue's wire spelling (no '+').
+      phones.add(value).add(e164Spelling(value)).add(gotrueSpelling(value));
     }
   }
   return { emails: [...emails], phones: [...phones] };

@@ -18,6 +18,7 @@ import { smsBody, languageOf } from '../messages';
 import { publicOrigin } from '../../http/public-origin';
 import type { AmrEntry } from '../tables';
 import { findAuthUserById, UUID } from '../users';
+import { gotrueSpelling } from '../../../core/phone/spelling';
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 const MAX_FACTORS = 10;
@@ -101,7 +102,7 @@ export default async function factorsRoutes(app: FastifyInstance): Promise<void>
           .returningAll()
           .executeTakeFirstOrThrow()
           .catch(nameConflict(friendlyName));
-        return { id: factor.id, type: 'phone', friendly_name: factor.friendly_name ?? '', phone: phone.replace(/^\+/, '') };
+        return { id: factor.id, type: 'phone', friendly_name: factor.friendly_name ?? '', phone: gotrueSpelling(phone) };
       }
       const secret = generateSecret();
       const issuer = body.issuer?.trim() || new URL(publicOrigin(app)).hostname;

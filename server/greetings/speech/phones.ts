@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js/max';
+import { parsePhoneNumberFromString, type PhoneNumber } from '../../../core/phone/library';
 import type { GreetingLanguage } from '../../../core/contracts/greetings';
 import { cardinal, digits } from './numbers';
 import type { Rule } from './rules';

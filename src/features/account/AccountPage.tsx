@@ -8,7 +8,8 @@ import { useLanguage } from '../../app/use-language';
 import type { SubscriptionResponse } from '../../../core/contracts/payments';
 import type { User } from '../../../core/contracts/user';
 import { defaultCountryCode } from '../../lib/countries';
-import { formatPhone } from '../../lib/format-phone';
+import { formatPhone } from '../../../core/phone/display';
+import { storedPhone } from '../../../core/phone/spelling';
 import { useSession } from '../auth/session';
 import { signOut } from '../auth/sign-out';
 import { Alert } from '../../ui/Alert';
@@ -114,7 +115,7 @@ export default function AccountPage() {
     staleTimeMs: 0,
   });
   const user = session.session?.user;
-  const who = user?.email || formatPhone(user?.phone ? `+${user.phone.replace(/^\+/, '')}` : null, defaultCountryCode());
+  const who = user?.email || formatPhone(storedPhone(user?.phone), defaultCountryCode());
 
   const leave = async () => {
     setSigningOut(true);

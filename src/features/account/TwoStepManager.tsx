@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../app/use-language';
 import { defaultCountryCode } from '../../lib/countries';
 import { formatDate } from '../../../core/format-date';
-import { formatPhone } from '../../lib/format-phone';
+import { formatPhone } from '../../../core/phone/display';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';

@@ -8,7 +8,7 @@ import * as styles from './CodeEntry.css';
 import { CodeInput, useCodeField } from './CodeInput';
 import { isSendCooldown, verifyCode, type OtpFailure, type Recipient, type SendResult } from './otp';
 import { defaultCountryCode } from '../../lib/countries';
-import { formatPhone } from '../../lib/format-phone';
+import { formatPhone } from '../../../core/phone/display';
 import { CODE_MAX_WRONG_TRIES, codeExpired, RESEND_COOLDOWN_SECONDS, resendCooldownLeft } from '../../../core/auth-codes';
 
 export { RESEND_COOLDOWN_SECONDS };

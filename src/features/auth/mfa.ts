@@ -2,6 +2,7 @@ import type { Factor } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { loadSupabase } from './session';
 import { isAuthError } from './signed-in';
+import { storedPhone } from '../../../core/phone/spelling';
 
 /**
  * Two-step verification through supabase-js's `auth.mfa.*` (POST /factors, POST /factors/{id}/challenge,
@@ -98,7 +99,7 @@ export function factorView(factor: Factor): FactorView | null {
   return {
     id: factor.id,
     type: factor.factor_type,
-    phone: factor.factor_type === 'phone' && phone ? `+${phone.replace(/^\+/, '')}` : null,
+    phone: factor.factor_type === 'phone' ? storedPhone(phone) : null,
     verified: factor.status === 'verified',
     createdAt: factor.created_at,
   };

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { defaultCountryCode } from '../../lib/countries';
 import { loadPhoneFormat, phoneFormat } from '../phone-input/phone-format.lazy';
+import { storedPhone } from '../../../core/phone/spelling';
 
 /** The parts of a signed-in user a page names them by. */
 interface Named {
@@ -11,12 +12,12 @@ interface Named {
 
 /**
  * How a page names the person signed in ("Signed in as …"): their email, else their phone number
- * written for a human (src/lib/format-phone.ts: "(303) 767-7071" for a reader in the US, "+1 303 767
+ * written for a human (core/phone/display.ts: "(303) 767-7071" for a reader in the US, "+1 303 767
  * 7071" elsewhere), never raw E.164. The formatter is a chunk of its own (phone-format.lazy): until
  * it arrives, the number is shown as stored.
  */
 export function useSignedInName(user: Named | null | undefined): string {
-  const phone = user?.phone ? `+${user.phone.replace(/^\+/, '')}` : null;
+  const phone = storedPhone(user?.phone);
   const needsFormatter = !user?.email && phone !== null;
   const [, setLoaded] = useState(() => phoneFormat() !== undefined);
   useEffect(() => {

@@ -60,7 +60,7 @@ export async function currencyFromPersonCountries(
   warn: (message: string, detail?: unknown) => void = console.warn,
 ): Promise<SupportedCurrency> {
   if (currencyForCountry(company)) return currencyFromCountries([company], warn);
-  const phoneCountry = phone ? (await import('../../lib/format-phone')).phoneCountry(phone) : null;
+  const phoneCountry = phone ? (await import('../../../core/phone/parse')).phoneCountry(phone) : null;
   return currencyFromCountries([company, phoneCountry], warn);
 }
 

@@ -1,4 +1,4 @@
-import { AsYouType, isValidPhoneNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { AsYouType, isValidPhoneNumber, parsePhoneNumberFromString, type CountryCode } from '../../../core/phone/library';
 
 /** What the phone field knows after each keystroke. */
 export interface PhoneInputState {
@@ -61,4 +61,4 @@ export function initialPhoneValue(value: string | undefined, fallbackCountry: Co
 }
 
 // Pages that load this module lazily (phone-format.lazy.ts) format stored numbers through it too.
-export { formatPhone } from '../../lib/format-phone';
+export { formatPhone } from '../../../core/phone/display';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatTime } from '../../../core/format-date';
-import { formatPhone, phoneCountry } from '../../../src/lib/format-phone';
 
 const firstOfDecember = new Date('2025-12-01T12:00:00Z');
 const nineAm = new Date('2025-11-25T09:00:00Z');
@@ -28,22 +27,5 @@ describe('formatTime', () => {
   it('uses the reader clock without a padded 12-hour hour', () => {
     expect(formatTime(nineAm, 'en', 'UTC')).toBe('9:00 AM');
     expect(formatTime(nineAm, 'fr', 'UTC')).toBe('09:00');
-  });
-});
-
-describe('formatPhone', () => {
-  it('is national for a reader of the same country, international otherwise', () => {
-    expect(formatPhone('+12127058801', 'US')).toBe('(212) 705-8801');
-    expect(formatPhone('+12127058801', 'FR')).toBe('+1 212 705 8801');
-    expect(formatPhone('+33612345678', 'FR')).toBe('06 12 34 56 78');
-    expect(formatPhone('+33612345678')).toBe('+33 6 12 34 56 78');
-  });
-
-  it('leaves what does not parse as given', () => {
-    expect(formatPhone('not a number', 'FR')).toBe('not a number');
-    expect(formatPhone(null)).toBe('');
-    expect(phoneCountry('+33612345678')).toBe('FR');
-    expect(phoneCountry('+12127058801')).toBe('US');
-    expect(phoneCountry('')).toBeNull();
   });
 });

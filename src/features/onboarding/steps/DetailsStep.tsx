@@ -3,7 +3,7 @@ import { useDraft } from '../use-draft';
 import { useTranslation } from 'react-i18next';
 import { industries, jobRoles, websiteSchema } from '../../../../core/contracts/onboarding';
 import { defaultCountryCode, localizedCountries } from '../../../lib/countries';
-import { phoneCountry } from '../../../lib/format-phone';
+import { phoneCountry } from '../../../../core/phone/parse';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { SelectField, TextField } from '../../../ui/Field';

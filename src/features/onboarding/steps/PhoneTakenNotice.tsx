@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { paths, withSearch } from '../../../../core/routes/paths';
 import { useLanguage } from '../../../app/use-language';
 import { defaultCountryCode } from '../../../lib/countries';
-import { formatPhone } from '../../../lib/format-phone';
+import { formatPhone } from '../../../../core/phone/display';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { signOut } from '../../auth/sign-out';

@@ -5,7 +5,7 @@ import { getSupabase } from '../../auth/supabase';
 import { toAuthErrorCode } from '../../auth/otp';
 import { PhoneField } from '../../phone-input/PhoneField';
 import { defaultCountryCode } from '../../../lib/countries';
-import { formatPhone } from '../../../lib/format-phone';
+import { formatPhone } from '../../../../core/phone/display';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Heading, Text } from '../../../ui/Text';
