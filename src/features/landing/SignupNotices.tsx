@@ -1,0 +1,82 @@
+import type { TFunction } from 'i18next';
+import type { RefObject } from 'react';
+import type { Language } from '../../../core/routes/languages';
+import { paths, withSearch } from '../../../core/routes/paths';
+import { IntentLink as Link } from '../../app/IntentLink';
+import { Alert } from '../../ui/Alert';
+import { Box } from '../../ui/Box';
+import { Button } from '../../ui/Button';
+import * as styles from './Landing.css';
+import type { SignupValues } from './signup.actors';
+import type { SignupSend, SignupSnapshot } from './use-signup-form';
+
+interface SignupNoticesProps {
+  snapshot: SignupSnapshot;
+  send: SignupSend;
+  values: SignupValues;
+  formRef: RefObject<HTMLFormElement | null>;
+  lng: Language;
+  t: TFunction;
+}
+
+/**
+ * What the form says above its button once sent: the personal-email and claimed-email prompts (each
+ * with its two ways on), an email that belongs to another account, a code that could not be sent.
+ */
+export function SignupNotices({ snapshot, send, values, formRef, lng, t }: SignupNoticesProps) {
+  const state = snapshot.value;
+  const failure = snapshot.context.failure;
+  const submitted = snapshot.context.values;
+  return (
+    <>
+      {state === 'personalEmailPrompt' ? (
+        <Alert tone="caution">
+          <Box display="flex" flexDirection="column" gap="small">
+            <strong>{t('personalEmail.title')}</strong>
+            <span>{t('personalEmail.body', { email: submitted?.email ?? values.email })}</span>
+            <div className={styles.actions}>
+              <Button tone="primary" size="small" onClick={() => send({ type: 'prompt.continued' })}>
+                {t('personalEmail.continue')}
+              </Button>
+              <Button
+                tone="secondary"
+                size="small"
+                onClick={() => {
+                  send({ type: 'prompt.changed' });
+                  const email = formRef.current?.elements.namedItem('email');
+                  if (email instanceof HTMLInputElement) {
+                    email.focus();
+                    email.select();
+                  }
+                }}
+              >
+                {t('personalEmail.change')}
+              </Button>
+            </div>
+          </Box>
+        </Alert>
+      ) : null}
+      {state === 'emailClaimedPrompt' ? (
+        <Alert tone="caution">
+          <Box display="flex" flexDirection="column" gap="small">
+            <strong>{t('auth:signup.claimedTitle')}</strong>
+            <span>{t('auth:signup.claimed')}</span>
+            <div className={styles.actions}>
+              <Button tone="primary" size="small" onClick={() => send({ type: 'prompt.continued' })}>
+                {t('auth:signup.continueWithEmail')}
+              </Button>
+              <Link href={paths.signInOtp.build(lng)}>{t('auth:signup.signInWithPhone')}</Link>
+            </div>
+          </Box>
+        </Alert>
+      ) : null}
+      {failure?.source === 'api' && failure.code === 'EMAIL_ALREADY_EXISTS' && submitted ? (
+        <Alert tone="critical">
+          {t('auth:signup.emailTaken')}{' '}
+          <Link href={withSearch(paths.signInOtp.build(lng), { email: submitted.email })}>{t('auth:signup.signInWithEmail')}</Link>
+        </Alert>
+      ) : null}
+      {failure?.source === 'auth' ? <Alert tone="critical">{t([`errors.${failure.code}`, 'landing:errors.sendFailed'], { ns: 'auth', seconds: failure.retryAfterSeconds ?? 60 })}</Alert> : null}
+    </>
+  );
+}
