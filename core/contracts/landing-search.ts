@@ -5,6 +5,7 @@
  * server), so they are plain checks with no zod: the first render carries no zod at all (#16). This
  * module is their one definition.
  */
+import { e164Spelling } from '../phone/spelling';
 
 /** Longest prefill kept (an email's longest form); a longer value is ignored. */
 const maxParamLength = 254;
@@ -27,7 +28,7 @@ export function normalizePhoneParam(value: string | number | null | undefined): 
   if (value === null || value === undefined) return undefined;
   const text = String(value).trim();
   if (!text) return undefined;
-  return /^\d+$/.test(text) ? `+${text}` : text;
+  return /^\d+$/.test(text) ? e164Spelling(text) : text;
 }
 
 function phoneParam(value: unknown): string | undefined {

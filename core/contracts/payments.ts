@@ -1,19 +1,10 @@
 import { z } from 'zod';
-import countryToCurrency from 'country-to-currency';
 
 /**
  * Payments payloads, shared by the SPA and the server (server/payments). Amounts are integers in the
- * currency's minor units (cents; yen have none: `minorUnits` says how many decimals).
+ * currency's minor units (cents; yen have none: `minorUnits` says how many decimals). The rules
+ * they carry live in core/payments: currencies (currency.ts), trial dates (trial.ts), money (money.ts).
  */
-
-/** Currencies the product sells in (the server's `currencies` table is seeded with these). */
-export const supportedCurrencies = ['EUR', 'USD', 'GBP', 'CAD', 'CHF', 'JPY', 'AUD'] as const;
-export type SupportedCurrency = (typeof supportedCurrencies)[number];
-export const defaultCurrency: SupportedCurrency = 'EUR';
-
-export function isSupportedCurrency(value: unknown): value is SupportedCurrency {
-  return typeof value === 'string' && (supportedCurrencies as readonly string[]).includes(value);
-}
 
 export const planCodes = ['business', 'starter'] as const;
 export const planCodeSchema = z.enum(planCodes);
@@ -48,10 +39,6 @@ export type SubscriptionStage = z.infer<typeof subscriptionStageSchema>;
 export const subscriptionActions = ['restart', 'updateCard', 'resume', 'cancel', 'refund'] as const;
 export const subscriptionActionSchema = z.enum(subscriptionActions);
 export type SubscriptionAction = z.infer<typeof subscriptionActionSchema>;
-
-/** SPEC §9: 7-day trial, 30-day money-back guarantee. */
-export const TRIAL_DAYS = 7;
-export const MONEY_BACK_DAYS = 30;
 
 /** Three upper-case letters; whether the product sells in it is the server's answer. */
 export const currencyCodeSchema = z
@@ -191,25 +178,3 @@ export const paymentErrorCodes = [
   'RATE_LIMITED',
   'UNKNOWN_ERROR',
 ] as const;
-
-/** Formats minor units as money in the page language ("€39.00", "39,00 €", "¥6,300"). */
-export function formatMoney(amountMinor: number, currency: string, minorUnits: number, locale: string): string {
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: minorUnits,
-    maximumFractionDigits: minorUnits,
-  }).format(amountMinor / 10 ** minorUnits);
-}
-
-/**
- * The currency for a country code (country-to-currency, restricted to the supported ones), or
- * null when the country is unknown or its currency is not sold in.
- */
-export function currencyForCountry(country: string | null | undefined): SupportedCurrency | null {
-  if (!country) return null;
-  const code = country.trim().toUpperCase();
-  if (!/^[A-Z]{2}$/.test(code)) return null;
-  const currency = (countryToCurrency as Record<string, string | undefined>)[code];
-  return isSupportedCurrency(currency) ? currency : null;
-}

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { MONEY_BACK_DAYS, TRIAL_DAYS } from '../../core/contracts/payments';
+import { moneyBackEnd } from '../../core/payments/trial';
 import { applyPercentOff } from './promotions';
 import type { BillingInterval, ChargeRow, SubscriptionRow, SubscriptionStatus } from './tables';
 
@@ -22,10 +22,6 @@ export const PAYMENT_RETRY_DAYS = [1, 3, 5] as const;
 export function nextRetryAt(firstFailure: Date, failures: number): Date | null {
   const days = PAYMENT_RETRY_DAYS[failures - 1];
   return days === undefined ? null : new Date(firstFailure.getTime() + days * DAY_MS);
-}
-
-export function trialEndFrom(now: Date): Date {
-  return new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
 }
 
 /** Adds one billing interval in UTC, clamping to the month's last day (31 Jan + 1 month → 28/29 Feb). */
@@ -256,7 +252,7 @@ export async function refundableCharge(
     .limit(1)
     .executeTakeFirst();
   if (!charge) return { charge: null, within: false, until: null };
-  const until = new Date(charge.created_at.getTime() + MONEY_BACK_DAYS * DAY_MS);
+  const until = moneyBackEnd(charge.created_at);
   return { charge, within: now <= until, until };
 }
 

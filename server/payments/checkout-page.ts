@@ -1,7 +1,7 @@
 import en from '../../locales/en/checkout.json';
 import fr from '../../locales/fr/checkout.json';
 import { formatDate as formatReaderDate } from '../../core/format-date';
-import { formatMoney } from '../../core/contracts/payments';
+import { formatMoney } from '../../core/payments/money';
 import { palette } from '../../core/design-tokens';
 import type { CardFieldError } from './cards';
 import type { CheckoutSessionRow } from './tables';

@@ -1,7 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';
-import { chargeOpenPeriod, trialEndFrom } from './billing';
+import { trialEnd } from '../../core/payments/trial';
+import { chargeOpenPeriod } from './billing';
 import type { CardCheck } from './cards';
 import { redeemPromotion } from './promotions';
 import { LIVE_STATUSES } from './subscription-life';
@@ -162,8 +163,8 @@ async function startTrial(db: Kysely<Database>, sessionId: string, card: Checked
         seats: session.seats,
         // Without a trial the first period opens now and chargeOpenPeriod below takes its payment.
         status: session.trial ? 'trialing' : 'active',
-        trial_end: session.trial ? trialEndFrom(now) : null,
-        current_period_end: session.trial ? trialEndFrom(now) : now,
+        trial_end: session.trial ? trialEnd(now) : null,
+        current_period_end: session.trial ? trialEnd(now) : now,
         promotion_id: percentOff === null ? null : session.promotion_id,
         percent_off: percentOff,
         discounted_charges_left: percentOff === null ? null : chargesLeft,

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { badRequest } from '../http/errors';
-import { MONEY_BACK_DAYS, TRIAL_DAYS, type Plan, type PlansResponse } from '../../core/contracts/payments';
+import type { Plan, PlansResponse } from '../../core/contracts/payments';
+import { MONEY_BACK_DAYS, TRIAL_DAYS } from '../../core/payments/trial';
 import type { BillingInterval, PlanCode } from './tables';
 
 export interface Currency {

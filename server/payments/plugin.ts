@@ -14,13 +14,13 @@ import {
   cardUpdateResponseSchema,
   checkoutSessionQuerySchema,
   checkoutSessionResponseSchema,
-  currencyForCountry,
-  defaultCurrency,
   plansQuerySchema,
   plansResponseSchema,
   subscriptionResponseSchema,
 } from '../../core/contracts/payments';
-import { nextChargeAmount, nextChargeAt, runBillingCycle, trialEndFrom } from './billing';
+import { currencyForCountry, defaultCurrency } from '../../core/payments/currency';
+import { trialEnd } from '../../core/payments/trial';
+import { nextChargeAmount, nextChargeAt, runBillingCycle } from './billing';
 import { cardUpdateUrl, completeCardUpdate } from './card-update';
 import { checkCard, type CardForm } from './cards';
 import { checkoutCss, renderCheckoutPage, type PageContext } from './checkout-page';
@@ -251,7 +251,7 @@ async function hostedCheckoutRoutes(app: FastifyInstance, options: { provider: '
       lng,
       session,
       minorUnits: currency?.minorUnits ?? 2,
-      trialEnd: trialEndFrom(app.clock.now()),
+      trialEnd: trialEnd(app.clock.now()),
       promotionCode: promotion?.code ?? null,
       backUrl: session ? `${origin}/${lng}/onboarding/checkout-form?interval=${session.interval}&plan=${session.plan}` : `${origin}/${lng}/onboarding/checkout-form`,
       showTestCards: app.env.NODE_ENV !== 'production',

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Env } from '../config/env';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { TRIAL_DAYS } from '../../core/contracts/payments';
+import { TRIAL_DAYS } from '../../core/payments/trial';
 import type { PriceRow } from './plans';
 import type { ChargeRow, PromotionRow, SubscriptionRow, SubscriptionStatus } from './tables';
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../app/use-language';
-import { formatMoney, type SubscriptionView } from '../../../core/contracts/payments';
+import type { SubscriptionView } from '../../../core/contracts/payments';
+import { formatMoney } from '../../../core/payments/money';
 import { formatDate } from '../../../core/format-date';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../app/use-language';
-import { formatMoney, type SubscriptionView } from '../../../core/contracts/payments';
+import type { SubscriptionView } from '../../../core/contracts/payments';
+import { formatMoney } from '../../../core/payments/money';
 import { Card } from '../../ui/Card';
 import * as styles from './AccountPage.css';
 import { ServerDate } from './PlanCard';

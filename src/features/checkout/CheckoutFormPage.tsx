@@ -5,15 +5,9 @@ import { apiRequest } from '../../app/api-client';
 import type { Language } from '../../../core/routes/languages';
 import { publicConfig } from '../../app/public-config';
 import { useQuery } from '../../app/query-cache';
-import {
-  supportedCurrencies,
-  TRIAL_DAYS,
-  type SupportedCurrency,
-  type BillingInterval,
-  type Plan,
-  type PlanCode,
-  type PlansResponse,
-} from '../../../core/contracts/payments';
+import type { BillingInterval, Plan, PlanCode, PlansResponse } from '../../../core/contracts/payments';
+import { supportedCurrencies, type SupportedCurrency } from '../../../core/payments/currency';
+import { trialEnd } from '../../../core/payments/trial';
 import { track } from '../analytics/analytics';
 import { Alert } from '../../ui/Alert';
 import { Box } from '../../ui/Box';
@@ -55,12 +49,6 @@ export interface CheckoutFormPageProps {
 
 /** SPEC §9: checkout-route data is stale after 1 second (prices must be current when paying). */
 const CHECKOUT_STALE_MS = 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-export function trialEndDate(now: Date = new Date()): Date {
-  return new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
-}
-
 export function formatTrialDate(date: Date, lng: Language): string {
   return formatDate(date, lng, 'long');
 }
@@ -139,7 +127,7 @@ function CheckoutFormPage({ lng, interval, plan, onSelect, onCheckoutStarted, co
 
   // Intl's formatters are built once per language and currency, not on every render: on a phone's
   // CPU each costs a few milliseconds, and the page renders again as the funnel and the plans answer.
-  const trialDate = useMemo(() => formatTrialDate(trialEndDate(), lng), [lng]);
+  const trialDate = useMemo(() => formatTrialDate(trialEnd(new Date()), lng), [lng]);
   const currencyOptions = useMemo(() => supportedCurrencies.map((code) => ({ code, label: currencyLabel(code, lng) })), [lng]);
   const data = plansQuery.data;
   const formatter = useMemo(() => (data ? moneyFormatter(data.currency, data.minorUnits, lng) : null), [data, lng]);

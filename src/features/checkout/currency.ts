@@ -1,5 +1,5 @@
 import { publicConfig } from '../../app/public-config';
-import { currencyForCountry, defaultCurrency, type SupportedCurrency } from '../../../core/contracts/payments';
+import { currencyForCountry, defaultCurrency, type SupportedCurrency } from '../../../core/payments/currency';
 
 /** The geolocation gave no currency sold here: said when it happens, whatever is chosen next. */
 export const CURRENCY_LOOKUP_WARNING = 'Could not determine the visitor currency from their location';
