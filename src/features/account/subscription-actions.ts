@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ApiError, apiRequest } from '../../app/api-client';
 import { appActor } from '../../app/address/app-actor';
 import type { Language } from '../../../core/routes/languages';
-import { queryCache } from '../../app/query-cache';
+import { setQueryData } from '../../app/query-cache';
 import type { CardUpdateResponse, SubscriptionResponse } from '../../../core/contracts/payments';
 
 export const SUBSCRIPTION_KEY = ['subscription'] as const;
@@ -30,7 +30,7 @@ export function useSubscriptionActions(lng: Language) {
     setDone(null);
     try {
       const result = await apiRequest<SubscriptionResponse>(`/v1/subscription/${action}`, { method: 'POST' });
-      queryCache.setData(JSON.stringify(SUBSCRIPTION_KEY), result);
+      setQueryData(SUBSCRIPTION_KEY, result);
       setDone(action);
     } catch (error) {
       setErrorCode(error instanceof ApiError ? error.code : 'UNKNOWN_ERROR');

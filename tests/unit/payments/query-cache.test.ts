@@ -1,53 +1,61 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/app/api-client';
-import { QueryCache, queryDefaults, retryDelayMs } from '../../../src/app/query-cache';
+import { createQueryClient, isRetryable, queryDefaults, retryDelayMs } from '../../../src/app/query-cache';
 
-describe('query cache (SPEC §9 freshness)', () => {
+/** The SPA's TanStack Query client keeps SPEC §9's freshness and retry rules. */
+describe('query client (SPEC §9 freshness)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
   it('retries 3 times with 1 s, 2 s, 4 s delays, capped at 30 s', async () => {
     expect([0, 1, 2, 3, 4, 5, 6].map(retryDelayMs)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
-    const sleeps: number[] = [];
-    const cache = new QueryCache({ sleep: async (ms) => void sleeps.push(ms) });
+    const client = createQueryClient();
+    const calledAt: number[] = [];
     const fetcher = vi.fn(async () => {
+      calledAt.push(Date.now());
       throw new ApiError(503, 'UNAVAILABLE', 'down');
     });
-    await cache.fetch('k', fetcher);
+    const started = Date.now();
+    const done = client.fetchQuery({ queryKey: ['k'], queryFn: fetcher, retry: client.getDefaultOptions().queries?.retry }).catch((error: unknown) => error);
+    await vi.runAllTimersAsync();
+    expect(await done).toBeInstanceOf(ApiError);
     expect(fetcher).toHaveBeenCalledTimes(1 + queryDefaults.retries);
-    expect(sleeps).toEqual([1000, 2000, 4000]);
-    expect(cache.get('k')).toMatchObject({ status: 'error' });
+    expect(calledAt.map((at) => at - started)).toEqual([0, 1000, 3000, 7000]);
   });
 
-  it('does not retry client errors', async () => {
-    const cache = new QueryCache({ sleep: async () => {} });
+  it('does not retry client errors, but does retry 408 and 429', async () => {
+    const client = createQueryClient();
     const fetcher = vi.fn(async () => {
       throw new ApiError(400, 'UNSUPPORTED_CURRENCY', 'no');
     });
-    await cache.fetch('k', fetcher);
+    const done = client.fetchQuery({ queryKey: ['k'], queryFn: fetcher, retry: client.getDefaultOptions().queries?.retry }).catch(() => null);
+    await vi.runAllTimersAsync();
+    await done;
     expect(fetcher).toHaveBeenCalledTimes(1);
+    expect(isRetryable(new ApiError(408, 'TIMEOUT', ''))).toBe(true);
+    expect(isRetryable(new ApiError(429, 'RATE_LIMITED', ''))).toBe(true);
+    expect(isRetryable(new DOMException('stopped', 'AbortError'))).toBe(false);
   });
 
-  it('recovers on a retry and is fresh for the stale time', async () => {
-    let now = 0;
-    const cache = new QueryCache({ now: () => now, sleep: async () => {} });
-    let calls = 0;
-    await cache.fetch('k', async () => {
-      calls += 1;
-      if (calls === 1) throw new TypeError('Failed to fetch');
-      return 'data';
-    });
-    expect(cache.get('k')).toMatchObject({ status: 'success', data: 'data' });
-    now = 1000;
-    expect(cache.isStale('k', 1000)).toBe(false);
-    now = 1001;
-    expect(cache.isStale('k', 1000)).toBe(true);
-    expect(cache.isStale('k', queryDefaults.staleTimeMs)).toBe(false);
-    expect(queryDefaults.staleTimeMs).toBe(300_000);
-    expect(queryDefaults.refetchOnWindowFocus).toBe(false);
+  it('is fresh for 5 minutes and does not refetch on window focus', async () => {
+    const client = createQueryClient();
+    const defaults = client.getDefaultOptions().queries;
+    expect(defaults?.staleTime).toBe(300_000);
+    expect(defaults?.refetchOnWindowFocus).toBe(false);
+    const fetcher = vi.fn(async () => 'data');
+    await client.fetchQuery({ queryKey: ['k'], queryFn: fetcher });
+    vi.advanceTimersByTime(299_000);
+    await client.fetchQuery({ queryKey: ['k'], queryFn: fetcher });
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(2_000);
+    await client.fetchQuery({ queryKey: ['k'], queryFn: fetcher });
+    expect(fetcher).toHaveBeenCalledTimes(2);
   });
 
   it('shares one request between concurrent readers', async () => {
-    const cache = new QueryCache();
+    const client = createQueryClient();
     const fetcher = vi.fn(async () => 'once');
-    await Promise.all([cache.fetch('k', fetcher), cache.fetch('k', fetcher)]);
+    await Promise.all([client.fetchQuery({ queryKey: ['k'], queryFn: fetcher }), client.fetchQuery({ queryKey: ['k'], queryFn: fetcher })]);
     expect(fetcher).toHaveBeenCalledTimes(1);
   });
 });
