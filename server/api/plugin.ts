@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import businessRoutes from './business-routes';
 import emailKindRoutes from './email-kind-routes';
 import erasureRoutes from './erasure-routes';
@@ -9,7 +10,7 @@ import signupRoutes from './signup-routes';
 import userRoutes from './user-routes';
 
 /** The product API under /v1 (owner: engineer B). Every route reads the bearer token itself. */
-export default async function apiPlugin(app: FastifyInstance): Promise<void> {
+async function apiPlugin(app: FastifyInstance): Promise<void> {
   await app.register(userRoutes);
   await app.register(businessRoutes);
   await app.register(legitimacyRoutes);
@@ -19,3 +20,6 @@ export default async function apiPlugin(app: FastifyInstance): Promise<void> {
   await app.register(emailKindRoutes);
   await app.register(erasureRoutes);
 }
+
+// Encapsulated: its hooks, parsers and handlers stay inside; named with what it needs from the app.
+export default fp(apiPlugin, { name: 'api', fastify: '5.x', encapsulate: true, dependencies: ['auth', 'database', 'clock', 'hit-counter', 'rate-limit', 'error-handler'] });

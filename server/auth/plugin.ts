@@ -79,4 +79,5 @@ async function publishableKey(app: FastifyInstance): Promise<string> {
   return row.value;
 }
 
-export default fp(authPlugin, { name: 'auth', fastify: '5.x' });
+// Not encapsulated: `app.authService` and `app.externalIdentity` reach the capabilities that name 'auth'.
+export default fp(authPlugin, { name: 'auth', fastify: '5.x', dependencies: ['env', 'database', 'clock', 'hit-counter'] });

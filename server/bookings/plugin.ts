@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bookingRequestSchema, bookingSchema } from '../../core/contracts/signup';
@@ -12,7 +13,7 @@ const errorBody = z.object({ code: z.string(), message: z.string() });
  * Demo calls with a founder: POST /v1/bookings (public, from /{lng}/demo) and the team's list at
  * GET /admin/bookings (HTML) and /admin/bookings.json, behind ADMIN_TOKEN (see admin-auth.ts).
  */
-export default async function bookingsPlugin(app: FastifyInstance): Promise<void> {
+async function bookingsPlugin(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -43,3 +44,6 @@ export default async function bookingsPlugin(app: FastifyInstance): Promise<void
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
   });
 }
+
+// Encapsulated: its hooks, parsers and handlers stay inside; named with what it needs from the app.
+export default fp(bookingsPlugin, { name: 'bookings', fastify: '5.x', encapsulate: true, dependencies: ['env', 'database', 'clock', 'rate-limit', 'error-handler'] });

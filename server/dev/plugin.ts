@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { normalizeRecipient } from '../auth/recipients';
@@ -16,10 +17,10 @@ const outboxQuery = z.object({
  * be read by a person (/dev/outbox) or a test (/dev/outbox.json?recipient=…). Not registered at all
  * when NODE_ENV=production, and otherwise answered only on this machine (see `requireLocalDevelopment`).
  */
-export default async function devPlugin(app: FastifyInstance): Promise<void> {
+async function devPlugin(app: FastifyInstance): Promise<void> {
   if (app.env.NODE_ENV === 'production') return;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // This plugin is not wrapped in fastify-plugin: the hook covers its routes only.
+  // Encapsulated (fastify-plugin with encapsulate: true): the hook covers its routes only.
   app.addHook('onRequest', async (request) => requireLocalDevelopment(app.env, request));
 
   const latest = async (recipient: string | undefined, limit: number) => {
@@ -103,3 +104,6 @@ ${rows || '<tr><td colspan="5">No messages yet.</td></tr>'}
 </html>`;
   });
 }
+
+// Encapsulated: its hooks, parsers and handlers stay inside; named with what it needs from the app.
+export default fp(devPlugin, { name: 'dev', fastify: '5.x', encapsulate: true, dependencies: ['env', 'database', 'clock', 'error-handler'] });

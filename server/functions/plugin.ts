@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findAuthIdentity } from '../api/auth-users';
@@ -12,7 +13,7 @@ const errorBody = z.object({ code: z.string(), message: z.string() });
  * The two functions the identity-check step calls (SPEC §4), in-process under /functions/v1.
  * Both need the caller's bearer token and only ever answer about the caller.
  */
-export default async function functionsPlugin(app: FastifyInstance): Promise<void> {
+async function functionsPlugin(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /** Resolves the user behind the access token: the email and phone the product knows them by. */
@@ -41,3 +42,6 @@ export default async function functionsPlugin(app: FastifyInstance): Promise<voi
     },
   );
 }
+
+// Encapsulated: its hooks, parsers and handlers stay inside; named with what it needs from the app.
+export default fp(functionsPlugin, { name: 'functions', fastify: '5.x', encapsulate: true, dependencies: ['auth', 'database', 'error-handler'] });

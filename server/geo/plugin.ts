@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { countryForIp, UNKNOWN_COUNTRY } from './country';
@@ -10,7 +11,7 @@ import { countryForIp, UNKNOWN_COUNTRY } from './country';
  * Loopback, private and unknown addresses answer `XX` (200): the SPA then falls back to EUR
  * (docs/decisions/301-geo-unknown-country.md).
  */
-export default async function geoPlugin(app: FastifyInstance): Promise<void> {
+async function geoPlugin(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/geo/country',
@@ -25,3 +26,6 @@ export default async function geoPlugin(app: FastifyInstance): Promise<void> {
     },
   );
 }
+
+// Encapsulated: its hooks, parsers and handlers stay inside; named with what it needs from the app.
+export default fp(geoPlugin, { name: 'geo', fastify: '5.x', encapsulate: true, dependencies: ['error-handler'] });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -51,7 +52,7 @@ const langQuery = z.looseObject({ lang: z.string().optional() });
  * - `GET /greetings/voices[?lang]`, `…/voices/{voice}/sample.mp3`, `…/voices/{voice}/avatar.svg`.
  * Audio addresses carry their recipe, so any instance can make (or remake) what they point at.
  */
-export default async function greetingsPlugin(scope: FastifyInstance, options: GreetingsPluginOptions = {}): Promise<void> {
+async function greetingsPlugin(scope: FastifyInstance, options: GreetingsPluginOptions = {}): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const env = app.env;
   const synthesizer =
@@ -287,3 +288,6 @@ function sendBytes(request: FastifyRequest, reply: FastifyReply, body: Buffer, c
   }
   return reply.header('content-length', body.length).send(body);
 }
+
+// Encapsulated: its hooks, parsers and handlers stay inside; named with what it needs from the app.
+export default fp(greetingsPlugin, { name: 'greetings', fastify: '5.x', encapsulate: true, dependencies: ['env', 'clock', 'hit-counter', 'rate-limit', 'error-handler'] });

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from './errors';
 
@@ -38,3 +39,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send({ code: 'INTERNAL_ERROR', message: 'Something went wrong' });
   });
 }
+
+/**
+ * The handler as a named plugin. Capabilities depend on it: a plugin context takes its parent's error
+ * handler when it is registered, so one registered before it would answer Fastify's default body.
+ */
+export default fp(async (app: FastifyInstance) => installErrorHandler(app), { name: 'error-handler', fastify: '5.x' });

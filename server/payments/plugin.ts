@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import { z } from 'zod';
@@ -43,7 +44,7 @@ const pageQuerySchema = z.object({ lng: lngSchema.optional().catch(undefined) })
  * Payments: plans per currency, the checkout session (local hosted page or Stripe Checkout), the
  * local provider's billing job, the account's subscription actions and Stripe's webhook.
  */
-export default async function paymentsPlugin(app: FastifyInstance): Promise<void> {
+async function paymentsPlugin(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const stripe = createStripeClient(app.env);
   const provider: 'local' | 'stripe' = stripe ? 'stripe' : 'local';
@@ -372,3 +373,6 @@ async function stripeWebhookRoutes(app: FastifyInstance, options: { stripe: Stri
     return reply.send({ received: true, duplicate: result.duplicate });
   });
 }
+
+// Encapsulated: its hooks, parsers and handlers stay inside; named with what it needs from the app.
+export default fp(paymentsPlugin, { name: 'payments', fastify: '5.x', encapsulate: true, dependencies: ['auth', 'env', 'database', 'clock', 'error-handler'] });

@@ -42,4 +42,4 @@ async function retentionPlugin(app: FastifyInstance): Promise<void> {
   });
 }
 
-export default fp(retentionPlugin, { name: 'retention' });
+export default fp(retentionPlugin, { name: 'retention', fastify: '5.x', dependencies: ['env', 'database', 'clock'] });

@@ -4,10 +4,13 @@ import { parseEnv, type Env } from '../../../server/config/env';
 import type { DatabaseHandle } from '../../../server/db/client';
 import greetingsPlugin from '../../../server/greetings/plugin';
 import type { Mp3Sink, SynthesisRequest, SynthesisResult, Synthesizer } from '../../../server/greetings/synthesizer';
-import { installErrorHandler } from '../../../server/http/error-handler';
+import envPlugin from '../../../server/config/plugin';
+import databasePlugin from '../../../server/db/plugin';
+import clockPlugin from '../../../server/http/clock-plugin';
+import errorHandlerPlugin from '../../../server/http/error-handler';
 import { contractSerializerCompiler } from '../../../server/http/response-serializer';
 import type { Clock } from '../../../server/http/clock';
-import { DatabaseHitCounter } from '../../../server/rate-limits/hit-counter';
+import { hitCounterPlugin, rateLimitPlugin } from '../../../server/rate-limits/plugin';
 
 /**
  * A speech engine whose greetings start at once (first MP3 bytes) and finish only when the test
@@ -59,10 +62,13 @@ export async function greetingInstance(options: { database: DatabaseHandle; cloc
   const app = Fastify({ trustProxy: ['127.0.0.1'] });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(contractSerializerCompiler);
-  app.decorate('env', parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', GREETINGS_THREADS: '2', ...options.env }));
-  app.decorate('clock', options.clock);
-  app.decorate('hitCounter', new DatabaseHitCounter(options.database.db, options.clock));
-  installErrorHandler(app);
+  // The infrastructure plugins greetings names (server/app.ts registers the same), counting in the database.
+  await app.register(envPlugin, { env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', GREETINGS_THREADS: '2', RATE_LIMIT_STORE: 'database', ...options.env }) });
+  await app.register(databasePlugin, { database: options.database });
+  await app.register(clockPlugin, { clock: options.clock });
+  await app.register(hitCounterPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(errorHandlerPlugin);
   await app.register(greetingsPlugin, { synthesizer: engine });
   await app.ready();
   return { app, engine };
