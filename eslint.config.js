@@ -97,7 +97,6 @@ export default tseslint.config(
       'src/features/auth/SignInOtpPage.tsx', // split pending, #27
       'src/features/charts/ChartViewerPage.tsx', // split pending, #27
       'src/features/checkout/CheckoutFormPage.tsx', // split pending, #27
-      'src/features/landing/DemoPage.tsx', // split pending, #27
       'src/features/onboarding/OnboardingRoute.tsx', // split pending, #27
       'src/features/phone-input/PhoneField.tsx', // split pending, #27
       'src/features/voice-generator/VoiceGeneratorPage.tsx', // split pending, #27
