@@ -39,7 +39,7 @@ export function EmailToConfirm({ lng, folded }: { lng: Language; folded: boolean
     // with the countdown where it really is.
     else if (result.code === 'over_email_send_rate_limit' && result.retryAfterSeconds !== undefined)
       setSentAt(Date.now() - (RESEND_COOLDOWN_SECONDS - result.retryAfterSeconds) * 1000);
-    else setFailure(tAuth(`errors.${result.code}`, { seconds: result.retryAfterSeconds ?? 60, defaultValue: tAuth('errors.network') }));
+    else setFailure(tAuth(`errors.${result.code}`, { seconds: result.retryAfterSeconds ?? RESEND_COOLDOWN_SECONDS, defaultValue: tAuth('errors.network') }));
   };
 
   return (

@@ -2,7 +2,9 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../app/use-language';
 import { defaultCountryCode } from '../../lib/countries';
+import { RESEND_COOLDOWN_SECONDS } from '../../../core/auth-codes';
 import { formatDate } from '../../../core/format-date';
+import { useCountdown } from '../../lib/use-countdown';
 import { formatPhone } from '../../../core/phone/display';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -15,7 +17,6 @@ import { PhoneField } from '../phone-input/PhoneField';
 import * as styles from './TwoStep.css';
 
 const ISSUER = 'Ringwise';
-const RESEND_COOLDOWN_SECONDS = 60;
 
 type Mode = { kind: 'list' } | { kind: 'totp' } | { kind: 'phone' };
 
@@ -247,13 +248,7 @@ function AddPhone({ onDone, onCancel }: { onDone(): void; onCancel(): void }) {
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<{ factorId: string; challengeId: string; phone: string } | null>(null);
   const [sendError, setSendError] = useState<string | null>(null);
-  const [cooldown, setCooldown] = useState(0);
-
-  useEffect(() => {
-    if (cooldown <= 0) return;
-    const timer = window.setTimeout(() => setCooldown((value) => Math.max(0, value - 1)), 1000);
-    return () => window.clearTimeout(timer);
-  }, [cooldown]);
+  const { secondsLeft: cooldown, restart: setCooldown } = useCountdown();
 
   const text = async (factorId: string, number: string) => {
     const made = await challenge(factorId);

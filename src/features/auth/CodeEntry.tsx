@@ -9,6 +9,7 @@ import { CodeInput, useCodeField } from './CodeInput';
 import { isSendCooldown, verifyCode, type OtpFailure, type Recipient, type SendResult } from './otp';
 import { defaultCountryCode } from '../../lib/countries';
 import { formatPhone } from '../../../core/phone/display';
+import { useCountdown } from '../../lib/use-countdown';
 import { CODE_MAX_WRONG_TRIES, codeExpired, RESEND_COOLDOWN_SECONDS, resendCooldownLeft } from '../../../core/auth-codes';
 
 export { RESEND_COOLDOWN_SECONDS };
@@ -46,16 +47,9 @@ export function CodeEntry({ recipient, channel, purpose = 'signin', onVerified, 
   const [resending, setResending] = useState(false);
   // When the code was sent: as the parent says, else mount time (shown right after sending).
   const [initialSentAt] = useState(() => sentAtProp ?? Date.now());
-  const [cooldown, setCooldown] = useState(() => resendCooldownLeft(initialSentAt, Date.now()));
+  const { secondsLeft: cooldown, restart: setCooldown } = useCountdown(() => resendCooldownLeft(initialSentAt, Date.now()));
   const sentAt = useRef(initialSentAt);
   const wrongTries = useRef(0);
-
-  // The resend countdown: one interval while it runs.
-  useEffect(() => {
-    if (cooldown <= 0) return;
-    const timer = window.setTimeout(() => setCooldown((value) => Math.max(0, value - 1)), 1000);
-    return () => window.clearTimeout(timer);
-  }, [cooldown]);
 
   const recipientParam: Recipient = channel === 'sms' ? { phone: recipient } : { email: recipient };
 

@@ -12,6 +12,7 @@ import * as styles from './Mfa.css';
 import { useSession } from './session';
 import { ShieldIcon } from './ShieldIcon';
 import { RESEND_COOLDOWN_SECONDS, resendCooldownLeft } from '../../../core/auth-codes';
+import { useCountdown } from '../../lib/use-countdown';
 import { signOut } from './sign-out';
 import type { Factor } from '@supabase/supabase-js';
 
@@ -118,13 +119,7 @@ function FactorStep({ factor, onVerified, children }: { factor: FactorView; onVe
   const [live, setLive] = useState<LiveChallenge | null>(kept);
   const [sending, setSending] = useState(factor.type === 'phone' && !kept);
   const [sendError, setSendError] = useState<string | null>(null);
-  const [cooldown, setCooldown] = useState(() => (kept ? resendCooldownLeft(kept.sentAt, now()) : 0));
-
-  useEffect(() => {
-    if (cooldown <= 0) return;
-    const timer = window.setTimeout(() => setCooldown((value) => Math.max(0, value - 1)), 1000);
-    return () => window.clearTimeout(timer);
-  }, [cooldown]);
+  const { secondsLeft: cooldown, restart: setCooldown } = useCountdown(() => (kept ? resendCooldownLeft(kept.sentAt, now()) : 0));
 
   const newChallenge = (): Promise<MfaFailure | LiveChallenge> =>
     challenge(factor.id).then((result) => {
