@@ -37,7 +37,17 @@ export function resolveAddress(facts: AddressFacts): ArrivedAddress['resolved'] 
 
 const arrivedPage = (context: AppContext) => context.arrived?.resolved.page ?? context.page;
 
-const arrival = (facts: AddressFacts): ArrivedAddress => ({ ...facts, resolved: resolveAddress(facts) });
+const arrival = (facts: AddressFacts, link = false): ArrivedAddress => ({ ...facts, resolved: resolveAddress(facts), link });
+
+/**
+ * How the page decided on after an address enters history: a link's address is not in history yet,
+ * so the page the chart decides on is a move (pushed); an address the browser is already at (load,
+ * Back) is replaced by a redirect. A page the chart refuses is never written either way.
+ */
+const entryMode = (link: boolean | undefined) => (link ? ('push' as const) : ('replace' as const));
+
+/** After a link into the funnel, the funnel's first decision is the move (see AppContext.linkPending). */
+const afterFunnelDecided = (context: AppContext) => ({ historyMode: context.linkPending ? ('push' as const) : ('replace' as const), linkPending: false });
 
 /** The funnel chart's input, from what the app knows. */
 export interface FunnelInput {
@@ -83,13 +93,15 @@ export const appMachine = setup({
   actions: {
     takeAddress: assign(({ event }) => {
       if (event.type !== 'url.changed') return {};
-      const { type: _type, ...facts } = event;
-      return { arrived: arrival(facts) };
+      const { type: _type, link, ...facts } = event;
+      return { arrived: arrival(facts, link) };
     }),
     // Whatever differs from the address that arrived is a redirect: it replaces the entry.
     showArrivedPage: assign(({ context }) => {
       if (!context.arrived) return {};
-      return { ...context.arrived.resolved, arrived: null, historyMode: 'replace' as const, leaveTo: null };
+      const { resolved, link } = context.arrived;
+      // A link into the funnel waits for the funnel's decision before anything is written.
+      return { ...resolved, arrived: null, historyMode: entryMode(link), linkPending: link && isFunnelPage(resolved.page), leaveTo: null };
     }),
     // SPEC §2: the onboarding address carries the tracking values (arrival's or stored ones).
     sendOnToOnboarding: assign(({ context }) => {
@@ -102,13 +114,14 @@ export const appMachine = setup({
         const value = current.get(name);
         if (value) tracking[name] = value;
       }
-      return { page: 'onboarding' as const, lng: resolved.lng, search: withSearch('', tracking).replace(/^\?/, ''), arrived: null, historyMode: 'replace' as const };
+      const link = Boolean(arrived?.link);
+      return { page: 'onboarding' as const, lng: resolved.lng, search: withSearch('', tracking).replace(/^\?/, ''), arrived: null, historyMode: entryMode(link), linkPending: link };
     }),
     startOnboardingAfterSignup: assign(({ event }) => {
       if (event.type !== 'signup.completed') return {};
       const search = withSearch('', { origin: event.origin, ...event.tracking }).replace(/^\?/, '');
       // Replace: Back from onboarding must not return to a code screen that was already used.
-      return { page: 'onboarding' as const, search, historyMode: 'replace' as const, funnel: null };
+      return { page: 'onboarding' as const, search, historyMode: 'replace' as const, funnel: null, linkPending: false };
     }),
     startOnboardingAfterSignIn: assign(({ event }) => ({
       page: 'onboarding' as const,
@@ -116,27 +129,32 @@ export const appMachine = setup({
       // Back from an emailed link: the sign-in page's entry held only the link's code.
       historyMode: event.type === 'signIn.completed' && event.resumed ? ('replace' as const) : ('push' as const),
       funnel: null,
+      linkPending: false,
     })),
     // Replace: Back from the paywall must not return to a review that is over.
-    continueToPaywall: assign({ page: 'onboarding' as const, search: '', historyMode: 'replace' as const, funnel: null }),
-    goHome: assign({ page: 'home' as const, search: '', historyMode: 'replace' as const, funnel: null }),
-    showReview: assign({ page: 'failure' as const, search: '', historyMode: 'replace' as const, funnel: null }),
-    leaveForWebApp: assign(({ context }) => ({ leaveTo: context.webAppUrl, historyMode: 'replace' as const })),
-    leaveForAddress: assign(({ event }) => (event.type === 'leave' ? { leaveTo: event.href, historyMode: 'push' as const } : {})),
+    continueToPaywall: assign({ page: 'onboarding' as const, search: '', historyMode: 'replace' as const, funnel: null, linkPending: false }),
+    // The funnel's exits (and sign-out) replace, unless a link led here: then they are the link's move.
+    goHome: assign(({ context }) => ({ page: 'home' as const, search: '', funnel: null, ...afterFunnelDecided(context) })),
+    showReview: assign(({ context }) => ({ page: 'failure' as const, search: '', funnel: null, ...afterFunnelDecided(context) })),
+    leaveForWebApp: assign(({ context }) => ({ leaveTo: context.webAppUrl, ...afterFunnelDecided(context) })),
+    leaveForAddress: assign(({ event }) => (event.type === 'leave' ? { leaveTo: event.href, historyMode: 'push' as const, linkPending: false } : {})),
     takeFunnel: assign(({ context, event }) => {
       if (event.type !== 'funnel.changed') return {};
       // A funnel that is deciding (loading, checking) keeps the address it has.
       const report: FunnelReport = event.report.href === null ? { ...event.report, href: context.funnel?.href ?? null } : event.report;
-      const moved = event.report.href !== null && event.report.href !== context.funnel?.href;
+      // After a link, the funnel's first page is the move even where it is the page it showed before.
+      const moved = event.report.href !== null && (event.report.href !== context.funnel?.href || context.linkPending);
       if (!moved) return { funnel: report };
       const decided = decideRoute(new URL(event.report.href ?? '/', 'http://funnel').pathname);
       // The in-page Back that could not use history steps back in place.
-      const replace = report.replace || context.stepBackPending;
+      // A link's move pushes whatever the funnel decided (its loader rules replace only what the browser holds).
+      const replace = (report.replace || context.stepBackPending) && !context.linkPending;
       return {
         funnel: report,
         ...(decided.kind === 'page' ? { page: decided.name } : {}),
         historyMode: replace ? ('replace' as const) : ('push' as const),
         stepBackPending: false,
+        linkPending: false,
       };
     }),
     takeFunnelLocation: assign(({ context, event }) => {
@@ -144,7 +162,7 @@ export const appMachine = setup({
       const resolved = resolveAddress(event);
       // Until the funnel has decided on it, the address is the one that arrived.
       const funnel = context.funnel ? { ...context.funnel, href: null } : null;
-      return { lng: resolved.lng, page: resolved.page, search: resolved.search, arrived: null, historyMode: 'replace' as const, funnel };
+      return { lng: resolved.lng, page: resolved.page, search: resolved.search, arrived: null, historyMode: entryMode(event.link), linkPending: Boolean(event.link), funnel };
     }),
     forwardLocation: sendTo('funnel', ({ event }) => {
       const resolved = event.type === 'url.changed' ? resolveAddress(event) : null;
@@ -170,6 +188,7 @@ export const appMachine = setup({
     page: 'home',
     search: '',
     historyMode: 'replace',
+    linkPending: false,
     leaveTo: null,
     funnel: null,
     arrived: arrival(input.address),

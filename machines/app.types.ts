@@ -39,6 +39,11 @@ export interface AppContext {
   search: string;
   /** How the next address the chart projects enters history. */
   historyMode: 'push' | 'replace';
+  /**
+   * A link led into the funnel and the funnel has not decided its page yet: the address stays as it
+   * is until then (a page the funnel refuses never reaches history), and what it decides is pushed.
+   */
+  linkPending: boolean;
   /** An address outside the SPA to leave for (payment provider, card page, web app). */
   leaveTo: string | null;
   funnel: FunnelReport | null;
@@ -50,11 +55,16 @@ export interface AppContext {
 /** An address as it arrived, with what it resolves to (redirects such as `/` → `/en` followed). */
 export interface ArrivedAddress extends AddressFacts {
   resolved: { page: RoutedName; lng: Language; search: string };
+  /** Asked for by a link: not in history, so the page decided on is pushed (else it replaces). */
+  link: boolean;
 }
 
 export type AppEvent =
-  /** Every address change the browser makes: load, link, typed, back, forward, reload. */
-  | ({ type: 'url.changed' } & AddressFacts)
+  /**
+   * Every address change: load, typed, back, forward, reload (already in the browser's history), and a
+   * link (`link: true`: asked for, not in history yet; only the page the chart decides on is written).
+   */
+  | ({ type: 'url.changed'; link?: boolean } & AddressFacts)
   /** The landing sign-up saved the account: on to onboarding (SPEC §2). */
   | { type: 'signup.completed'; origin: 'default' | 'email-form' | 'form'; tracking: Record<string, string> }
   /** A code or emailed link signed the person in. `resumed`: back from an emailed link. */

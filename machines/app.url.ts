@@ -13,7 +13,7 @@ export type AddressProjection =
 
 export interface ProjectableAppSnapshot {
   value: StateValue;
-  context: Pick<AppContext, 'lng' | 'page' | 'search' | 'historyMode' | 'leaveTo' | 'funnel'>;
+  context: Pick<AppContext, 'lng' | 'page' | 'search' | 'historyMode' | 'leaveTo' | 'funnel' | 'linkPending'>;
 }
 
 function pageState(value: StateValue): string {
@@ -42,8 +42,10 @@ export function projectAddress(snapshot: ProjectableAppSnapshot): AddressProject
     case 'leaving':
       return context.leaveTo ? { kind: 'external', href: context.leaveTo, replace } : { kind: 'stay' };
     case 'funnel':
-      // Until the funnel reports where it is, the address is the funnel page the app chart entered.
-      return context.funnel?.href ? { kind: 'internal', href: context.funnel.href, replace, funnelStep: true } : pageAddress(context, replace, true);
+      if (context.funnel?.href) return { kind: 'internal', href: context.funnel.href, replace, funnelStep: true };
+      // Until the funnel reports where it is: after a link, the address the visitor was on (the
+      // funnel may refuse the page); after a load or Back, the funnel page the browser is at.
+      return context.linkPending ? { kind: 'stay' } : pageAddress(context, replace, true);
     default:
       return pageAddress(context, replace, false);
   }

@@ -15,12 +15,13 @@ export function storedTracking(): Record<string, string> {
   return Object.fromEntries(Object.entries(readTrackingParams()).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
-/** The browser's address now, with what the chart's guards read alongside it. */
-export function currentAddress(): AddressFacts {
+/** The browser's address now (or the one a link asks for), with what the chart's guards read alongside it. */
+export function currentAddress(href = `${window.location.pathname}${window.location.search}`): AddressFacts {
   const tracking = storedTracking();
+  const url = new URL(href, window.location.origin);
   return {
-    pathname: window.location.pathname,
-    search: window.location.search.replace(/^\?/, ''),
+    pathname: url.pathname,
+    search: url.search.replace(/^\?/, ''),
     detected: detectLanguage(),
     // An anonymous session (from another of the product's sites) is not a signed-in person: the
     // landing pages stay theirs to sign up from (SPEC §6).
@@ -157,9 +158,11 @@ export function startApp(webAppUrl: string): AppActor {
   return started;
 }
 
-/** A link (or anything routing through the router) went to `to`: the browser's address change, as an event. */
-export function followLink(to: string, options?: { replace?: boolean }): void {
-  navigate(to, { replace: options?.replace ?? false });
-  written = browserAddressKey();
-  appActor().send({ type: 'url.changed', ...currentAddress() });
+/**
+ * A link (or anything routing through the router) asks for `to`: the chart is told, and history
+ * gets only the page it decides on, from its projection (a move pushes, a page it refuses is never
+ * written). The router's `replace` option has no say: the chart decides how an address enters.
+ */
+export function followLink(to: string): void {
+  appActor().send({ type: 'url.changed', link: true, ...currentAddress(to) });
 }

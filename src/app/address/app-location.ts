@@ -3,9 +3,9 @@ import { followLink } from './app-actor';
 
 /**
  * The router's location hook: the address is read from the browser (where the app chart's
- * projection put it) and a link's navigation is the browser's address change, sent to the chart as
- * `url.changed` — so every `<Link>` goes through the chart, and no component writes the address.
+ * projection put it), and a link asks the chart for its address as `url.changed` without writing
+ * it — so every `<Link>` goes through the chart, and history gets only the page the chart decides on.
  */
-export function useAppLocation(): [string, (to: string, options?: { replace?: boolean }) => void] {
+export function useAppLocation(): [string, (to: string) => void] {
   return [usePathname(), followLink];
 }

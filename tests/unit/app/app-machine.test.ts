@@ -123,4 +123,57 @@ describe('app chart: the address is a projection of its state', () => {
     account.actor.send({ type: 'signedOut' });
     expect(account.projection()).toMatchObject({ href: '/fr', replace: true });
   });
+
+  describe('a link asks the chart; only the page it decides on enters history (#28.4)', () => {
+    const link = (pathname: string, extra: Partial<AddressFacts> = {}) => ({ type: 'url.changed' as const, link: true, ...address(pathname, extra) });
+
+    it('a link to a page shown as asked is a move: pushed', () => {
+      const { actor, projection } = start(address('/en'));
+      actor.send(link('/en/privacy'));
+      expect(projection()).toEqual({ kind: 'internal', href: '/en/privacy', replace: false, funnelStep: false });
+      // A link with an unknown language: the page decided on is pushed, the refused address never.
+      actor.send(link('/de/terms'));
+      expect(projection()).toEqual({ kind: 'internal', href: '/en/terms', replace: false, funnelStep: false });
+    });
+
+    it("a signed-in person's link to a landing page: the address stays until the funnel decides, which is pushed", () => {
+      const { actor, projection } = start(address('/en/privacy', { signedIn: true }));
+      actor.send(link('/en', { signedIn: true }));
+      expect(actor.getSnapshot().matches({ page: 'funnel' })).toBe(true);
+      expect(projection()).toEqual({ kind: 'stay' });
+      actor.send({ type: 'funnel.changed', report: report({ href: null }) });
+      expect(projection()).toEqual({ kind: 'stay' });
+      // The funnel's loader rules say replace, but nothing of this move is in history yet.
+      actor.send({ type: 'funnel.changed', report: report({ href: '/en/onboarding/steps/size', replace: true }) });
+      expect(projection()).toEqual({ kind: 'internal', href: '/en/onboarding/steps/size', replace: false, funnelStep: true });
+      // Later reports are the funnel's own moves again.
+      actor.send({ type: 'funnel.changed', report: report({ href: '/en/onboarding/steps/details', replace: true }) });
+      expect(projection()).toMatchObject({ href: '/en/onboarding/steps/details', replace: true });
+    });
+
+    it('inside the funnel, a link to a step it refuses projects the step it keeps (the browser writes nothing new)', () => {
+      const { actor, projection, funnelReceived } = start(address('/en/onboarding/steps/details', { signedIn: true }));
+      actor.send({ type: 'funnel.changed', report: report({ href: '/en/onboarding/steps/details', replace: true }) });
+      actor.send(link('/en/onboarding/steps/crm', { signedIn: true }));
+      expect(funnelReceived.at(-1)).toEqual({ type: 'location.changed', route: 'crm', search: '', lng: 'en' });
+      expect(projection()).toEqual({ kind: 'stay' });
+      actor.send({ type: 'funnel.changed', report: report({ href: '/en/onboarding/steps/details', replace: true }) });
+      expect(projection()).toMatchObject({ kind: 'internal', href: '/en/onboarding/steps/details' });
+      expect(actor.getSnapshot().context.page).toBe('details');
+    });
+
+    it("a signed-out visitor's link into the funnel: the funnel sends them home, pushed from where they were", () => {
+      const { actor, projection } = start(address('/en/privacy'));
+      actor.send(link('/en/onboarding'));
+      expect(projection()).toEqual({ kind: 'stay' });
+      actor.send({ type: 'funnel.changed', report: report({ exit: 'home' }) });
+      expect(projection()).toEqual({ kind: 'internal', href: '/en', replace: false, funnelStep: false });
+    });
+
+    it('the same page through Back (already in history) still replaces', () => {
+      const { actor, projection } = start(address('/en/privacy', { signedIn: true }));
+      actor.send({ type: 'url.changed', ...address('/en', { signedIn: true }) });
+      expect(projection()).toMatchObject({ href: '/en/onboarding', replace: true });
+    });
+  });
 });
