@@ -13,8 +13,15 @@ export const RESEND_COOLDOWN_SECONDS = RESEND_COOLDOWN_MS / 1000;
 /** Wrong tries the person who asked for a code has before it dies (others have a pool of their own). */
 export const CODE_MAX_WRONG_TRIES = 5;
 
+/** Digits in every code the product sends (SPEC §5), and in an authenticator app's. */
+export const CODE_LENGTH = 6;
+
 /** What a code looks like once its digits are kept. */
-export const CODE_PATTERN = /^\d{6}$/;
+export const CODE_PATTERN = new RegExp(`^\\d{${CODE_LENGTH}}$`);
+
+/** A code from a uniformly drawn number below 10^CODE_LENGTH (the server draws it with node:crypto). */
+export const CODE_SPACE = 10 ** CODE_LENGTH;
+export const codeOf = (drawn: number): string => String(drawn).padStart(CODE_LENGTH, '0');
 
 /** Whole seconds before another code may be sent, given when the last one was sent (epoch ms). */
 export function resendCooldownLeft(sentAt: number, now: number): number {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { CODE_PATTERN } from '../auth-codes';
 
 /** A one-time code: exactly 6 digits (SPEC §5). */
-export const otpCodeSchema = z.string().regex(/^\d{6}$/);
+export const otpCodeSchema = z.string().regex(CODE_PATTERN);
 
 /**
  * The auth error codes the SPA translates (GoTrue `error_code` values plus two client-side ones).

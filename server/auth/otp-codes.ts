@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
-import { CODE_LIFETIME_MS, CODE_MAX_WRONG_TRIES, CODE_PATTERN } from '../../core/auth-codes';
+import { CODE_LIFETIME_MS, CODE_MAX_WRONG_TRIES, CODE_PATTERN, CODE_SPACE, codeOf } from '../../core/auth-codes';
 import { otpExpired } from './errors';
 import { SecretBox } from './secret';
 import { admitSend, freeSendSlot } from './send-rules';
@@ -32,7 +32,7 @@ export async function issueCode(
   await admitSend(service, { channel: input.channel, purpose: input.purpose, recipient: input.recipient, userId: input.userId ?? null, ip: input.ip });
   const now = service.now();
 
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const code = codeOf(randomInt(0, CODE_SPACE));
   const linkToken = input.withLink ? randomBytes(24).toString('base64url') : null;
   // Earlier unused codes are spent by the same statement that stores the new one (one round trip,
   // and no moment where both or neither are live). The CTE's update and the insert see the same

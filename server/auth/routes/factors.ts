@@ -18,6 +18,7 @@ import { smsBody, languageOf } from '../messages';
 import { publicOrigin } from '../../http/public-origin';
 import type { AmrEntry } from '../tables';
 import { findAuthUserById, UUID } from '../users';
+import { CODE_PATTERN, CODE_SPACE, codeOf } from '../../../core/auth-codes';
 import { gotrueSpelling } from '../../../core/phone/spelling';
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -134,7 +135,7 @@ export default async function factorsRoutes(app: FastifyInstance): Promise<void>
         if (service.env.NODE_ENV === 'production' && !service.adapters.sms) throw providerDisabled('sms');
         // The send rule: the phone's cooldown (decided by the database) and the text budgets.
         await admitSend(service, { channel: 'sms', purpose: 'mfa', recipient: factor.phone ?? '', userId: user.id, ip: request.ip });
-        const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+        const code = codeOf(randomInt(0, CODE_SPACE));
         const challengeKey = randomBytes(8).toString('hex');
         codeHash = `${challengeKey}.${service.box.hash('mfa', challengeKey, code)}`;
         await deliver(service, service.adapters, request.log, {
@@ -207,7 +208,7 @@ export default async function factorsRoutes(app: FastifyInstance): Promise<void>
         if (result.valid && 'timeStep' in result) timeStep = result.timeStep;
       } else if (factor.factor_type === 'phone' && challenge.code_hash) {
         const [key, hash] = challenge.code_hash.split('.');
-        valid = Boolean(key && hash && SecretBox.equal(service.box.hash('mfa', key, /^\d{6}$/.test(code) ? code : ''), hash));
+        valid = Boolean(key && hash && SecretBox.equal(service.box.hash('mfa', key, CODE_PATTERN.test(code) ? code : ''), hash));
       }
       if (!valid) {
         throw new AuthApiError(422, 'mfa_verification_failed', factor.factor_type === 'totp' ? 'Invalid TOTP code entered' : 'Invalid MFA Phone code entered');

@@ -10,7 +10,7 @@ import { isSendCooldown, verifyCode, type OtpFailure, type Recipient, type SendR
 import { defaultCountryCode } from '../../lib/countries';
 import { formatPhone } from '../../../core/phone/display';
 import { useCountdown } from '../../lib/use-countdown';
-import { CODE_MAX_WRONG_TRIES, codeExpired, RESEND_COOLDOWN_SECONDS, resendCooldownLeft } from '../../../core/auth-codes';
+import { CODE_MAX_WRONG_TRIES, CODE_PATTERN, codeExpired, RESEND_COOLDOWN_SECONDS, resendCooldownLeft } from '../../../core/auth-codes';
 
 export { RESEND_COOLDOWN_SECONDS };
 
@@ -55,7 +55,7 @@ export function CodeEntry({ recipient, channel, purpose = 'signin', onVerified, 
 
   async function submit(value: string) {
     if (busy) return;
-    if (!/^\d{6}$/.test(value)) {
+    if (!CODE_PATTERN.test(value)) {
       setError(t('errors.invalid_code'));
       return;
     }
@@ -124,7 +124,7 @@ export function CodeEntry({ recipient, channel, purpose = 'signin', onVerified, 
       .get(request)
       .then((credential) => {
         const value = (credential as (Credential & { code?: string }) | null)?.code;
-        if (value && /^\d{6}$/.test(value)) {
+        if (value && CODE_PATTERN.test(value)) {
           setCode(value);
           void submit(value);
         }

@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { FieldFrame } from '../../ui/Field';
 import { control } from '../../ui/Field.css';
 import * as styles from './CodeInput.css';
+import { CODE_LENGTH } from '../../../core/auth-codes';
 
-/** Every code the product sends or an authenticator app shows has six digits. */
-export const CODE_LENGTH = 6;
 
 /** The digits of whatever was typed or pasted ("123 456", "Code: 123456"), at most six. */
 export const codeDigits = (typed: string) => typed.replace(/\D/g, '').slice(0, CODE_LENGTH);

@@ -1,5 +1,6 @@
 import type { Factor } from '@supabase/supabase-js';
 import { z } from 'zod';
+import { CODE_PATTERN } from '../../../core/auth-codes';
 import { loadSupabase } from './session';
 import { isAuthError } from './signed-in';
 import { storedPhone } from '../../../core/phone/spelling';
@@ -15,7 +16,7 @@ import { storedPhone } from '../../../core/phone/spelling';
 export const mfaCodeSchema = z
   .string()
   .transform((value) => value.replace(/\D/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/));
+  .pipe(z.string().regex(CODE_PATTERN));
 
 /** E.164, as the phone field gives it once the number is valid. */
 export const mfaPhoneSchema = z.string().regex(/^\+[1-9]\d{6,14}$/);

@@ -1,10 +1,10 @@
 import type { Session } from '@supabase/supabase-js';
 import type { AuthErrorCode } from '../../../core/contracts/auth';
+// The code's shape without zod on the sign-in path (contracts/auth's otpCodeSchema is the same pattern).
+import { CODE_PATTERN } from '../../../core/auth-codes';
 import { loadSupabase } from './session';
 import { isAuthError } from './signed-in';
 
-/** The shape of contracts/auth's otpCodeSchema, checked without zod on the sign-in path. */
-const OTP_CODE = /^\d{6}$/;
 
 export type Recipient = { phone: string } | { email: string };
 
@@ -61,7 +61,7 @@ export async function sendCode(recipient: Recipient, options: { language?: strin
 /** Verifies the code; on success supabase-js stores the session and announces SIGNED_IN. */
 export async function verifyCode(recipient: Recipient, token: string, type?: 'sms' | 'email' | 'phone_change' | 'email_change'): Promise<VerifyResult> {
   const code = token.replace(/\D/g, '');
-  if (!OTP_CODE.test(code)) return { ok: false, code: 'invalid_code' };
+  if (!CODE_PATTERN.test(code)) return { ok: false, code: 'invalid_code' };
   const supabase = await loadSupabase();
   const { data, error } =
     'phone' in recipient

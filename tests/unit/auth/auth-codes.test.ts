@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { CODE_LENGTH, CODE_PATTERN, CODE_SPACE, codeExpired, codeOf, resendCooldownLeft } from '../../../core/auth-codes';
+import { otpCodeSchema } from '../../../core/contracts/auth';
+
+describe('the code rules every side reads (core/auth-codes.ts)', () => {
+  it('writes every drawn number as six digits, zeros first', () => {
+    expect(CODE_LENGTH).toBe(6);
+    expect(codeOf(0)).toBe('000000');
+    expect(codeOf(42)).toBe('000042');
+    expect(codeOf(CODE_SPACE - 1)).toBe('999999');
+    for (const drawn of [0, 7, 123_456, CODE_SPACE - 1]) expect(CODE_PATTERN.test(codeOf(drawn))).toBe(true);
+  });
+
+  it('accepts six digits only, in the pattern and in the payload schema alike', () => {
+    for (const code of ['123456', '000000']) {
+      expect(CODE_PATTERN.test(code)).toBe(true);
+      expect(otpCodeSchema.safeParse(code).success).toBe(true);
+    }
+    for (const code of ['12345', '1234567', '12345a', ' 123456', '']) {
+      expect(CODE_PATTERN.test(code)).toBe(false);
+      expect(otpCodeSchema.safeParse(code).success).toBe(false);
+    }
+  });
+
+  it('counts the resend cooldown in whole seconds and the lifetime to the millisecond', () => {
+    expect(resendCooldownLeft(0, 0)).toBe(60);
+    expect(resendCooldownLeft(0, 59_001)).toBe(1);
+    expect(resendCooldownLeft(0, 60_000)).toBe(0);
+    expect(codeExpired(0, 10 * 60_000 - 1)).toBe(false);
+    expect(codeExpired(0, 10 * 60_000)).toBe(true);
+  });
+});
