@@ -94,7 +94,6 @@ export default tseslint.config(
       'src/features/account/PlanCard.tsx', // split pending, #27
       'src/features/account/TwoStepManager.tsx', // split pending, #27
       'src/features/auth/CodeEntry.tsx', // split pending, #27
-      'src/features/auth/SignInOtpPage.tsx', // split pending, #27
       'src/features/charts/ChartViewerPage.tsx', // split pending, #27
       'src/features/checkout/CheckoutFormPage.tsx', // split pending, #27
       'src/features/onboarding/OnboardingRoute.tsx', // split pending, #27

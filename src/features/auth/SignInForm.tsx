@@ -1,0 +1,69 @@
+import { useTranslation } from 'react-i18next';
+import { paths, withSearch } from '../../../core/routes/paths';
+import type { Language } from '../../../core/routes/languages';
+import { IntentLink as Link } from '../../app/IntentLink';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/Field';
+import { segmentedTrack } from '../../ui/Segmented.css';
+import { Text } from '../../ui/Text';
+import { PhoneField } from '../phone-input/PhoneField';
+import * as styles from './SignInOtpPage.css';
+import type { useSignInForm } from './use-sign-in-form';
+
+/** The sign-in form: phone or email, the field, what went wrong, 'Send code', and the way to sign up. */
+export function SignInForm({ form, lng }: { form: ReturnType<typeof useSignInForm>; lng: Language }) {
+  const { t } = useTranslation('auth');
+  const { method, choose, phone, email, fieldError, formError, unknown } = form;
+  const signUpHref = withSearch(paths.home.build(lng), method === 'email' ? { email: email.trim() || undefined } : { phone_number: phone.value || undefined });
+  return (
+    <form onSubmit={(event) => void form.onSubmit(event)} noValidate className={styles.stack}>
+      <Text tone="muted">{t('signIn.subtitle')}</Text>
+      <fieldset className={styles.methods}>
+        <legend className={styles.legend}>{t('signIn.method')}</legend>
+        <div className={segmentedTrack}>
+          <button type="button" className={styles.method({ chosen: method === 'phone' })} aria-pressed={method === 'phone'} onClick={() => choose('phone')}>
+            {t('signIn.byPhone')}
+          </button>
+          <button type="button" className={styles.method({ chosen: method === 'email' })} aria-pressed={method === 'email'} onClick={() => choose('email')}>
+            {t('signIn.byEmail')}
+          </button>
+        </div>
+      </fieldset>
+      {method === 'phone' ? (
+        <PhoneField
+          key="phone"
+          name="phone"
+          label={t('signIn.phoneLabel')}
+          defaultValue={phone.value || undefined}
+          onChange={(state) => form.typePhone({ value: state.value, valid: state.valid })}
+          error={fieldError}
+        />
+      ) : (
+        <TextField
+          key="email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          label={t('signIn.emailLabel')}
+          value={email}
+          onChange={(event) => form.typeEmail(event.target.value)}
+          error={fieldError}
+        />
+      )}
+      {formError ? <Alert tone="critical">{formError}</Alert> : null}
+      {unknown ? (
+        <Alert tone="critical">
+          {t(unknown === 'phone' ? 'signIn.unknownPhone' : 'signIn.unknownEmail')} <Link href={signUpHref}>{t('signIn.signUp')}</Link>
+        </Alert>
+      ) : null}
+      <Button type="submit" tone="primary" block loading={form.sending}>
+        {t('signIn.send')}
+      </Button>
+      <Text tone="muted">
+        {t('signIn.newHere')} <Link href={paths.home.build(lng)}>{t('signIn.startTrial')}</Link>
+      </Text>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../../core/routes/languages';
+import { Alert } from '../../ui/Alert';
+import { authUrlError } from './session';
+
+/** The email card with its 'Send a new code', for a signed-in person whose confirmation link failed: rare, so loaded then. */
+const EmailToConfirm = lazy(() => import('../account/EmailToConfirm').then((module) => ({ default: module.EmailToConfirm })));
+
+/** SPEC §8's auth-address errors, by the message supabase-js gives them. */
+const urlErrorKeys: Record<string, string> = {
+  'No browser detected.': 'noBrowser',
+  'Not a valid PKCE flow url.': 'notPkce',
+  'No code detected.': 'noCode',
+  'No session defined in URL': 'noSession',
+  'JWKS is empty': 'jwksEmpty',
+  'No matching signing key found in JWKS': 'noSigningKey',
+  'Invalid JWT signature': 'badSignature',
+};
+
+interface SignInNoticesProps {
+  search: URLSearchParams;
+  /** Signed in with a real (not anonymous) account. */
+  signedIn: boolean;
+  lng: Language;
+}
+
+/**
+ * What the sign-in page says about how the visitor arrived: an emailed link that failed, an email
+ * just confirmed (?email_confirmed=1), or a confirmation link that failed (?email_error).
+ */
+export function SignInNotices({ search, signedIn, lng }: SignInNoticesProps) {
+  const { t } = useTranslation('auth');
+  const [emailConfirmed] = useState(() => search.get('email_confirmed') === '1');
+  const [emailConfirmError] = useState(() => search.get('email_error'));
+  const [linkError, setLinkError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    void authUrlError().then((error) => {
+      if (!active || !error) return;
+      const key = urlErrorKeys[error.message] ?? (error.code === 'otp_expired' ? 'otp_expired' : 'other');
+      setLinkError(t(`urlErrors.${key}`));
+    });
+    return () => {
+      active = false;
+    };
+  }, [t]);
+
+  return (
+    <>
+      {linkError ? (
+        <Alert tone="critical">
+          <strong>{t('urlErrors.title')}</strong> {linkError}
+        </Alert>
+      ) : null}
+      {emailConfirmed ? <Alert tone="info">{t('signIn.emailConfirmed')}</Alert> : null}
+      {emailConfirmError && signedIn ? (
+        // Signed in already: no need to sign in again for a new link, the code is sent from here (#26.5).
+        <>
+          <Alert tone="critical">{t('signIn.emailConfirmFailedSignedIn')}</Alert>
+          <Suspense fallback={null}>
+            <EmailToConfirm lng={lng} folded={false} />
+          </Suspense>
+        </>
+      ) : emailConfirmError ? (
+        <Alert tone="critical">{t('signIn.emailConfirmFailed')}</Alert>
+      ) : null}
+    </>
+  );
+}
