@@ -42,8 +42,9 @@ async function insertRows(db: Kysely<Database>, options: SeedOptions): Promise<v
   const events = options.eventsPerPerson ?? 10;
   const tokens = options.tokensPerSession ?? 6;
   const now = options.now.toISOString();
-  // Every statement reads "t(i, at)": the row number and a time spread evenly over the period.
-  const spread = (count: number) => sql.raw(`generate_series(1, ${count}) as i, lateral (select '${now}'::timestamptz - ((i * 7919) % (${days} * 1440)) * interval '1 minute' as at) t`);
+  // Every statement reads "t(i, at)": the row number and a time spread evenly over the period (i is a
+  // bigint: i * 7919 passes the int4 range past 271,000 people).
+  const spread = (count: number) => sql.raw(`generate_series(1::bigint, ${count}) as i, lateral (select '${now}'::timestamptz - ((i * 7919) % (${days} * 1440)) * interval '1 minute' as at) t`);
 
   await sql`insert into auth_users (id, email, phone, is_anonymous, email_confirmed_at, phone_confirmed_at, new_email, created_at, updated_at)
     select md5('user' || i)::uuid,

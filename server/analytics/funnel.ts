@@ -41,10 +41,12 @@ export function rangeInstants(range: FunnelRange): { start: Date; end: Date } {
  * ordered funnel, as Amplitude draws them). A person's landing page, utm_source and language are
  * those of their first event in the range that carried one (first touch).
  *
- * Read from the rollup (analytics_funnel_days, one row per person and day), so the cost follows the
- * people of the range, not their events, and old events deleted by the retention job still count.
- * On the embedded database the people are read one hash bucket at a time, so requests queued behind
- * the report wait for one bucket, not the whole report; on Postgres one statement, with a timeout.
+ * Read from the rollups, so old events deleted by the retention job still count and the cost does
+ * not follow the range's events or people: the people whose days all lie in the range are counted
+ * per span of days (analytics_funnel_spans, migration 0960: a few thousand counts a year), and only
+ * those whose days cross one of the range's ends are merged from their days (analytics_funnel_days).
+ * On the embedded database those are read one hash bucket at a time, so requests queued behind the
+ * report wait for one bucket, not the whole report; on Postgres in one transaction, with a timeout.
  */
 export async function funnelReport(
   database: Pick<DatabaseHandle, 'db' | 'kind'>,
@@ -53,9 +55,9 @@ export async function funnelReport(
   filter: FunnelFilter = {},
 ): Promise<FunnelReport> {
   if (database.kind === 'pglite') {
-    const counts: ReachedCount[] = [];
+    const counts = await spanCounts(database.db, range, split, filter);
     for (let bucket = 0; bucket < FUNNEL_BUCKETS; bucket += 1) {
-      counts.push(...(await reachedCounts(database.db, range, split, filter, sql`and bucket = ${bucket}`)));
+      counts.push(...(await crossingCounts(database.db, range, split, filter, sql`and bucket = ${bucket}`)));
       // PGlite runs on this thread: a turn of the event loop lets requests that arrived meanwhile
       // reach the connection's queue before the next bucket.
       await new Promise((resolve) => setImmediate(resolve));
@@ -65,7 +67,7 @@ export async function funnelReport(
   try {
     const counts = await database.db.transaction().execute(async (trx) => {
       await sql`select set_config('statement_timeout', ${String(FUNNEL_STATEMENT_TIMEOUT_MS)}, true)`.execute(trx);
-      return reachedCounts(trx, range, split, filter, sql``);
+      return [...(await spanCounts(trx, range, split, filter)), ...(await crossingCounts(trx, range, split, filter, sql``))];
     });
     return assembleReport(range, split, counts);
   } catch (error) {
@@ -74,8 +76,26 @@ export async function funnelReport(
   }
 }
 
-/** The people of the range grouped by their split value and how far they went, in one grouped query. */
-async function reachedCounts(
+/** The people whose days all lie in the range, by split value and how far they went: sums of their spans. */
+async function spanCounts(db: Kysely<Database>, range: FunnelRange, split: FunnelDimension | null, filter: FunnelFilter): Promise<ReachedCount[]> {
+  // A person's span carries their first touch over all their days, which is the range's when all lie in it.
+  const kept = Object.entries(filter).map(([dimension, wanted]) => sql`${sql.ref(dimension)} = ${wanted}`);
+  const result = await sql<ReachedCount>`
+    select ${split ? sql.ref(split) : sql`null::text`} as value, reached, sum(people)::int as people
+    from analytics_funnel_spans
+    where first_day >= ${range.from}::date and last_day <= ${range.to}::date and people <> 0
+      ${kept.length ? sql`and ${sql.join(kept, sql` and `)}` : sql``}
+    group by 1, 2
+  `.execute(db);
+  return result.rows;
+}
+
+/**
+ * The people seen both inside the range and before or after it, by split value and how far they went
+ * within it: their days in the range merged (earliest time per step, first touch), as the report
+ * once did for everyone. Found through the span index, so their number, not the range's, is the cost.
+ */
+async function crossingCounts(
   db: Kysely<Database>,
   range: FunnelRange,
   split: FunnelDimension | null,
@@ -86,17 +106,20 @@ async function reachedCounts(
   const value = split ? firstTouch(split) : sql`null::text`;
   // A filter keeps the people whose first touch had that value, as a split would have grouped them.
   const kept = Object.entries(filter).map(([dimension, wanted]) => sql`${firstTouch(dimension as FunnelDimension)} = ${wanted}`);
-  // The ordered check of the raw report, in SQL: a person stops at the first step they never reached
-  // or reached before the previous one.
-  const stops = funnelSteps.map((_, index) =>
-    index === 0 ? sql`when s0 is null then 0` : sql`when ${sql.ref(`s${index}`)} is null or ${sql.ref(`s${index}`)} < ${sql.ref(`s${index - 1}`)} then ${sql.lit(index)}`,
-  );
+  // The ordered check, in SQL's one home for it (migration 0960), which also counts the spans.
+  const reached = sql`analytics_funnel_reached(${sql.join(funnelSteps.map((_, index) => sql.ref(`s${index}`)))})`;
+  const span = sql`daterange(first_day, last_day, '[]')`;
   const result = await sql<ReachedCount>`
-    select value, case ${sql.join(stops, sql` `)} else ${sql.lit(funnelSteps.length)} end as reached, count(*)::int as people
+    select value, ${reached} as reached, count(*)::int as people
     from (
       select ${sql.join(firstTimes)}, ${value} as value
       from analytics_funnel_days
       where day >= ${range.from}::date and day <= ${range.to}::date ${only}
+        and person in (
+          select person from analytics_funnel_people
+          where first_day < last_day
+            and (${span} @> daterange(${range.from}::date - 1, ${range.from}::date, '[]') or ${span} @> daterange(${range.to}::date, ${range.to}::date + 1, '[]'))
+        )
       group by person
       ${kept.length ? sql`having ${sql.join(kept, sql` and `)}` : sql``}
     ) people

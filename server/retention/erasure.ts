@@ -25,6 +25,7 @@ export const erasureCoverage: Record<string, string> = {
   bookings: 'deleted: demo requests made with their email or phone',
   analytics_events: 'deleted: their events, and every event of the devices they used',
   analytics_funnel_days: 'deleted: the funnel days of their user id and of the devices they used',
+  analytics_funnel_people: 'deleted with their funnel days (a trigger merges each person again from the days left, migration 0960)',
   subscriptions: 'kept for the accounts, anonymised (user id replaced, card link removed); a live one is cancelled first',
   charges: 'kept for the accounts (invoices), anonymised',
   refunds: 'kept for the accounts, anonymised',

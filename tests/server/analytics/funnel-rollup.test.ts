@@ -88,6 +88,33 @@ describe('funnel report from the rollup', () => {
     return reports;
   };
 
+  // Migration 0960's backfill: every person merged from their days in one pass.
+  const peopleFromDays = (() => {
+    const migration = readFileSync(join(migrationsDir, '0960_analytics_funnel_spans.sql'), 'utf8');
+    return migration.slice(migration.lastIndexOf('insert into analytics_funnel_people')).replace(/;\s*$/, '');
+  })();
+  const personColumns = sql.raw(`person, first_day, last_day, visitors_at, code_verified_at, step_verify_phone_at, step_size_at, step_details_at,
+    step_crm_at, paywall_at, trial_at, finished_at, landing, landing_at, utm_source, utm_source_at, lng, lng_at`);
+  const storedPeopleAndSpans = async () => ({
+    people: (await sql`select ${personColumns} from analytics_funnel_people order by person`.execute(app.db)).rows,
+    spans: (await sql`select first_day, last_day, landing, utm_source, lng, reached, people from analytics_funnel_spans where people <> 0 order by 1, 2, 3, 4, 5, 6`.execute(app.db)).rows,
+  });
+
+  /** What the triggers keep equals one pass over the days (people) and over the people (spans). */
+  const expectPeopleAndSpansFollowDays = async () => {
+    const kept = await storedPeopleAndSpans();
+    const select = peopleFromDays.slice(peopleFromDays.indexOf('select'));
+    const merged = await sql`select * from (${sql.raw(select)}) as merged (${personColumns}) order by person`.execute(app.db);
+    expect(kept.people).toEqual(merged.rows);
+    const spans = await sql`select first_day, last_day, landing, utm_source, lng,
+        analytics_funnel_reached(visitors_at, code_verified_at, step_verify_phone_at, step_size_at, step_details_at, step_crm_at, paywall_at, trial_at, finished_at) as reached,
+        count(*)::int as people
+      from analytics_funnel_people group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`.execute(app.db);
+    expect(kept.spans).toEqual(spans.rows);
+    expect(kept.people.length).toBeGreaterThan(0);
+    return kept;
+  };
+
   beforeAll(async () => {
     app = await buildTestApp({ clock });
     const events = traffic();
@@ -130,6 +157,20 @@ describe('funnel report from the rollup', () => {
     expect(await allReports()).toEqual(before);
   });
 
+  it('keeps people and spans equal to the days merged again, and the spans migration rebuilds them the same', async () => {
+    const kept = await expectPeopleAndSpansFollowDays();
+    // The periods above end inside multi-day journeys: both halves of the report are exercised.
+    const crossing = await sql<{ n: number }>`select count(*)::int as n from analytics_funnel_people where first_day < '2026-01-15' and last_day >= '2026-01-15'`.execute(app.db);
+    expect(crossing.rows[0]!.n).toBeGreaterThan(0);
+
+    const before = await allReports();
+    await sql`delete from analytics_funnel_people`.execute(app.db);
+    expect((await sql<{ n: number }>`select count(*)::int as n from analytics_funnel_spans where people <> 0`.execute(app.db)).rows[0]!.n).toBe(0);
+    await sql.raw(peopleFromDays).execute(app.db);
+    expect(await storedPeopleAndSpans()).toEqual(kept);
+    expect(await allReports()).toEqual(before);
+  });
+
   it('merges twelve batches of the same people stored at once (no lost update, no deadlock)', async () => {
     const day = Date.parse('2026-03-25T08:00:00Z');
     const events: IngestEvent[] = [];
@@ -149,6 +190,7 @@ describe('funnel report from the rollup', () => {
     await Promise.all(batches.map((batch) => storeEvents(app.db, { apiKey: app.publicSettings.analyticsApiKey!, events: batch, receivedAt: clock.now(), ip: null })));
     const range = { from: '2026-03-25', to: '2026-03-25' };
     for (const split of splits) expect(await funnelReport(app.database, range, split)).toEqual(await funnelReportFromEvents(app.db, range, split));
+    await expectPeopleAndSpansFollowDays();
   });
 
   it('keeps the report whole after the retention job deletes the old events', async () => {
