@@ -106,4 +106,24 @@ export default tseslint.config(
       'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
     },
   },
+  {
+    // Every move inside the app goes through the app chart (#28.4): an app page is reached with the
+    // app's link (src/app/IntentLink.tsx), never a plain <a> or src/ui's ButtonLink, which reload the
+    // document. Caught: an address written as '/…' or built from the paths table.
+    files: ['src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "> Literal[value=/^\\//]",
+          "> JSXExpressionContainer > Literal[value=/^\\//]",
+          "TemplateLiteral > TemplateElement:first-child[value.raw=/^\\//]",
+          "MemberExpression[object.name='paths']",
+        ].map((href) => ({
+          selector: `JSXOpeningElement[name.name=/^(a|ButtonLink)$/] > JSXAttribute[name.name='href'] ${href}`,
+          message: "An app page is reached through the app chart: use IntentLink or IntentButtonLink (src/app/IntentLink.tsx), not a plain <a> that reloads the document.",
+        })),
+      ],
+    },
+  },
 );

@@ -1,20 +1,24 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useId, useMemo, type FormEvent } from 'react';
+import { useEffect, useMemo, type FormEvent } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { generatorMachine, placeholderFields, type GeneratorContext, type PlaceholderField } from '../../../machines/generator.machine';
+import { generatorMachine, type GeneratorContext } from '../../../machines/generator.machine';
 import { useLanguage } from '../../app/use-language';
-import { findPlaceholders, greetingTextLimits, voiceDisplayList, type GreetingLanguage, type VoiceName } from '../../../core/contracts/greetings';
+import type { GreetingLanguage } from '../../../core/contracts/greetings';
 import { Alert } from '../../ui/Alert';
-import { Button, ButtonLink } from '../../ui/Button';
+import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { TextAreaField, TextField } from '../../ui/Field';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { Heading, Text } from '../../ui/Text';
 import { fetchGreeting, playSample } from './generator.actors';
+import { generatorView, tokenOf } from './generator-view';
+import { GreetingResult } from './GreetingResult';
 import { publishInspection } from '../charts/live-state';
-import { groupOf, loadTemplates } from './templates';
+import { PlaceholderFields } from './PlaceholderFields';
+import { ScriptEditor } from './ScriptEditor';
+import { loadTemplates } from './templates';
+import { labelOf, voiceContext } from './voice-labels';
 import * as styles from './VoiceGeneratorPage.css';
 import { VoicePicker } from './VoicePicker';
 
@@ -40,11 +44,6 @@ function failureMessage(t: TFunction<['voice', 'common']>, failure: GeneratorCon
   }
 }
 
-const labelOf = (voice: VoiceName) => voiceDisplayList.find((label) => label.toLowerCase() === voice) ?? voice;
-
-/** French elides "de" before a vowel ("l'exemple d'Aria"): the texts have a `_vowel` variant. */
-const voiceContext = (label: string) => (/^[aeiouyàâéèêîïôû]/i.test(label) ? 'vowel' : undefined);
-
 /**
  * The public voice greeting generator (SPEC §2 /voice-generator): choose a voice, listen to its
  * example, pick or write a script, make the greeting. What happens is generator.machine.ts; this
@@ -65,24 +64,8 @@ export default function VoiceGeneratorPage() {
     if (context.lang !== lng) send({ type: 'language.changed', lang: lng, templates });
   }, [lng, templates, context.lang, send]);
 
-  const voiceLabel = labelOf(context.voice);
-  const menuOpen = snapshot.matches({ voiceMenu: 'open' });
-  const sampleLoading = snapshot.matches({ sample: { active: 'loading' } });
-  const samplePlaying = snapshot.matches({ sample: { active: 'playing' } });
-  const generating = snapshot.matches({ generator: 'loading' });
-  const failed = snapshot.matches({ generator: 'error' });
-  const incomplete = snapshot.matches({ generator: 'incomplete' });
-  // Placeholders still in the script: their fields are marked, and the chart refuses to send it.
-  const placeholdersLeft = findPlaceholders(context.text);
-  const tokenOf = (field: PlaceholderField) => `{${field}}`;
-  const missingFields = placeholderFields.filter((field) => placeholdersLeft.includes(tokenOf(field)));
-  const otherPlaceholders = placeholdersLeft.filter((token) => !placeholderFields.some((field) => tokenOf(field) === token));
-
-  const greeting = snapshot.matches({ generator: 'result' }) ? context.greeting : null;
-  const length = context.text.trim().length;
-  const tooLong = length > greetingTextLimits.max;
-  const counterId = useId();
-  const resultHeadingId = useId();
+  const view = generatorView(snapshot);
+  const { sampleLoading, samplePlaying, generating, incomplete, missingFields, greeting } = view;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -94,11 +77,9 @@ export default function VoiceGeneratorPage() {
   }
 
   const listFormat = new Intl.ListFormat(lng, { type: 'conjunction' });
-
+  const voiceLabel = labelOf(context.voice);
   const voiceValues = { voice: voiceLabel, context: voiceContext(voiceLabel) };
   const sampleLabel = sampleLoading ? t('voice.loadingExample', voiceValues) : samplePlaying ? t('voice.pauseExample', voiceValues) : t('voice.tryExample', voiceValues);
-  const mp3 = greeting?.formats.find((format) => format.format === 'mp3');
-  const wav = greeting?.formats.find((format) => format.format === 'wav');
 
   return (
     <Page width="content">
@@ -113,7 +94,7 @@ export default function VoiceGeneratorPage() {
           <div className={styles.voiceRow}>
             <VoicePicker
               voice={context.voice}
-              menuOpen={menuOpen}
+              menuOpen={view.menuOpen}
               onToggleMenu={() => send({ type: 'menu.toggled' })}
               onCloseMenu={() => send({ type: 'menu.closed' })}
               onSelect={(voice) => send({ type: 'voice.selected', voice })}
@@ -125,50 +106,10 @@ export default function VoiceGeneratorPage() {
             </Button>
           </div>
 
-          <div className={styles.scriptHeader}>
-            <Text size="small" tone="muted">
-              {context.templateIndex === null ? '\u00a0' : t('script.template', { index: context.templateIndex, group: t(`groups.${groupOf(context.templateIndex)}`) })}
-            </Text>
-            <Button tone="ghost" size="small" title={t('script.generateHint')} onClick={() => send({ type: 'script.shuffled' })}>
-              {t('script.generate')}
-            </Button>
-          </div>
-          <TextAreaField
-            label={t('script.label')}
-            rows={6}
-            placeholder={t('script.placeholder')}
-            value={context.text}
-            error={
-              tooLong
-                ? t('script.tooLong', { max: greetingTextLimits.max })
-                : incomplete && otherPlaceholders.length > 0
-                  ? t('fields.incompleteOther', { tokens: listFormat.format(otherPlaceholders) })
-                  : null
-            }
-            hint={<span id={counterId}>{t('script.counter', { count: length, max: greetingTextLimits.max })}</span>}
-            onChange={(event) => send({ type: 'text.changed', text: event.target.value })}
-          />
+          <ScriptEditor text={context.text} templateIndex={context.templateIndex} view={view} listFormat={listFormat} onShuffle={() => send({ type: 'script.shuffled' })} onChange={(text) => send({ type: 'text.changed', text })} />
+          <PlaceholderFields values={context.fields} missing={missingFields} incomplete={incomplete} onChange={(field, value) => send({ type: 'field.changed', field, value })} />
 
-          <fieldset className={styles.fields}>
-            <legend className={styles.legend}>{t('fields.legend')}</legend>
-            <p className={styles.fieldsHint}>{t('fields.hint')}</p>
-            {placeholderFields.map((field: PlaceholderField) => (
-              <TextField
-                key={field}
-                name={field}
-                label={t(`fields.${field}`)}
-                placeholder={t(`fields.${field}Placeholder`)}
-                value={context.fields[field]}
-                required={missingFields.includes(field)}
-                hint={missingFields.includes(field) && !incomplete ? t('fields.usedAs', { token: tokenOf(field) }) : undefined}
-                error={missingFields.includes(field) && incomplete ? t('fields.missing', { token: tokenOf(field) }) : null}
-                autoComplete={field === 'company' ? 'organization' : field === 'name' ? 'given-name' : field === 'emergency' ? 'tel' : 'off'}
-                onChange={(event) => send({ type: 'field.changed', field, value: event.target.value })}
-              />
-            ))}
-          </fieldset>
-
-          <Button type="submit" block loading={generating} disabled={length === 0 || tooLong}>
+          <Button type="submit" block loading={generating} disabled={view.length === 0 || view.tooLong}>
             {generating ? t('creating') : t('submit')}
           </Button>
 
@@ -180,37 +121,13 @@ export default function VoiceGeneratorPage() {
               })}
             </Alert>
           ) : null}
-          {failed ? (
+          {view.failed ? (
             <div tabIndex={-1} ref={focusOnArrival}>
               <Alert tone="critical">{failureMessage(t, context.failure)}</Alert>
             </div>
           ) : null}
 
-          {greeting ? (
-            <section className={styles.result} aria-labelledby={resultHeadingId}>
-              <Heading level={2} id={resultHeadingId} key={greeting.url} tabIndex={-1} ref={focusOnArrival}>
-                {t('result.label')}
-              </Heading>
-              {/* A new greeting gets a new element, so the browser never plays the previous one. It
-                  plays as soon as its first audio arrives: the click on 'Create your greeting' is
-                  the user activation browsers ask before sound (no second click on play). */}
-              <audio key={greeting.url} className={styles.player} src={greeting.url} controls autoPlay preload="auto" aria-label={t('result.player', { voice: labelOf(greeting.voice), context: voiceContext(labelOf(greeting.voice)) })} />
-              <ul className={styles.downloads}>
-                {[mp3 ? { format: mp3, label: t('result.downloadMp3'), hint: t('result.downloadMp3Hint') } : null, wav ? { format: wav, label: t('result.downloadWav'), hint: t('result.downloadWavHint') } : null]
-                  .filter((entry) => entry !== null)
-                  .map((entry) => (
-                    <li key={entry.format.format} className={styles.download}>
-                      <ButtonLink tone="secondary" size="small" href={entry.format.url} download aria-describedby={`${resultHeadingId}-${entry.format.format}`}>
-                        {entry.label}
-                      </ButtonLink>
-                      <span id={`${resultHeadingId}-${entry.format.format}`} className={styles.downloadHint}>
-                        {entry.hint}
-                      </span>
-                    </li>
-                  ))}
-              </ul>
-            </section>
-          ) : null}
+          {greeting ? <GreetingResult greeting={greeting} focusOnArrival={focusOnArrival} /> : null}
         </form>
       </Card>
     </Page>

@@ -1,11 +1,11 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { voiceAvatarPath, voiceDisplayList, type VoiceName } from '../../../core/contracts/greetings';
 import { greetingAddress } from './generator.actors';
+import { useVoiceMenu } from './use-voice-menu';
 import * as styles from './VoicePicker.css';
 
 const voices = voiceDisplayList.map((label) => ({ name: label.toLowerCase() as VoiceName, label }));
-const COLUMNS = 4;
 
 interface VoicePickerProps {
   voice: VoiceName;
@@ -32,45 +32,9 @@ export function VoiceAvatar({ voice, label, decorative = false }: { voice: Voice
  */
 export function VoicePicker({ voice, menuOpen, onToggleMenu, onCloseMenu, onSelect }: VoicePickerProps) {
   const { t } = useTranslation('voice');
-  const selectId = useId();
   const menuId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const current = voices.find((option) => option.name === voice) ?? voices[0]!;
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    // Focus goes to the chosen voice when the menu opens (menu pattern).
-    itemRefs.current[voices.findIndex((option) => option.name === voice)]?.focus();
-    // A click outside closes the menu.
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) onCloseMenu();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-    // Only when the menu opens or closes, not when the chosen voice changes while it is open.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [menuOpen]);
-
-  function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const focused = itemRefs.current.findIndex((item) => item === document.activeElement);
-    const move: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: COLUMNS, ArrowUp: -COLUMNS };
-    if (event.key in move) {
-      event.preventDefault();
-      const next = (focused + (move[event.key] ?? 0) + voices.length) % voices.length;
-      itemRefs.current[next]?.focus();
-    } else if (event.key === 'Home' || event.key === 'End') {
-      event.preventDefault();
-      itemRefs.current[event.key === 'Home' ? 0 : voices.length - 1]?.focus();
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      onCloseMenu();
-      triggerRef.current?.focus();
-    } else if (event.key === 'Tab') {
-      onCloseMenu();
-    }
-  }
+  const { rootRef, triggerRef, itemRefs, onMenuKeyDown } = useVoiceMenu({ voices, voice, menuOpen, onCloseMenu });
 
   return (
     <div className={styles.root} ref={rootRef}>
@@ -123,18 +87,27 @@ export function VoicePicker({ voice, menuOpen, onToggleMenu, onCloseMenu, onSele
           </div>
         ) : null}
       </div>
-      <div className={styles.mobileOnly}>
-        <label htmlFor={selectId} className={styles.label}>
-          {t('voice.label')}
-        </label>
-        <select id={selectId} className={styles.select} value={voice} onChange={(event) => onSelect(event.target.value as VoiceName)}>
-          {voices.map((option) => (
-            <option key={option.name} value={option.name}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <VoiceSelect voice={voice} onSelect={onSelect} />
+    </div>
+  );
+}
+
+/** Phones: a native select, which the platform makes accessible. */
+function VoiceSelect({ voice, onSelect }: { voice: VoiceName; onSelect: (voice: VoiceName) => void }) {
+  const { t } = useTranslation('voice');
+  const selectId = useId();
+  return (
+    <div className={styles.mobileOnly}>
+      <label htmlFor={selectId} className={styles.label}>
+        {t('voice.label')}
+      </label>
+      <select id={selectId} className={styles.select} value={voice} onChange={(event) => onSelect(event.target.value as VoiceName)}>
+        {voices.map((option) => (
+          <option key={option.name} value={option.name}>
+            {option.label}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
