@@ -26,7 +26,7 @@ function ErrorDetails({ error }: { error: Error }) {
           {t('errors.reload')}
         </Button>
       ) : null}
-      {/* A document load, not a router link: after a crash the app starts afresh. */}
+      {/* eslint-disable-next-line no-restricted-syntax -- a document load, not a router link: after a crash the app starts afresh. */}
       <a href="/" className={button({ tone: loadFailure ? 'secondary' : 'primary' })}>
         {t('errors.backHome')}
       </a>

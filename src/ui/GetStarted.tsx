@@ -41,8 +41,11 @@ export function GetStarted({
   subtitle?: string;
   /** How this reader signs in (only identifiers that sign in: an unconfirmed email does not). */
   signInBody?: string;
-  /** The main action when there is no web app to open (e.g. the account page, named as such). */
-  primary?: { href: string; label: string };
+  /**
+   * The main action when there is no web app to open (e.g. a link to the account page): an element
+   * the caller makes, since the app's own pages are reached through the app's link, not a plain <a>.
+   */
+  primary?: ReactNode;
 }) {
   const { t } = useTranslation();
   const steps = ['download', 'signIn', 'setUp'] as const;
@@ -69,11 +72,7 @@ export function GetStarted({
             </Text>
           </div>
         ) : primary ? (
-          <div className={styles.primary}>
-            <ButtonLink tone="primary" href={primary.href}>
-              {primary.label}
-            </ButtonLink>
-          </div>
+          <div className={styles.primary}>{primary}</div>
         ) : null}
       </div>
       <section aria-labelledby="get-started-steps">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../app/api-client';
-import { IntentLink as Link } from '../../app/IntentLink';
+import { IntentButtonLink, IntentLink as Link } from '../../app/IntentLink';
 import { paths } from '../../../core/routes/paths';
 import { useQuery } from '../../app/query-cache';
 import { useLanguage } from '../../app/use-language';
@@ -14,7 +14,7 @@ import { useSession } from '../auth/session';
 import { signOut } from '../auth/sign-out';
 import { Alert } from '../../ui/Alert';
 import { Box } from '../../ui/Box';
-import { Button, ButtonLink } from '../../ui/Button';
+import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
@@ -43,10 +43,10 @@ function SignInPrompt({ text }: { text: string }) {
       <Card>
         <Text>{text}</Text>
         <div className={styles.actions}>
-          <ButtonLink href={paths.signInOtp.build(lng)}>{t('signIn')}</ButtonLink>
-          <ButtonLink tone="secondary" href={paths.home.build(lng)}>
+          <IntentButtonLink href={paths.signInOtp.build(lng)}>{t('signIn')}</IntentButtonLink>
+          <IntentButtonLink tone="secondary" href={paths.home.build(lng)}>
             {t('startTrial')}
-          </ButtonLink>
+          </IntentButtonLink>
         </div>
       </Card>
     </div>
@@ -72,9 +72,9 @@ function NoPlanCard({ trialAvailable }: { trialAvailable: boolean }) {
         </Heading>
         <Text>{t('review.text')}</Text>
         <div>
-          <ButtonLink tone="secondary" href={paths.failure.build(lng)}>
+          <IntentButtonLink tone="secondary" href={paths.failure.build(lng)}>
             {t('review.open')}
-          </ButtonLink>
+          </IntentButtonLink>
         </div>
       </Card>
     );
@@ -85,9 +85,9 @@ function NoPlanCard({ trialAvailable }: { trialAvailable: boolean }) {
         {t('none')}
       </Heading>
       <div>
-        <ButtonLink href={trialAvailable ? paths.onboarding.build(lng) : paths.checkoutForm.build(lng)}>
+        <IntentButtonLink href={trialAvailable ? paths.onboarding.build(lng) : paths.checkoutForm.build(lng)}>
           {trialAvailable ? t('startTrial') : t('restart')}
-        </ButtonLink>
+        </IntentButtonLink>
       </div>
     </Card>
   );

@@ -7,7 +7,8 @@ import { formatMoney } from '../../../core/payments/money';
 import { formatDate } from '../../../core/format-date';
 import { Alert } from '../../ui/Alert';
 import { titleRow } from '../../ui/Badge.css';
-import { Button, ButtonLink } from '../../ui/Button';
+import { Button } from '../../ui/Button';
+import { IntentButtonLink } from '../../app/IntentLink';
 import { Card } from '../../ui/Card';
 import { Heading, Text } from '../../ui/Text';
 import * as styles from './AccountPage.css';
@@ -86,9 +87,9 @@ export function PlanCard({ subscription, actions }: { subscription: Subscription
         </div>
       ) : subscription.nextAction === 'restart' ? (
         <div className={styles.primaryAction}>
-          <ButtonLink tone="primary" href={restartHref}>
+          <IntentButtonLink tone="primary" href={restartHref}>
             {t('restart')}
-          </ButtonLink>
+          </IntentButtonLink>
           <Text size="small" tone="muted">
             {t('noSecondTrial')}
           </Text>

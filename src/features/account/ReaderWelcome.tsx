@@ -5,7 +5,7 @@ import { paths, withSearch } from '../../../core/routes/paths';
 import { publicConfig } from '../../app/public-config';
 import { useLanguage } from '../../app/use-language';
 import { formatDate } from '../../../core/format-date';
-import { ButtonLink } from '../../ui/Button';
+import { IntentButtonLink } from '../../app/IntentLink';
 import { Card } from '../../ui/Card';
 import { GetStarted } from '../../ui/GetStarted';
 import { Spinner } from '../../ui/Spinner';
@@ -26,7 +26,11 @@ export function ReaderWelcome({ extra }: { extra?: ReactNode }) {
   const links = publishedAppLinks(publicConfig().appLinks);
   const date = (iso: string | null) => (iso ? formatDate(iso, lng, 'long') : '');
   const signInBody = t(`welcome.signIn.${signInWith}`);
-  const accountLink = { href: paths.account.build(), label: t('welcome.account') };
+  const accountLink = (
+    <IntentButtonLink tone="primary" href={paths.account.build()}>
+      {t('welcome.account')}
+    </IntentButtonLink>
+  );
 
   switch (standing.kind) {
     case 'loading':
@@ -58,23 +62,23 @@ export function ReaderWelcome({ extra }: { extra?: ReactNode }) {
     case 'closed':
       return (
         <StandingCard title={t('welcome.endedTitle')} text={t('noSecondTrial')}>
-          <ButtonLink href={withSearch(paths.checkoutForm.build(lng), { interval: standing.subscription.interval, plan: standing.subscription.plan })}>
+          <IntentButtonLink href={withSearch(paths.checkoutForm.build(lng), { interval: standing.subscription.interval, plan: standing.subscription.plan })}>
             {t('restart')}
-          </ButtonLink>
+          </IntentButtonLink>
         </StandingCard>
       );
     case 'inReview':
       return (
         <StandingCard title={t('review.title')} text={t('review.text')}>
-          <ButtonLink href={paths.failure.build(lng)}>{t('review.open')}</ButtonLink>
+          <IntentButtonLink href={paths.failure.build(lng)}>{t('review.open')}</IntentButtonLink>
         </StandingCard>
       );
     case 'noPlan':
       return (
         <StandingCard title={t('none')} text={standing.trialAvailable ? t('welcome.noPlan') : t('noSecondTrial')}>
-          <ButtonLink href={standing.trialAvailable ? paths.onboarding.build(lng) : paths.checkoutForm.build(lng)}>
+          <IntentButtonLink href={standing.trialAvailable ? paths.onboarding.build(lng) : paths.checkoutForm.build(lng)}>
             {standing.trialAvailable ? t('startTrial') : t('restart')}
-          </ButtonLink>
+          </IntentButtonLink>
         </StandingCard>
       );
   }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../core/routes/paths';
 import { publicConfig } from '../../app/public-config';
 import { ButtonLink } from '../../ui/Button';
+import { IntentButtonLink } from '../../app/IntentLink';
 import { Card } from '../../ui/Card';
 import { Heading, Text } from '../../ui/Text';
 import { publishedAppLinks } from '../../app/app-links';
@@ -66,9 +67,9 @@ export default function AppDownloadMacosPage() {
           </>
         ) : (
           <div>
-            <ButtonLink tone="secondary" href={paths.account.build()}>
+            <IntentButtonLink tone="secondary" href={paths.account.build()}>
               {tAccount('welcome.account')}
-            </ButtonLink>
+            </IntentButtonLink>
           </div>
         )}
       </Card>
