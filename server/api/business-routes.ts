@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/require-user';
 import { badRequest } from '../http/errors';
 import { businessSchema, businessUpdateSchema } from '../../core/contracts/onboarding';
 import { businessView, getBusiness, saveBusiness } from './business';
@@ -13,7 +12,7 @@ export default async function businessRoutes(app: FastifyInstance): Promise<void
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/v1/business', { schema: { response: { 200: businessSchema, 401: errorBody } } }, async (request) => {
-    const user = await requireUser(request);
+    const user = request.user!;
     return businessView(await getBusiness(app.db, user.id));
   });
 
@@ -21,7 +20,7 @@ export default async function businessRoutes(app: FastifyInstance): Promise<void
     '/v1/business',
     { schema: { body: businessUpdateSchema, response: { 200: businessSchema, 400: errorBody, 401: errorBody } } },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user!;
       const body = request.body;
       if (body.crm === 'other' && !body.crm_other) {
         const current = await getBusiness(app.db, user.id);

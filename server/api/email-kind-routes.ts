@@ -10,7 +10,7 @@ import { loadEmailKind } from './reference-data';
  */
 export default async function emailKindRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/v1/email-kind', { schema: { querystring: emailKindQuerySchema, response: { 200: emailKindResponseSchema } } }, async (request, reply) => {
+  r.get('/v1/email-kind', { config: { auth: 'public' }, schema: { querystring: emailKindQuerySchema, response: { 200: emailKindResponseSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'public, max-age=86400');
     const classifyEmail = await loadEmailKind();
     return { kind: classifyEmail(request.query.email) };

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../bookings/admin-auth';
-import { requireUser } from '../auth/require-user';
 import { createStripeClient } from '../payments/stripe-provider';
 import { erasePerson } from '../retention/erasure';
 import { resolveUserRef } from './kyc-admin';
@@ -10,7 +9,7 @@ import { resolveUserRef } from './kyc-admin';
 const errorBody = z.object({ code: z.string(), message: z.string() });
 
 /**
- * Erasure (#29, docs/data.md): DELETE /v1/user, a person with their own token (requireUser refuses
+ * Erasure (#29, docs/data.md): DELETE /v1/user, a person with their own token (authentication refuses
  * the first step alone when they have a second factor), and POST /admin/erasures, the team on
  * request (`npm run kyc-admin -- erase <id | email | phone>` while the server holds the embedded database).
  */
@@ -26,7 +25,7 @@ export default async function erasureRoutes(app: FastifyInstance): Promise<void>
       schema: { response: { 204: z.null(), 401: errorBody, 403: errorBody, 502: errorBody, 503: errorBody } },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = request.user!;
       const result = await erasePerson(app.db, user.id, { stripe, now: app.clock.now() });
       request.log.info({ erasure: result.rows }, 'a person erased their account');
       return reply.status(204).send(null);

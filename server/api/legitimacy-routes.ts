@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/require-user';
 import { legitimacyReasonSchema, legitimacyRequestSchema, legitimacyResultSchema } from '../../core/contracts/onboarding';
 import { findAuthIdentity } from './auth-users';
 import { getBusiness, saveBusiness } from './business';
@@ -26,7 +25,7 @@ export default async function legitimacyRoutes(app: FastifyInstance): Promise<vo
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user!;
       const profile = await ensureProfile(app.db, user.id);
       if (profile.kyc_status) return { kyc_status: profile.kyc_status, reasons: await latestReasons(app.db, user.id) };
       const body = request.body ?? {};

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/require-user';
 import { HttpError, forbidden } from '../http/errors';
 import { findCurrentSubscription } from '../payments/subscription-status';
 import { finishResultSchema } from '../../core/contracts/onboarding';
@@ -22,7 +21,7 @@ export default async function onboardingRoutes(app: FastifyInstance): Promise<vo
     '/v1/onboarding/finish',
     { schema: { response: { 200: finishResultSchema, 401: errorBody, 402: errorBody, 403: errorBody } } },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user!;
       const profile = await ensureProfile(app.db, user.id);
       if (profile.kyc_status !== 'VALIDATED') throw forbidden('KYC_NOT_VALIDATED', 'The identity check has not validated this account');
       const subscription = await findCurrentSubscription(app.db, user.id);

@@ -9,7 +9,7 @@ import onboardingRoutes from './onboarding-routes';
 import signupRoutes from './signup-routes';
 import userRoutes from './user-routes';
 
-/** The product API under /v1 (owner: engineer B). Every route reads the bearer token itself. */
+/** The product API under /v1: its routes need a signed-in user unless they declare `config.auth` (server/auth/require-user.ts). */
 async function apiPlugin(app: FastifyInstance): Promise<void> {
   await app.register(userRoutes);
   await app.register(businessRoutes);

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { optionalUser, requireUser } from '../auth/require-user';
 import { conflict } from '../http/errors';
 import {
   signupCheckRequestSchema,
@@ -43,12 +42,14 @@ export default async function signupRoutes(app: FastifyInstance): Promise<void> 
   r.post(
     '/v1/signup/check',
     {
+      // Public; a signed-in caller (their token sent) spends their own lookup budget.
+      config: { auth: 'optional' },
       schema: { body: signupCheckRequestSchema, response: { 200: signupCheckResultSchema, 400: errorBody, 429: errorBody } },
     },
     async (request, reply): Promise<SignupCheckResult> => {
       // Public and it says whether an address has an account, like every sign-up form's "already
       // exists": within the lookup budget, so it cannot be used to sweep a list of addresses.
-      await spendProductLookup(app, request, reply, (await optionalUser(request))?.id ?? null);
+      await spendProductLookup(app, request, reply, request.user?.id ?? null);
       const { email, phone } = request.body;
       const { byEmail, byPhone } = await accountsOf(app, email, phone);
       if (!byEmail && !phone && (await claimedByAnAccount(app, email))) return { outcome: 'emailClaimed' };
@@ -63,7 +64,7 @@ export default async function signupRoutes(app: FastifyInstance): Promise<void> 
     '/v1/signup/complete',
     { schema: { body: signupCompleteRequestSchema, response: { 200: signupCompleteResultSchema, 401: errorBody, 409: errorBody, 429: errorBody } } },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = request.user!;
       const body = request.body;
       const email = body.email.toLowerCase();
       const identity = await findAuthIdentity(app.db, user.id);

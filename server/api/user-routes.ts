@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser, type AuthUser } from '../auth/require-user';
+import type { AuthUser } from '../auth/require-user';
 import { ReadCache } from '../db/read-cache';
 import { badRequest, conflict } from '../http/errors';
 import { userDataMaxBytes, userDataSchema, userSchema, userUpdateSchema } from '../../core/contracts/user';
@@ -46,7 +46,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   const answers = new Map<string, { profile: Profile | null; identity: string; body: string }>();
 
   r.get('/v1/user', { schema: { response: { 200: userSchema, 401: errorBody } } }, async (request, reply) => {
-    const user = await requireUser(request);
+    const user = request.user!;
     const cached = profiles.get(user.id);
     const profile = (cached !== undefined ? cached : await profiles.load(user.id, () => getProfile(app.db, user.id))) ?? null;
     // Without `confirmed` (a Supabase project's token) userView reads the identity itself: not kept.
@@ -68,7 +68,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     '/v1/user',
     { schema: { body: userUpdateSchema.optional(), response: { 200: userSchema, 400: errorBody, 401: errorBody, 409: errorBody } } },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = request.user!;
       const body = request.body ?? {};
       const changes: ProfileUpdate = {};
       if (body.phone) {
@@ -107,7 +107,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     '/v1/user/data',
     { schema: { body: userDataSchema, response: { 200: z.object({ data: userDataSchema }), 400: errorBody, 401: errorBody } } },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user!;
       const size = Buffer.byteLength(JSON.stringify(request.body), 'utf8');
       if (size > userDataMaxBytes) {
         throw badRequest('USER_DATA_TOO_LARGE', `The data object must stay under ${userDataMaxBytes} bytes`);

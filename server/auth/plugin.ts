@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonNestingExceeds, MAX_JSON_DEPTH } from '../http/hostile-input';
 import { installAuthErrorHandler } from './error-handler';
+import { installRouteAuth } from './require-user';
 import { createAuthService } from './service';
 import { AuthApiError } from './errors';
 import { ExternalIdentity } from './external-identity';
@@ -16,12 +17,13 @@ import userRoutes from './routes/user';
 
 /**
  * The auth capability: a Supabase Auth (GoTrue) compatible service under /auth/v1. Decorates
- * `app.authService` for `requireUser` in the other capabilities; publishes the publishable key in
- * /config.json.
+ * `app.authService`, authenticates the routes registered after it by their prefix or `config.auth`
+ * (`installRouteAuth`: `request.user`), and publishes the publishable key in /config.json.
  */
 async function authPlugin(app: FastifyInstance): Promise<void> {
   const service = await createAuthService(app);
   app.decorate('authService', service);
+  installRouteAuth(app);
   app.publicSettings.authPublishableKey = await publishableKey(app);
   service.publishableKey = app.publicSettings.authPublishableKey;
   app.decorate(

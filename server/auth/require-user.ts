@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { HttpError } from '../http/errors';
 import { readBearer } from './bearer';
 import { assuranceOf, secondStepMissing } from './assurance';
@@ -22,7 +22,7 @@ export interface AuthUser {
 }
 
 /**
- * For product routes: the signed-in user, or HttpError 401 — `UNAUTHORIZED` when there is no
+ * The signed-in user (routes get it as `request.user` through `installRouteAuth`), or HttpError 401 — `UNAUTHORIZED` when there is no
  * bearer token, `INVALID_TOKEN` when it is not a live access token of this service (bad signature,
  * wrong algorithm or key, expired, session signed out or timed out, user deleted). With SUPABASE_URL
  * the project's tokens are checked instead (ExternalIdentity), and 503 AUTH_UNAVAILABLE when its keys
@@ -75,9 +75,56 @@ export async function optionalUser(request: FastifyRequest): Promise<AuthUser | 
   return requireUser(request);
 }
 
+/**
+ * Who may call a route: `user` a signed-in person (with the second step done once they have a
+ * factor, the one assurance rule in ./assurance.ts), `optional` a person when a token is sent (a bad
+ * token is still refused), `public` anyone.
+ */
+export type RouteAuth = 'user' | 'optional' | 'public';
+
+/** The product API's prefixes: their routes need a signed-in user unless they declare `config.auth`. */
+export const userPrefixes = ['/v1/', '/v2/', '/functions/v1/'] as const;
+
+/** A route's access: what it declares, else `user` under the product API's prefixes, else `public`. */
+export function routeAuth(route: { url: string; config?: { auth?: RouteAuth } }): RouteAuth {
+  return route.config?.auth ?? (userPrefixes.some((prefix) => route.url.startsWith(prefix)) ? 'user' : 'public');
+}
+
+async function authenticate(request: FastifyRequest): Promise<void> {
+  request.user = await requireUser(request);
+}
+
+async function authenticateIfSent(request: FastifyRequest): Promise<void> {
+  request.user = await optionalUser(request);
+}
+
+/**
+ * Authentication decided once, per prefix (#27): every route registered after this gets, by its
+ * `routeAuth`, a preHandler that sets `request.user` or answers 401/403 as `requireUser` does. A
+ * preHandler, not onRequest, so a malformed body is still a 400 before the token is looked at, as
+ * when each handler authenticated itself. Public routes get no hook and pay nothing.
+ */
+export function installRouteAuth(app: FastifyInstance): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const auth = routeAuth(route);
+    if (auth === 'public') return;
+    const own = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
+    route.preHandler = [auth === 'user' ? authenticate : authenticateIfSent, ...own];
+  });
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Set when SUPABASE_URL points the SPA at a real Supabase project: its tokens, not ours. */
     externalIdentity: ExternalIdentity | null;
+  }
+  interface FastifyRequest {
+    /** The caller, set before the handler on routes whose `routeAuth` is `user` (never null there) or `optional`. */
+    user: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route (`routeAuth`): needed only to differ from its prefix's rule. */
+    auth?: RouteAuth;
   }
 }

@@ -33,7 +33,7 @@ interface Identity {
   hasVerifiedFactor: boolean;
 }
 
-/** Shared by the auth routes and by `requireUser` in other capabilities (decorated as `app.authService`). */
+/** Shared by the auth routes and by the route authentication of the other capabilities (decorated as `app.authService`). */
 export class AuthService {
   readonly keys: SigningKeyStore;
   readonly box: SecretBox;

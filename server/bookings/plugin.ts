@@ -19,7 +19,7 @@ async function bookingsPlugin(app: FastifyInstance): Promise<void> {
   r.post(
     '/v1/bookings',
     {
-      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      config: { auth: 'public', rateLimit: { max: 10, timeWindow: '10 minutes' } },
       schema: { body: bookingRequestSchema, response: { 200: bookingSchema, 201: bookingSchema, 400: errorBody, 409: errorBody } },
     },
     async (request, reply) => {

@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findAuthIdentity } from '../api/auth-users';
 import { getProfile } from '../api/profiles';
-import { requireUser } from '../auth/require-user';
 import { kycLookupRequestSchema, kycLookupResultSchema, resolvedUserSchema } from '../../core/contracts/onboarding';
 
 const errorBody = z.object({ code: z.string(), message: z.string() });
@@ -18,7 +17,7 @@ async function functionsPlugin(app: FastifyInstance): Promise<void> {
 
   /** Resolves the user behind the access token: the email and phone the product knows them by. */
   r.post('/functions/v1/resolve-user', { schema: { response: { 200: resolvedUserSchema, 401: errorBody } } }, async (request) => {
-    const user = await requireUser(request);
+    const user = request.user!;
     const [profile, identity] = await Promise.all([getProfile(app.db, user.id), findAuthIdentity(app.db, user.id)]);
     return { email: (identity?.emailConfirmed ? identity.email : null) ?? profile?.email ?? null, phone: profile?.phone ?? identity?.phone ?? null };
   });
@@ -31,7 +30,7 @@ async function functionsPlugin(app: FastifyInstance): Promise<void> {
     '/functions/v1/kyc-status',
     { schema: { body: kycLookupRequestSchema, response: { 200: kycLookupResultSchema, 401: errorBody } } },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user!;
       const { email, phone } = request.body;
       if (!email && !phone) return { kyc_status: null };
       const [profile, identity] = await Promise.all([getProfile(app.db, user.id), findAuthIdentity(app.db, user.id)]);

@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import { getProfile } from '../api/profiles';
-import { requireUser } from '../auth/require-user';
 import { countryForIp } from '../geo/country';
 import { AdjustableClock } from '../http/clock';
 import { HttpError } from '../http/errors';
@@ -55,7 +54,7 @@ async function paymentsPlugin(app: FastifyInstance): Promise<void> {
 
   startBillingJob(app);
 
-  r.get('/v1/subscription/plans', { schema: { querystring: plansQuerySchema, response: { 200: plansResponseSchema } } }, async (request, reply) => {
+  r.get('/v1/subscription/plans', { config: { auth: 'public' }, schema: { querystring: plansQuerySchema, response: { 200: plansResponseSchema } } }, async (request, reply) => {
     // Prices change without a deploy and the paywall keeps them fresh for 1 s: revalidate every time.
     reply.header('cache-control', 'no-cache');
     return listPlans(app.db, request.query.currency);
@@ -65,7 +64,7 @@ async function paymentsPlugin(app: FastifyInstance): Promise<void> {
     '/v2/user/subscription/stripe/checkout-session',
     { schema: { querystring: checkoutSessionQuerySchema, response: { 200: checkoutSessionResponseSchema } } },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user!;
       const profile = await getProfile(app.db, user.id);
       if (profile?.kyc_status !== 'VALIDATED') throw new HttpError(403, 'KYC_REQUIRED', 'The identity check must be passed before checkout');
       if (await hasLiveSubscription(app.db, user.id)) throw new HttpError(409, 'ALREADY_SUBSCRIBED', 'This account already has a subscription');
@@ -134,18 +133,18 @@ async function paymentsPlugin(app: FastifyInstance): Promise<void> {
   };
 
   r.get('/v1/subscription', { schema: { response: { 200: subscriptionResponseSchema } } }, async (request) => {
-    const user = await requireUser(request);
+    const user = request.user!;
     return answer(user.id);
   });
 
   r.post('/v1/subscription/cancel', { schema: { response: { 200: subscriptionResponseSchema } } }, async (request) => {
-    const user = await requireUser(request);
+    const user = request.user!;
     await cancelSubscription(app.db, stripe, user.id, app.clock.now());
     return answer(user.id);
   });
 
   r.post('/v1/subscription/resume', { schema: { response: { 200: subscriptionResponseSchema } } }, async (request) => {
-    const user = await requireUser(request);
+    const user = request.user!;
     await resumeSubscription(app.db, stripe, user.id, app.clock.now());
     return answer(user.id);
   });
@@ -154,14 +153,14 @@ async function paymentsPlugin(app: FastifyInstance): Promise<void> {
     '/v1/subscription/payment-method',
     { schema: { body: cardUpdateRequestSchema, response: { 200: cardUpdateResponseSchema } } },
     async (request) => {
-      const user = await requireUser(request);
+      const user = request.user!;
       const url = await cardUpdateUrl(app.db, stripe, { userId: user.id, locale: request.body.locale, origin: publicOrigin(app), now: app.clock.now() });
       return { url };
     },
   );
 
   r.post('/v1/subscription/refund', { schema: { response: { 200: subscriptionResponseSchema } } }, async (request) => {
-    const user = await requireUser(request);
+    const user = request.user!;
     await refundSubscription(app.db, stripe, user.id, app.clock.now());
     return answer(user.id);
   });
