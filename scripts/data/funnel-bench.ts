@@ -18,6 +18,7 @@ import { rollUpStoredEvents } from '../../server/analytics/funnel-days';
 import { funnelReportFromEvents } from '../../server/analytics/funnel-raw';
 import { buildTestApp, manualClock } from '../../tests/helpers/app';
 import { createUser } from '../../tests/server/onboarding/users';
+import { seedFunnelEvents } from './funnel-seed';
 
 const kind = process.argv[2] === 'postgres' ? 'postgres' : 'pglite';
 /** '5M', '500k' or a plain number. */
@@ -36,32 +37,6 @@ const DAY = 86_400_000;
 if (kind === 'postgres') {
   process.env.TEST_DATABASE = 'postgres';
   process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
-}
-
-/**
- * People who come from four landing pages in two languages, most with utm_source, and go 0 to 8
- * steps past two page views (6 events on average); a third come back the next day for the steps after
- * the company size. Set-based, so 500,000 events take seconds.
- */
-async function seed(app: FastifyInstance): Promise<void> {
-  const people = Math.ceil(events / 6);
-  await sql`
-    insert into analytics_events (api_key, event_type, user_id, device_id, insert_id, time, received_at, lng, landing, utm_source, event_properties)
-    select ${app.publicSettings.analyticsApiKey!}, s.event_type, case when s.n >= 3 then 'user-' || p.i end, 'device-' || p.i, p.i || '-' || s.n,
-      p.start + s.n * interval '5 minutes' + case when s.n >= 6 and p.i % 3 = 0 then interval '1 day' else interval '0' end,
-      ${now}::timestamptz, p.lng, p.landing, p.utm, case when s.step is null then '{}'::jsonb else jsonb_build_object('step', s.step) end
-    from (
-      select i, ${now}::timestamptz - ((i * 7919) % 366) * interval '1 day' - ((i * 104729) % 86400) * interval '1 second' as start,
-        2 + (i * 13) % 9 as depth, (array['start', 'demo', 'form', 'pricing'])[1 + i % 4] as landing, (array['en', 'fr'])[1 + i % 2] as lng,
-        (array['google', 'newsletter', 'partner', null])[1 + (i / 4) % 4] as utm
-      from generate_series(0::bigint, ${people - 1}) as i
-    ) p
-    join (values (1, '[Amplitude] Page Viewed', null), (2, '[Amplitude] Page Viewed', null), (3, 'code verified', null),
-      (4, 'onboarding step viewed', 'verify-phone'), (5, 'onboarding step viewed', 'size'), (6, 'onboarding step viewed', 'details'),
-      (7, 'onboarding step viewed', 'crm'), (8, 'paywall viewed', null), (9, 'trial started', null), (10, 'web2app-onboarding-finished', null)
-    ) as s (n, event_type, step) on s.n <= p.depth
-  `.execute(app.db);
-  await sql`analyze`.execute(app.db);
 }
 
 async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T }> {
@@ -111,7 +86,7 @@ const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
 async function main(): Promise<void> {
   const app = await buildTestApp({ clock: manualClock(now) });
   try {
-    const seeding = await timed(() => seed(app));
+    const seeding = await timed(() => seedFunnelEvents(app.db, { events, now, apiKey: app.publicSettings.analyticsApiKey! }));
     const backfill = await timed(() => rollUpStoredEvents(app.db, { from: new Date(now.getTime() - 367 * DAY), to: new Date(now.getTime() + 2 * DAY) }));
     const { rows } = await sql<{ events: number; days: number }>`
       select (select count(*)::int from analytics_events) as events, (select count(*)::int from analytics_funnel_days) as days`.execute(app.db);
