@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
+import { AccountDirectory } from '../auth/directory';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { legitimacyReasonSchema } from '../../core/contracts/onboarding';
@@ -39,10 +40,9 @@ interface ReviewRow {
 /** Users with a given KYC status (pending reviews by default), oldest first, with the latest reasons. */
 export async function listKycReviews(db: Kysely<Database>, status: z.infer<typeof kycStatusSchema> = 'PENDING_REVIEW'): Promise<KycReview[]> {
   const { rows } = await sql<ReviewRow>`
-    select p.user_id, coalesce(p.email, u.email) as email, coalesce(p.phone, u.phone) as phone,
+    select p.user_id, p.email, p.phone,
            b.company_name, b.website, p.kyc_status, c.score, c.reasons, c.created_at as checked_at
     from profiles p
-    join auth_users u on u.id = p.user_id
     left join businesses b on b.user_id = p.user_id
     left join lateral (
       select score, reasons, created_at from legitimacy_checks
@@ -50,10 +50,12 @@ export async function listKycReviews(db: Kysely<Database>, status: z.infer<typeo
     ) c on true
     where p.kyc_status = ${status}
     order by c.created_at asc nulls first`.execute(db);
-  return rows.map((row) => ({
+  // The account's own email and phone where the profile has none (the auth service answers for them).
+  const identities = await new AccountDirectory(db).identities(rows.map((row) => row.user_id));
+  return rows.filter((row) => identities.has(row.user_id)).map((row) => ({
     user_id: row.user_id,
-    email: row.email,
-    phone: row.phone,
+    email: row.email ?? identities.get(row.user_id)!.email,
+    phone: row.phone ?? identities.get(row.user_id)!.phone,
     company_name: row.company_name,
     website: row.website,
     kyc_status: kycStatusSchema.nullable().parse(row.kyc_status),
@@ -72,16 +74,20 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A user id, or the email / phone the user signed up with. */
 export async function resolveUserRef(db: Kysely<Database>, ref: string): Promise<string> {
   const value = ref.trim();
-  const { rows } = UUID.test(value)
-    ? await sql<{ user_id: string }>`select id as user_id from auth_users where id = ${value}`.execute(db)
-    : // One indexed lookup per column (an OR across a join read both tables whole): auth_users.email
-      // is lower-case by a CHECK, profiles.email has an index on lower(email), both phones are indexed.
-      await sql<{ user_id: string }>`
-        select id as user_id from auth_users where email = ${value.toLowerCase()}
-        union select user_id from profiles where lower(email) = ${value.toLowerCase()}
-        union select id from auth_users where phone = ${value}
-        union select user_id from profiles where phone = ${value}`.execute(db);
-  const ids = [...new Set(rows.map((row) => row.user_id))];
+  const accounts = new AccountDirectory(db);
+  // One indexed lookup per column (an OR across a join read both tables whole): profiles.email has
+  // an index on lower(email), profiles.phone one of its own; the auth service looks up its accounts.
+  const found = UUID.test(value)
+    ? await accounts.idsMatching(value, 'id')
+    : [
+        ...(await accounts.idsMatching(value, 'email-or-phone')),
+        ...(
+          await sql<{ user_id: string }>`
+            select user_id from profiles where lower(email) = ${value.toLowerCase()}
+            union select user_id from profiles where phone = ${value}`.execute(db)
+        ).rows.map((row) => row.user_id),
+      ];
+  const ids = [...new Set(found)];
   if (ids.length === 0) throw new HttpError(404, 'USER_NOT_FOUND', `No user matches ${value}`);
   if (ids.length > 1) throw new HttpError(409, 'AMBIGUOUS_USER', `${value} matches several users; use the user id`);
   return ids[0]!;

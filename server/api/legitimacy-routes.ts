@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { legitimacyReasonSchema, legitimacyRequestSchema, legitimacyResultSchema } from '../../core/contracts/onboarding';
-import { findAuthIdentity } from './auth-users';
 import { getBusiness, saveBusiness } from './business';
 import { runLegitimacyCheck, latestReasons } from './legitimacy-store';
 import { ensureProfile } from './profiles';
@@ -36,7 +35,7 @@ export default async function legitimacyRoutes(app: FastifyInstance): Promise<vo
           ...(body.company_name !== undefined && !current?.company_name ? { company_name: body.company_name } : {}),
         });
       }
-      const identity = await findAuthIdentity(app.db, user.id);
+      const identity = await app.authService.accounts.identity(user.id);
       const verdict = await runLegitimacyCheck(app.db, {
         userId: user.id,
         profile,

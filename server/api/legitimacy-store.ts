@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { legitimacyReasonSchema, type LegitimacyReason } from '../../core/contracts/onboarding';
 import type { KycStatus } from '../../core/contracts/user';
-import type { AuthIdentity } from './auth-users';
+import type { AuthIdentity } from '../auth/directory';
 import { evaluate, phonePrefixOf, recentCounts, type Verdict } from './legitimacy';
 import { loadCountryLookup } from '../geo/country';
 import { loadEmailKind } from './reference-data';

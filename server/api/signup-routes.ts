@@ -10,25 +10,10 @@ import {
   signupCompleteResultSchema,
   type SignupCheckResult,
 } from '../../core/contracts/signup';
-import { findAuthIdentity } from './auth-users';
 import { spendProductLookup } from './lookup';
 import { ensureProfile } from './profiles';
 
 const errorBody = z.object({ code: z.string(), message: z.string() });
-
-/** The account that signs in with this proven email or this phone (auth_users keeps both unique). */
-async function accountsOf(app: FastifyInstance, email: string, phone: string | undefined) {
-  const { rows } = await sql<{ by_email: string | null; by_phone: string | null }>`
-    select (select id from auth_users where email = ${email.toLowerCase()}) as by_email,
-           (select id from auth_users where phone = ${phone ?? null}) as by_phone`.execute(app.db);
-  return { byEmail: rows[0]?.by_email ?? null, byPhone: rows[0]?.by_phone ?? null };
-}
-
-/** Whether an account holds this email as an unconfirmed claim (given at its sign-up, not proven yet). */
-async function claimedByAnAccount(app: FastifyInstance, email: string): Promise<boolean> {
-  const { rows } = await sql<{ claimed: boolean }>`select exists (select 1 from auth_users where new_email = ${email.toLowerCase()}) as claimed`.execute(app.db);
-  return Boolean(rows[0]?.claimed);
-}
 
 /**
  * The sign-up's two account questions (decision 103). `check` runs before any code is sent, so a
@@ -51,8 +36,8 @@ export default async function signupRoutes(app: FastifyInstance): Promise<void> 
       // exists": within the lookup budget, so it cannot be used to sweep a list of addresses.
       await spendProductLookup(app, request, reply, request.user?.id ?? null);
       const { email, phone } = request.body;
-      const { byEmail, byPhone } = await accountsOf(app, email, phone);
-      if (!byEmail && !phone && (await claimedByAnAccount(app, email))) return { outcome: 'emailClaimed' };
+      const { byEmail, byPhone } = await app.authService.accounts.idsByEmailAndPhone(email, phone);
+      if (!byEmail && !phone && (await app.authService.accounts.emailClaimed(email))) return { outcome: 'emailClaimed' };
       if (!byEmail) return { outcome: byPhone ? 'returning' : 'new' };
       // /email-form: the code goes to the email itself, so it proves the account it reaches.
       if (!phone || byPhone === byEmail) return { outcome: 'returning' };
@@ -67,13 +52,13 @@ export default async function signupRoutes(app: FastifyInstance): Promise<void> 
       const user = request.user!;
       const body = request.body;
       const email = body.email.toLowerCase();
-      const identity = await findAuthIdentity(app.db, user.id);
+      const identity = await app.authService.accounts.identity(user.id);
       const proven = identity?.email === email && identity.emailConfirmed;
       await ensureProfile(app.db, user.id);
       // The check before the code may have raced another sign-up proving this address since.
       if (!proven) {
         await spendProductLookup(app, request, reply, user.id);
-        const owner = await accountsOf(app, email, undefined);
+        const owner = await app.authService.accounts.idsByEmailAndPhone(email, undefined);
         if (owner.byEmail && owner.byEmail !== user.id) throw conflict('EMAIL_ALREADY_EXISTS', 'An account with this email already exists.');
       }
       const data: Record<string, unknown> = { ...(body.tracking ?? {}), landing_page: body.landingPage, signed_up_at: app.clock.now().toISOString() };

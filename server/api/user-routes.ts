@@ -5,7 +5,6 @@ import type { AuthUser } from '../auth/require-user';
 import { ReadCache } from '../db/read-cache';
 import { badRequest, conflict } from '../http/errors';
 import { userDataMaxBytes, userDataSchema, userSchema, userUpdateSchema } from '../../core/contracts/user';
-import { emailTakenByAnother, phoneTakenByAnother } from './auth-users';
 import { getProfile, mergeProfileData, normalisePhone, splitName, updateProfile } from './profiles';
 import type { Profile, ProfileUpdate } from './tables';
 import { spendProductLookup } from './lookup';
@@ -54,7 +53,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     const kept = identity === null ? undefined : answers.get(user.id);
     let body = kept && kept.profile === profile && kept.identity === identity ? kept.body : undefined;
     if (body === undefined) {
-      body = reply.serialize(await userView(app.db, user, profile)) as string;
+      body = reply.serialize(await userView(app.db, app.authService.accounts, user, profile)) as string;
       if (identity !== null) {
         answers.delete(user.id);
         answers.set(user.id, { profile, identity, body });
@@ -76,7 +75,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
         // Whether another account has it is only said within the lookup budget, unless it is the
         // caller's own proven number (nothing to find out then).
         if (!(phone === user.phone && user.confirmed?.phone)) await spendProductLookup(app, request, reply, user.id);
-        if (await phoneTakenByAnother(app.db, phone, user.id)) {
+        if (await phoneTakenByAnother(app, phone, user.id)) {
           throw conflict('PHONE_ALREADY_EXISTS', 'An account with this phone number already exists.');
         }
         changes.phone = phone;
@@ -84,7 +83,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       if (body.email) {
         const email = body.email.trim().toLowerCase();
         if (!(email === user.email && user.confirmed?.email)) await spendProductLookup(app, request, reply, user.id);
-        if (await emailTakenByAnother(app.db, email, user.id)) {
+        if (await app.authService.accounts.emailTakenByAnother(email, user.id)) {
           throw conflict('EMAIL_ALREADY_EXISTS', 'An account with this email already exists.');
         }
         changes.email = email;
@@ -93,10 +92,10 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       if (body.first_name) changes.first_name = body.first_name;
       if (body.last_name) changes.last_name = body.last_name;
       // SPEC §7: nothing is sent (and nothing changes) when every field is absent.
-      if (Object.keys(changes).length === 0) return userView(app.db, user);
+      if (Object.keys(changes).length === 0) return userView(app.db, app.authService.accounts, user);
       try {
         const profile = await updateProfile(app.db, user.id, changes);
-        return await userView(app.db, user, profile);
+        return await userView(app.db, app.authService.accounts, user, profile);
       } catch (error) {
         throw uniqueViolation(error) ?? error;
       }
@@ -121,6 +120,13 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       return { data: userDataSchema.parse(profile.data) };
     },
   );
+}
+
+/** Another account signs in with this E.164 number, or another profile gives it. */
+async function phoneTakenByAnother(app: FastifyInstance, phone: string, userId: string): Promise<boolean> {
+  if (await app.authService.accounts.phoneTakenByAnother(phone, userId)) return true;
+  const other = await app.db.selectFrom('profiles').select('user_id').where('phone', '=', phone).where('user_id', '<>', userId).limit(1).executeTakeFirst();
+  return other !== undefined;
 }
 
 /** Two concurrent claims of the same number/address: the unique index decides, the loser gets 409. */

@@ -1,17 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { User } from '../../core/contracts/user';
+import type { AccountDirectory, AuthIdentity } from '../auth/directory';
 import type { AuthUser } from '../auth/require-user';
 import { hasAccess } from '../payments/subscription-life';
-import { findAuthIdentity, type AuthIdentity } from './auth-users';
 import { getProfile } from './profiles';
 import { storedPhone } from '../../core/phone/spelling';
 import type { Profile } from './tables';
 
 /** GET /v1/user's answer: the auth identity, completed by the profile (which may not exist yet). */
-export async function userView(db: Kysely<Database>, user: AuthUser, profile?: Profile | null): Promise<User> {
+export async function userView(db: Kysely<Database>, accounts: AccountDirectory, user: AuthUser, profile?: Profile | null): Promise<User> {
   const row = profile === undefined ? await getProfile(db, user.id) : profile;
-  const identity = identityOf(user) ?? (await findAuthIdentity(db, user.id));
+  const identity = identityOf(user) ?? (await accounts.identity(user.id));
   const phone = row?.phone ?? identity?.phone ?? user.phone ?? null;
   // The proven address first: a profile's email is only what was typed (decision 103).
   const provenEmail = identity?.emailConfirmed ? identity.email : null;

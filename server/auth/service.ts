@@ -14,6 +14,7 @@ import { ReadCache } from '../db/read-cache';
 import type { WriteWatch } from '../db/write-watch';
 import { UUID, type AuthUserRow } from './users';
 import { readBearer } from './bearer';
+import { AccountDirectory } from './directory';
 import type { HitCounter } from '../rate-limits/hit-counter';
 
 export type AuthSessionRow = Selectable<AuthSessionsTable>;
@@ -54,6 +55,8 @@ export class AuthService {
    * seen at once, on another within the same bound.
    */
   readonly userSessions = new ReadCache<Identity>({ maxEntries: 5_000 });
+  /** What the other capabilities may ask about accounts (they never read the auth_* tables themselves). */
+  readonly accounts: AccountDirectory;
 
   constructor(
     readonly db: Kysely<Database>,
@@ -63,6 +66,7 @@ export class AuthService {
     writes?: WriteWatch,
   ) {
     writes?.on(['auth_users', 'auth_sessions', 'auth_factors'], () => this.userSessions.clear());
+    this.accounts = new AccountDirectory(db);
     this.keys = new SigningKeyStore(db, () => clock.now(), env.AUTH_JWT_EXPIRY_SECONDS * 1000);
     this.box = new SecretBox(loadAuthSecret(env));
     this.limiter = new RateLimiter(hitCounter, clock);

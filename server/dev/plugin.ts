@@ -24,14 +24,7 @@ async function devPlugin(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request) => requireLocalDevelopment(app.env, request));
 
   const latest = async (recipient: string | undefined, limit: number) => {
-    let query = app.db
-      .selectFrom('auth_outbox')
-      .select(['id', 'channel', 'recipient', 'subject', 'body', 'code', 'created_at'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit);
-    if (recipient) query = query.where('recipient', '=', normalizeRecipient(recipient));
-    return (await query.execute()).map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }));
+    return app.authService.accounts.sentMessages(recipient ? normalizeRecipient(recipient) : null, limit);
   };
 
   /**
@@ -106,4 +99,4 @@ ${rows || '<tr><td colspan="5">No messages yet.</td></tr>'}
 }
 
 // Encapsulated: its hooks, parsers and handlers stay inside; named with what it needs from the app.
-export default fp(devPlugin, { name: 'dev', fastify: '5.x', encapsulate: true, dependencies: ['env', 'database', 'clock', 'error-handler'] });
+export default fp(devPlugin, { name: 'dev', fastify: '5.x', encapsulate: true, dependencies: ['auth', 'env', 'clock', 'error-handler'] });

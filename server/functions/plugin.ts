@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { findAuthIdentity } from '../api/auth-users';
 import { getProfile } from '../api/profiles';
 import { kycLookupRequestSchema, kycLookupResultSchema, resolvedUserSchema } from '../../core/contracts/onboarding';
 
@@ -18,7 +17,7 @@ async function functionsPlugin(app: FastifyInstance): Promise<void> {
   /** Resolves the user behind the access token: the email and phone the product knows them by. */
   r.post('/functions/v1/resolve-user', { schema: { response: { 200: resolvedUserSchema, 401: errorBody } } }, async (request) => {
     const user = request.user!;
-    const [profile, identity] = await Promise.all([getProfile(app.db, user.id), findAuthIdentity(app.db, user.id)]);
+    const [profile, identity] = await Promise.all([getProfile(app.db, user.id), app.authService.accounts.identity(user.id)]);
     return { email: (identity?.emailConfirmed ? identity.email : null) ?? profile?.email ?? null, phone: profile?.phone ?? identity?.phone ?? null };
   });
 
@@ -33,7 +32,7 @@ async function functionsPlugin(app: FastifyInstance): Promise<void> {
       const user = request.user!;
       const { email, phone } = request.body;
       if (!email && !phone) return { kyc_status: null };
-      const [profile, identity] = await Promise.all([getProfile(app.db, user.id), findAuthIdentity(app.db, user.id)]);
+      const [profile, identity] = await Promise.all([getProfile(app.db, user.id), app.authService.accounts.identity(user.id)]);
       const emails = [profile?.email, identity?.email].filter(Boolean).map((value) => value!.toLowerCase());
       const phones = [profile?.phone, identity?.phone].filter(Boolean);
       const matches = (!email || emails.includes(email.toLowerCase())) && (!phone || phones.includes(phone));
