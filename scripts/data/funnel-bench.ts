@@ -88,9 +88,11 @@ async function main(): Promise<void> {
   try {
     const seeding = await timed(() => seedFunnelEvents(app.db, { events, now, apiKey: app.publicSettings.analyticsApiKey! }));
     const backfill = await timed(() => rollUpStoredEvents(app.db, { from: new Date(now.getTime() - 367 * DAY), to: new Date(now.getTime() + 2 * DAY) }));
-    const { rows } = await sql<{ events: number; days: number }>`
-      select (select count(*)::int from analytics_events) as events, (select count(*)::int from analytics_funnel_days) as days`.execute(app.db);
-    console.log(`${kind}: ${rows[0]!.events} events seeded in ${fmt(seeding.ms)}; rollup ${rows[0]!.days} person-days built in ${fmt(backfill.ms)}`);
+    const { rows } = await sql<{ events: number; days: number; people: number; spans: number }>`
+      select (select count(*)::int from analytics_events) as events, (select count(*)::int from analytics_funnel_days) as days,
+        (select count(*)::int from analytics_funnel_people) as people, (select count(*)::int from analytics_funnel_spans) as spans`.execute(app.db);
+    const counts = rows[0]!;
+    console.log(`${kind}: ${counts.events} events seeded in ${fmt(seeding.ms)}; rollup ${counts.days} person-days (${counts.people} people, ${counts.spans} spans) built in ${fmt(backfill.ms)}`);
 
     const ranges: Array<[string, FunnelRange]> = [
       ['30 days', { from: day(29), to: day(0) }],
