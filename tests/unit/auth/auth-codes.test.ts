@@ -5,6 +5,7 @@ import { otpCodeSchema } from '../../../core/contracts/auth';
 describe('the code rules every side reads (core/auth-codes.ts)', () => {
   it('writes every drawn number as six digits, zeros first', () => {
     expect(CODE_LENGTH).toBe(6);
+    expect(CODE_PATTERN.source).toBe(`^\\d{${CODE_LENGTH}}$`);
     expect(codeOf(0)).toBe('000000');
     expect(codeOf(42)).toBe('000042');
     expect(codeOf(CODE_SPACE - 1)).toBe('999999');
