@@ -3,7 +3,7 @@ import { mobileQuery, vars } from '../../ui/theme.css';
 
 export const filters = style({
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fit, minmax(9.5rem, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(8.5rem, 1fr))',
   gap: vars.space.small,
   alignItems: 'end',
   padding: vars.space.medium,

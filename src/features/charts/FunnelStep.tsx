@@ -16,12 +16,13 @@ export interface StepView {
 
 /** One move in words, then as the code writes it: "sends the phone number → Sending the text (phone.submitted)". */
 export function Move({ transition, view }: { transition: ChartTransition; view: StepView }) {
+  const { t } = useTranslation('charts');
   const { labels, model } = view;
   const guard = transition.guard ? labels.guard(transition.guard) : null;
   const from = transition.source === model.root ? null : labels.state(transition.source);
   return (
     <li className={styles.move} data-transition={`${transition.source}|${transition.event}|${transition.target}`}>
-      {from ? <>{from}: </> : null}
+      {from ? t('funnel.inState', { state: from }) : null}
       <strong>{labels.event(transition.event) ?? transition.event}</strong>
       {guard ? <> ({guard})</> : null} → {labels.state(transition.target) ?? stateCodeName(model, transition.target)}{' '}
       <span className={styles.code}>{codeName(transition.event, transition.guard)} → {stateCodeName(model, transition.target)}</span>

@@ -94,7 +94,8 @@ export function FunnelView({ live }: { live: ReadonlySet<string> }) {
   const first = numbers?.steps[0]?.reached ?? 0;
   const last = numbers?.steps.at(-1)?.reached ?? 0;
 
-  const connector = (place: FunnelPlace | undefined) => <Connector place={place} numbers={numbers} folded={folded} format={format} />;
+  // While searching, the card above is not the step before: the line carries no count then.
+  const connector = (place: FunnelPlace | undefined) => <Connector place={place} numbers={needle ? undefined : numbers} folded={folded} format={format} />;
 
   return (
     <section aria-labelledby="funnel-title">
