@@ -44,10 +44,10 @@ const arrival = (facts: AddressFacts, link = false): ArrivedAddress => ({ ...fac
  * so the page the chart decides on is a move (pushed); an address the browser is already at (load,
  * Back) is replaced by a redirect. A page the chart refuses is never written either way.
  */
-const entryMode = (link: boolean | undefined) => (link ? ('push' as const) : ('replace' as const));
+const entryMode = (link: boolean | undefined) => (link ? ('link' as const) : ('replace' as const));
 
 /** After a link into the funnel, the funnel's first decision is the move (see AppContext.linkPending). */
-const afterFunnelDecided = (context: AppContext) => ({ historyMode: context.linkPending ? ('push' as const) : ('replace' as const), linkPending: false });
+const afterFunnelDecided = (context: AppContext) => ({ historyMode: entryMode(context.linkPending), linkPending: false });
 
 /** The funnel chart's input, from what the app knows. */
 export interface FunnelInput {
@@ -148,11 +148,11 @@ export const appMachine = setup({
       const decided = decideRoute(new URL(event.report.href ?? '/', 'http://funnel').pathname);
       // The in-page Back that could not use history steps back in place.
       // A link's move pushes whatever the funnel decided (its loader rules replace only what the browser holds).
-      const replace = (report.replace || context.stepBackPending) && !context.linkPending;
+      const replace = report.replace || context.stepBackPending;
       return {
         funnel: report,
         ...(decided.kind === 'page' ? { page: decided.name } : {}),
-        historyMode: replace ? ('replace' as const) : ('push' as const),
+        historyMode: context.linkPending ? ('link' as const) : replace ? ('replace' as const) : ('push' as const),
         stepBackPending: false,
         linkPending: false,
       };

@@ -37,8 +37,12 @@ export interface AppContext {
   page: RoutedName;
   /** The search string of the page's address (tracking values, prefills, a plan). */
   search: string;
-  /** How the next address the chart projects enters history. */
-  historyMode: 'push' | 'replace';
+  /**
+   * How the next address the chart projects enters history. `link`: pushed as a link's move, so the
+   * entry before is the page the link was on, not a funnel step (the funnel's in-page Back then
+   * steps back in place instead of using the browser's Back).
+   */
+  historyMode: 'push' | 'replace' | 'link';
   /**
    * A link led into the funnel and the funnel has not decided its page yet: the address stays as it
    * is until then (a page the funnel refuses never reaches history), and what it decides is pushed.

@@ -42,7 +42,8 @@ export function projectAddress(snapshot: ProjectableAppSnapshot): AddressProject
     case 'leaving':
       return context.leaveTo ? { kind: 'external', href: context.leaveTo, replace } : { kind: 'stay' };
     case 'funnel':
-      if (context.funnel?.href) return { kind: 'internal', href: context.funnel.href, replace, funnelStep: true };
+      // A link's move is an entry of the funnel too, but the one before it is not a step.
+      if (context.funnel?.href) return { kind: 'internal', href: context.funnel.href, replace, funnelStep: context.historyMode !== 'link' };
       // Until the funnel reports where it is: after a link, the address the visitor was on (the
       // funnel may refuse the page); after a load or Back, the funnel page the browser is at.
       return context.linkPending ? { kind: 'stay' } : pageAddress(context, replace, true);

@@ -143,12 +143,25 @@ describe('app chart: the address is a projection of its state', () => {
       expect(projection()).toEqual({ kind: 'stay' });
       actor.send({ type: 'funnel.changed', report: report({ href: null }) });
       expect(projection()).toEqual({ kind: 'stay' });
-      // The funnel's loader rules say replace, but nothing of this move is in history yet.
+      // The funnel's loader rules say replace, but nothing of this move is in history yet; the entry
+      // before it is the page the link was on, not a step (the in-page Back steps back in place).
       actor.send({ type: 'funnel.changed', report: report({ href: '/en/onboarding/steps/size', replace: true }) });
-      expect(projection()).toEqual({ kind: 'internal', href: '/en/onboarding/steps/size', replace: false, funnelStep: true });
+      expect(projection()).toEqual({ kind: 'internal', href: '/en/onboarding/steps/size', replace: false, funnelStep: false });
       // Later reports are the funnel's own moves again.
       actor.send({ type: 'funnel.changed', report: report({ href: '/en/onboarding/steps/details', replace: true }) });
       expect(projection()).toMatchObject({ href: '/en/onboarding/steps/details', replace: true });
+    });
+
+    it('the language link in the funnel: the same step in the other language, pushed once the funnel has it', () => {
+      const { actor, projection } = start(address('/en/onboarding/steps/details', { signedIn: true }));
+      actor.send({ type: 'funnel.changed', report: report({ href: '/en/onboarding/steps/details', replace: true }) });
+      actor.send(link('/fr/onboarding/steps/details', { signedIn: true }));
+      expect(projection()).toEqual({ kind: 'stay' });
+      actor.send({ type: 'funnel.changed', report: report({ href: '/fr/onboarding/steps/details', replace: true }) });
+      expect(projection()).toEqual({ kind: 'internal', href: '/fr/onboarding/steps/details', replace: false, funnelStep: false });
+      // The funnel's next step is its own move again: an entry whose Back is the step before.
+      actor.send({ type: 'funnel.changed', report: report({ href: '/fr/onboarding/steps/crm', replace: false }) });
+      expect(projection()).toEqual({ kind: 'internal', href: '/fr/onboarding/steps/crm', replace: false, funnelStep: true });
     });
 
     it('inside the funnel, a link to a step it refuses projects the step it keeps (the browser writes nothing new)', () => {
