@@ -84,9 +84,9 @@ export default tseslint.config(
     ignores: [
       'server/analytics/admin-routes.ts', // split pending, #27
       'server/analytics/ingest-routes.ts', // split pending, #27
-      'server/auth/routes/factors.ts', // split pending, #27
-      'server/auth/routes/otp.ts', // split pending, #27
-      'server/auth/routes/user.ts', // split pending, #27
+      'server/auth/factors-routes.ts', // split pending, #27
+      'server/auth/otp-routes.ts', // split pending, #27
+      'server/auth/user-routes.ts', // split pending, #27
       'server/greetings/plugin.ts', // split pending, #27
       'server/payments/checkout-page.ts', // split pending, #27
       'server/payments/plugin.ts', // split pending, #27
@@ -96,7 +96,6 @@ export default tseslint.config(
       'src/features/auth/CodeEntry.tsx', // split pending, #27
       'src/features/charts/ChartViewerPage.tsx', // split pending, #27
       'src/features/checkout/CheckoutFormPage.tsx', // split pending, #27
-      'src/features/onboarding/OnboardingRoute.tsx', // split pending, #27
       'src/features/phone-input/PhoneField.tsx', // split pending, #27
       'src/features/voice-generator/VoiceGeneratorPage.tsx', // split pending, #27
       'src/features/voice-generator/VoicePicker.tsx', // split pending, #27

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appActor, isFunnelEntry } from '../../app/address/app-actor';
 import { useLanguage } from '../../app/use-language';
@@ -14,6 +14,7 @@ import { noFunnelYet, useFunnelActor } from './funnel-store';
 import { Progress, type ProgressStep } from './Progress';
 import { LoadingView } from './steps/LoadingView';
 import type { StepProps } from './step-props';
+import { useStepHeadingFocus } from './use-step-heading-focus';
 
 /** The steps but the paywall (one chunk, see ./steps/Step) and the paywall's plans: each loads when shown. */
 const Step = lazy(() => import('./steps/Step'));
@@ -50,6 +51,21 @@ function useFunnelSnapshot(actor: FunnelActor | null): FunnelSnapshot | null {
 }
 
 /**
+ * The steps' send, with the in-page Back: the app chart uses the browser's Back when the entry before
+ * is the previous step (so it adds no history entry and Forward still works); otherwise the funnel
+ * steps back in place.
+ */
+function sendToFunnel(actor: FunnelActor | null): StepProps['send'] {
+  return (event) => {
+    if (event.type === 'step.back') {
+      appActor().send({ type: 'funnel.back', previousIsStep: isFunnelEntry(window.history.state) });
+      return;
+    }
+    actor?.send(event);
+  };
+}
+
+/**
  * Every /{lng}/onboarding/* address lands here. The funnel chart (a child of the app chart,
  * src/app/address/app-actor.ts) decides what to show; the address is the app chart's projection.
  * At the paywall's address the paywall's frame is drawn at once, while the funnel loads and
@@ -71,17 +87,7 @@ function Funnel() {
   const page = useSelector(appActor(), (current) => current.context.page);
   const language = useLanguage();
 
-  /**
-   * The in-page Back: the app chart uses the browser's Back when the entry before is the previous
-   * step (so it adds no history entry and Forward still works); otherwise the funnel steps back in place.
-   */
-  const send: StepProps['send'] = (event) => {
-    if (event.type === 'step.back') {
-      appActor().send({ type: 'funnel.back', previousIsStep: isFunnelEntry(window.history.state) });
-      return;
-    }
-    actor?.send(event);
-  };
+  const send = sendToFunnel(actor);
 
   const top = snapshot ? topState(snapshot.value) : 'starting';
   const deciding = !snapshot || undecided.has(top);
@@ -98,25 +104,7 @@ function Funnel() {
   );
   const onCheckoutStarted = useCallback(() => actor?.send({ type: 'checkout.started' }), [actor]);
 
-  // Focus follows the step: on arrival and after each move, the step's heading takes it (not <body>),
-  // so screen readers announce where the person is and Tab starts from the step's first field.
-  useEffect(() => {
-    let frames = 0;
-    let handle = 0;
-    const focusHeading = () => {
-      const heading = document.querySelector<HTMLElement>('main h1');
-      if (heading) {
-        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-        heading.focus({ preventScroll: true });
-        return;
-      }
-      // The steps' or the paywall's chunk may still be loading: try again on the next frames, for
-      // about five seconds (a phone on a slow network).
-      if ((frames += 1) < 300) handle = requestAnimationFrame(focusHeading);
-    };
-    handle = requestAnimationFrame(focusHeading);
-    return () => cancelAnimationFrame(handle);
-  }, [top]);
+  useStepHeadingFocus(top);
 
   if (paywall) {
     const context = snapshot?.context;

@@ -1,25 +1,23 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useDraft } from '../use-draft';
 import { useTranslation } from 'react-i18next';
-import { industries, jobRoles, websiteSchema } from '../../../../core/contracts/onboarding';
+import { industries, jobRoles } from '../../../../core/contracts/onboarding';
 import { defaultCountryCode, localizedCountries } from '../../../lib/countries';
 import { phoneCountry } from '../../../../core/phone/parse';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { SelectField, TextField } from '../../../ui/Field';
 import { Heading } from '../../../ui/Text';
-import type { DetailsAnswers } from '../../../../machines/onboarding.types';
 import * as styles from '../Onboarding.css';
 import { focusFirstProblem } from '../focus';
 import { errorKey, type StepProps } from '../step-props';
-
-type Values = { company_name: string; website: string; industry: string; job_role: string; country: string };
+import { detailsAnswers, detailsProblems, type DetailsValues } from './details-values';
 
 /** details: company name, website, industry, role and country; answers given before are kept. */
 export function DetailsStep({ snapshot, send }: StepProps) {
   const { t, i18n } = useTranslation('onboarding');
   const business = snapshot.context.business;
-  const [values, setValues] = useDraft<Values>(`details:${snapshot.context.user?.id ?? 'anonymous'}`, () => ({
+  const [values, setValues] = useDraft<DetailsValues>(`details:${snapshot.context.user?.id ?? 'anonymous'}`, () => ({
     // The start page keeps the company name it asked for in the user data.
     company_name: business?.company_name ?? (typeof snapshot.context.user?.data.company_name === 'string' ? snapshot.context.user.data.company_name : ''),
     website: business?.website ?? '',
@@ -32,29 +30,18 @@ export function DetailsStep({ snapshot, send }: StepProps) {
   const countries = useMemo(() => localizedCountries(i18n.language), [i18n.language]);
   const saving = snapshot.matches({ details: 'saving' });
 
-  const errors: Partial<Record<keyof Values, string>> = {};
-  for (const key of ['company_name', 'industry', 'job_role', 'country'] as const) {
-    if (!values[key].trim()) errors[key] = t('errors.required');
-  }
-  if (values.website.trim() && !websiteSchema.safeParse(values.website).success) errors.website = t('errors.invalidWebsite');
-  const shown = (key: keyof Values) => (submitted ? errors[key] : undefined);
-  const set = (key: keyof Values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [key]: event.target.value }));
+  const problems = detailsProblems(values);
+  const shown = (key: keyof DetailsValues) => (submitted && problems[key] ? t(problems[key]) : undefined);
+  const set = (key: keyof DetailsValues) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [key]: event.target.value }));
 
   function submit(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
-    if (Object.keys(errors).length > 0) {
+    if (Object.keys(problems).length > 0) {
       focusFirstProblem(event);
       return;
     }
-    const details: DetailsAnswers = {
-      company_name: values.company_name.trim(),
-      website: values.website.trim() || null,
-      industry: values.industry as DetailsAnswers['industry'],
-      job_role: values.job_role as DetailsAnswers['job_role'],
-      country: values.country,
-    };
-    send({ type: 'details.submitted', details });
+    send({ type: 'details.submitted', details: detailsAnswers(values) });
   }
 
   return (

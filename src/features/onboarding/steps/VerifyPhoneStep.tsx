@@ -1,8 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CodeEntry } from '../../auth/CodeEntry';
-import { getSupabase } from '../../auth/supabase';
-import { toAuthErrorCode } from '../../auth/otp';
 import { PhoneField } from '../../phone-input/PhoneField';
 import { defaultCountryCode } from '../../../lib/countries';
 import { formatPhone } from '../../../../core/phone/display';
@@ -11,6 +8,7 @@ import { Button } from '../../../ui/Button';
 import { Heading, Text } from '../../../ui/Text';
 import * as styles from '../Onboarding.css';
 import { errorKey, type StepProps } from '../step-props';
+import { PhoneCodeStep } from './PhoneCodeStep';
 import { PhoneTakenNotice } from './PhoneTakenNotice';
 
 /**
@@ -62,22 +60,7 @@ export function VerifyPhoneStep({ snapshot, send }: StepProps) {
           </div>
         </>
       ) : sub === 'code' && (sentTo ?? profile?.phone) ? (
-        <>
-          <Text>{t('verifyPhone.codeIntro', { phone: formatPhone(sentTo ?? profile?.phone, defaultCountryCode()) })}</Text>
-          <CodeEntry
-            recipient={(sentTo ?? profile?.phone)!}
-            channel="sms"
-            purpose="change"
-            onVerified={() => send({ type: 'phone.verified' })}
-            onResend={async () => {
-              const { error: resendError } = await getSupabase().auth.resend({ type: 'phone_change', phone: (sentTo ?? profile?.phone)! });
-              return resendError ? toAuthErrorCode(resendError) : { ok: true };
-            }}
-          />
-          <Button tone="ghost" onClick={() => send({ type: 'phone.edit' })}>
-            {t('verifyPhone.changeNumber')}
-          </Button>
-        </>
+        <PhoneCodeStep phone={(sentTo ?? profile?.phone)!} send={send} />
       ) : (
         <form className={styles.fields} onSubmit={submitNumber} noValidate>
           <Text>{t('verifyPhone.intro')}</Text>
