@@ -55,26 +55,7 @@ const langQuery = z.looseObject({ lang: z.string().optional() });
 async function greetingsPlugin(scope: FastifyInstance, options: GreetingsPluginOptions = {}): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const env = app.env;
-  const synthesizer =
-    options.synthesizer ??
-    (env.ELEVENLABS_API_KEY
-      ? new ElevenLabsSynthesizer({ apiKey: env.ELEVENLABS_API_KEY, baseUrl: env.ELEVENLABS_API_URL, modelId: env.ELEVENLABS_MODEL_ID })
-      : new LocalSynthesizer({ threads: env.GREETINGS_THREADS, onThreadError: (error) => app.log.error({ err: error }, 'greeting engine thread failed') }));
-  const threads = env.GREETINGS_THREADS ?? defaultSpeechThreads();
-  // One budget for every route that can start synthesis (#25.6); its numbers are in docs/greetings.md.
-  const budget = new GreetingCostBudget(
-    {
-      maxSpokenCharacters: env.GREETINGS_MAX_SPOKEN_CHARACTERS,
-      clientInFlightSeconds: env.GREETINGS_CLIENT_IN_FLIGHT_SECONDS,
-      inFlightSeconds: env.GREETINGS_IN_FLIGHT_SECONDS ?? 15 * threads,
-      clientCharactersPerHour: env.GREETINGS_CLIENT_CHARACTERS_PER_HOUR,
-    },
-    app.hitCounter,
-    app.clock,
-    threads,
-  );
-  const service = new GreetingService({ synthesizer, cacheBytes: Math.round(env.GREETINGS_CACHE_MB * 1024 * 1024), budget });
-
+  const { service, budget } = greetingService(app, options);
   app.addHook('onClose', async () => service.close());
   // No warm-up when the server starts: speech threads start with the first greeting and end after
   // a quiet minute (local-synthesizer.ts), so an idle server holds no speech engine in memory.
@@ -116,33 +97,7 @@ async function greetingsPlugin(scope: FastifyInstance, options: GreetingsPluginO
     },
   );
 
-  app.get('/greetings/audio/:file', { schema: { params: audioParams, querystring: looseQuery }, config: audioLimit }, async (request, reply) => {
-    const match = /^([A-Za-z0-9_-]{32})\.(mp3|wav)$/.exec(request.params.file);
-    if (!match) throw notFound();
-    const [, id = '', format] = match;
-    const query = parseGreetingQuery(request.query);
-    const recipe = service.recipe(query);
-    // The address is content-addressed: a recipe that does not hash to it is someone else's greeting.
-    if (service.idOf(recipe) !== id) throw notFound();
-    const download = request.query.download !== undefined;
-    if (format === 'wav') {
-      const wav = await speak(request, reply, () => service.phoneWav(recipe, askerOf(request)));
-      return sendBytes(request, reply, Buffer.from(wav), 'audio/wav', { etag: `"${id}-wav"`, filename: `greeting-${recipe.voice}.wav`, download: true });
-    }
-    const opened = await speak(request, reply, () => service.open(recipe, askerOf(request)));
-    // A player asking for a precise byte range (Safari probes `bytes=0-1` first) needs the whole
-    // file to answer 206; an open range from 0 (Chrome) or none can take the live stream.
-    const wantsRange = request.headers.range !== undefined && !/^bytes=0-$/.test(request.headers.range);
-    if (opened.status === 'ready' || wantsRange) {
-      const audio = opened.status === 'ready' ? opened.audio : await speak(request, reply, () => opened.job.mp3Finished);
-      return sendBytes(request, reply, audio.mp3, 'audio/mpeg', { etag: `"${id}"`, filename: `greeting-${recipe.voice}.mp3`, download });
-    }
-    // Still being made: stream what exists and follow it live. No length is known yet, and the
-    // response must not be cached in case synthesis fails half way.
-    reply.header('content-type', 'audio/mpeg').header('cache-control', 'no-store').header('x-greeting-status', 'rendering');
-    if (download) reply.header('content-disposition', `attachment; filename="greeting-${recipe.voice}.mp3"`);
-    return reply.send(opened.job.stream());
-  });
+  app.get('/greetings/audio/:file', { schema: { params: audioParams, querystring: looseQuery }, config: audioLimit }, (request, reply) => serveAudio(service, request, reply, request.params.file, request.query));
 
   app.get('/greetings/voices', { schema: { querystring: langQuery, response: { 200: voiceListSchema } } }, async (request) => {
     const lang = parseLanguage(request.query.lang) ?? 'en';
@@ -168,6 +123,62 @@ async function greetingsPlugin(scope: FastifyInstance, options: GreetingsPluginO
     const voice = parseVoice(request.params.voice);
     return reply.header('content-type', 'image/svg+xml; charset=utf-8').header('cache-control', YEAR).send(drawAvatar(voice));
   });
+}
+
+/**
+ * The engine (ElevenLabs when a key is set, else the local one; a test's own when given), the cost
+ * budget every synthesis route shares, and the service that makes and caches greetings with them.
+ */
+function greetingService(app: FastifyInstance, options: GreetingsPluginOptions): { service: GreetingService; budget: GreetingCostBudget } {
+  const env = app.env;
+  const synthesizer =
+    options.synthesizer ??
+    (env.ELEVENLABS_API_KEY
+      ? new ElevenLabsSynthesizer({ apiKey: env.ELEVENLABS_API_KEY, baseUrl: env.ELEVENLABS_API_URL, modelId: env.ELEVENLABS_MODEL_ID })
+      : new LocalSynthesizer({ threads: env.GREETINGS_THREADS, onThreadError: (error) => app.log.error({ err: error }, 'greeting engine thread failed') }));
+  const threads = env.GREETINGS_THREADS ?? defaultSpeechThreads();
+  // One budget for every route that can start synthesis (#25.6); its numbers are in docs/greetings.md.
+  const budget = new GreetingCostBudget(
+    {
+      maxSpokenCharacters: env.GREETINGS_MAX_SPOKEN_CHARACTERS,
+      clientInFlightSeconds: env.GREETINGS_CLIENT_IN_FLIGHT_SECONDS,
+      inFlightSeconds: env.GREETINGS_IN_FLIGHT_SECONDS ?? 15 * threads,
+      clientCharactersPerHour: env.GREETINGS_CLIENT_CHARACTERS_PER_HOUR,
+    },
+    app.hitCounter,
+    app.clock,
+    threads,
+  );
+  const service = new GreetingService({ synthesizer, cacheBytes: Math.round(env.GREETINGS_CACHE_MB * 1024 * 1024), budget });
+  return { service, budget };
+}
+
+/** `GET /greetings/audio/{id}.mp3|.wav`: the audio of the recipe in the query, if it hashes to that id. */
+async function serveAudio(service: GreetingService, request: FastifyRequest, reply: FastifyReply, file: string, rawQuery: z.infer<typeof looseQuery>): Promise<FastifyReply> {
+  const match = /^([A-Za-z0-9_-]{32})\.(mp3|wav)$/.exec(file);
+  if (!match) throw notFound();
+  const [, id = '', format] = match;
+  const recipe = service.recipe(parseGreetingQuery(rawQuery));
+  // The address is content-addressed: a recipe that does not hash to it is someone else's greeting.
+  if (service.idOf(recipe) !== id) throw notFound();
+  const download = rawQuery.download !== undefined;
+  if (format === 'wav') {
+    const wav = await speak(request, reply, () => service.phoneWav(recipe, askerOf(request)));
+    return sendBytes(request, reply, Buffer.from(wav), 'audio/wav', { etag: `"${id}-wav"`, filename: `greeting-${recipe.voice}.wav`, download: true });
+  }
+  const opened = await speak(request, reply, () => service.open(recipe, askerOf(request)));
+  // A player asking for a precise byte range (Safari probes `bytes=0-1` first) needs the whole
+  // file to answer 206; an open range from 0 (Chrome) or none can take the live stream.
+  const wantsRange = request.headers.range !== undefined && !/^bytes=0-$/.test(request.headers.range);
+  if (opened.status === 'ready' || wantsRange) {
+    const audio = opened.status === 'ready' ? opened.audio : await speak(request, reply, () => opened.job.mp3Finished);
+    return sendBytes(request, reply, audio.mp3, 'audio/mpeg', { etag: `"${id}"`, filename: `greeting-${recipe.voice}.mp3`, download });
+  }
+  // Still being made: stream what exists and follow it live. No length is known yet, and the
+  // response must not be cached in case synthesis fails half way.
+  reply.header('content-type', 'audio/mpeg').header('cache-control', 'no-store').header('x-greeting-status', 'rendering');
+  if (download) reply.header('content-disposition', `attachment; filename="greeting-${recipe.voice}.mp3"`);
+  return reply.send(opened.job.stream());
 }
 
 function describe(recipe: GreetingRecipe, id: string, durationSeconds: number | null): Greeting {
