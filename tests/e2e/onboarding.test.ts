@@ -320,6 +320,7 @@ describe('chart viewer (browser)', () => {
       await funnel.goto('/en/onboarding/steps/size');
       await viewer.locator('[data-state="onboarding.home"][data-active]').waitFor({ timeout: 20_000 });
       await screenshot(viewer, 'charts-onboarding-desktop');
+      await viewer.getByRole('button', { name: 'Whole chart' }).click();
       await viewer.getByRole('button', { name: 'Greeting generator' }).click();
       await viewer.locator('[data-state^="generator"]').first().waitFor({ timeout: 30_000 });
       expect(errors).toEqual([]);
