@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ingestLimits, type IngestSuccess } from '../../core/contracts/analytics';
 import { createKeyChecker } from './api-keys';
 import { storeEvents } from './store';
@@ -24,30 +24,7 @@ export default async function ingestRoutes(app: FastifyInstance): Promise<void> 
     }
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status === 413) return reply.status(413).send({ code: 413, error: 'Payload too large' });
-    if (status === 429) {
-      const events = (request.body as { events?: unknown } | undefined)?.events;
-      const count = Array.isArray(events) ? Math.min(events.length, ingestLimits.maxEvents) : 0;
-      return reply.status(429).send({
-        code: 429,
-        error: 'Too many requests for some devices and users',
-        eps_threshold: app.env.ANALYTICS_RATE_LIMIT_PER_MINUTE,
-        throttled_devices: {},
-        throttled_users: {},
-        // Every event of the batch: the SDKs wait their throttle delay (30 s) before resending them.
-        throttled_events: Array.from({ length: count }, (_, index) => index),
-        exceeded_daily_quota_devices: {},
-        exceeded_daily_quota_users: {},
-      });
-    }
-    if (status === 415) return reply.status(400).send({ code: 400, error: 'Invalid content type: expected application/json' });
-    if (status >= 400 && status < 500) return reply.status(400).send({ code: 400, error: 'Invalid JSON request body' });
-    request.log.error({ err: error }, 'analytics ingest failed');
-    return reply.status(500).send({ code: 500, error: 'Internal server error' });
-  });
-
+  app.setErrorHandler(amplitudeErrorAnswer(app.env.ANALYTICS_RATE_LIMIT_PER_MINUTE));
 
   const apiKeyOf = (request: FastifyRequest): string | undefined => {
     const key = (request.body as { api_key?: unknown } | undefined)?.api_key;
@@ -90,4 +67,34 @@ export default async function ingestRoutes(app: FastifyInstance): Promise<void> 
       return reply.status(200).send(answer);
     },
   );
+}
+
+/**
+ * Errors answered as Amplitude answers them: 413 too large, 429 with every event of the batch
+ * throttled, any other client error a 400 with Amplitude's wording, and a 500 that says nothing more.
+ */
+function amplitudeErrorAnswer(perMinute: number) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send({ code: 413, error: 'Payload too large' });
+    if (status === 429) {
+      const events = (request.body as { events?: unknown } | undefined)?.events;
+      const count = Array.isArray(events) ? Math.min(events.length, ingestLimits.maxEvents) : 0;
+      return reply.status(429).send({
+        code: 429,
+        error: 'Too many requests for some devices and users',
+        eps_threshold: perMinute,
+        throttled_devices: {},
+        throttled_users: {},
+        // Every event of the batch: the SDKs wait their throttle delay (30 s) before resending them.
+        throttled_events: Array.from({ length: count }, (_, index) => index),
+        exceeded_daily_quota_devices: {},
+        exceeded_daily_quota_users: {},
+      });
+    }
+    if (status === 415) return reply.status(400).send({ code: 400, error: 'Invalid content type: expected application/json' });
+    if (status >= 400 && status < 500) return reply.status(400).send({ code: 400, error: 'Invalid JSON request body' });
+    request.log.error({ err: error }, 'analytics ingest failed');
+    return reply.status(500).send({ code: 500, error: 'Internal server error' });
+  };
 }
