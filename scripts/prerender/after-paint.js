@@ -46,6 +46,19 @@ function handOver() {
   if (form) setTimeout(() => form.isConnected && form.requestSubmit(), 0);
 }
 
+// A page left before the app's code has run (on a slow phone it arrives seconds after the paint) has
+// logged no page view: what was shown is kept for the next start, which logs it
+// (src/features/analytics/carry-over.ts, LEFT_PAGE_KEY). Registered before the app's own pagehide
+// listener, which removes it when the app held the view itself.
+addEventListener('pagehide', () => {
+  try {
+    const { pathname: path, search } = location;
+    localStorage.setItem('ringwise:page-left', JSON.stringify({ path, search, title: document.title, referrer: document.referrer, time: Date.now() }));
+  } catch {
+    // Storage off or full: the view goes with the page.
+  }
+});
+
 // The app dispatches this on document once it has rendered (src/app/first-render.ts); this script
 // runs before the app's code is even fetched, so it cannot be missed.
 addEventListener('input', onInput, true);

@@ -1,4 +1,5 @@
-import { forgetKept, keepForNextStart, takeKept, type HeldCall } from './carry-over';
+import { saveTrackingParams } from '../../../core/routes/tracking-params';
+import { forgetKept, forgetLeftPage, keepForNextStart, takeKept, takeLeftPage, type HeldCall, type LeftPage } from './carry-over';
 import type { AnalyticsClients, AnalyticsSettings, createClients } from './clients';
 import { eventContext, isPageViewExcluded, rememberLanding } from './context';
 import { analyticsEvents, type AnalyticsEventKey, type EventProperties } from './events';
@@ -41,7 +42,32 @@ let ready = new Promise<boolean>((resolve) => {
 export function expectAnalytics(settings: AnalyticsSettings): void {
   if (clients || held || !settings.apiKey || !settings.serverUrl) return;
   held = takeKept(Date.now(), MAX_HELD_CALLS);
+  const left = takeLeftPage(Date.now());
+  if (left) holdLeftPage(left);
   keepWhenLeaving();
+}
+
+/**
+ * The view of a prerendered page left before its app ran (./carry-over): held as that page would
+ * have held it, after saving the tracking params of its address (the app chart saves them from the
+ * address it starts on, which this page never had) and taking it as the visit's landing page.
+ */
+function holdLeftPage(page: LeftPage): void {
+  saveTrackingParams(page.search);
+  rememberLanding(page.path);
+  const origin = globalThis.location?.origin ?? '';
+  hold({ kind: 'event', client: 'session', name: analyticsEvents.pageViewed, properties: pageViewProperties(page, origin), time: page.time });
+}
+
+/** A page view's properties: the page as it was shown, with the visit context. */
+function pageViewProperties(page: Omit<LeftPage, 'time'>, origin: string): Record<string, unknown> {
+  return {
+    ...eventContext(page.path),
+    page_path: page.path,
+    page_location: `${origin}${page.path}${page.search}`,
+    page_title: page.title || undefined,
+    referrer: page.referrer || undefined,
+  };
 }
 
 let keeping = false;
@@ -51,6 +77,8 @@ function keepWhenLeaving(): void {
   if (keeping || typeof window === 'undefined' || typeof document === 'undefined') return;
   keeping = true;
   const keep = () => {
+    // This page's own view is held or sent: the loader's record of it (./carry-over) is not needed.
+    forgetLeftPage();
     if (!clients && held && held.length > 0) keepForNextStart(held, MAX_HELD_CALLS);
   };
   window.addEventListener('pagehide', keep);
@@ -126,13 +154,9 @@ export function logPageView(path: string): void {
   }
   rememberLanding(path);
   const location = globalThis.location;
-  const properties = {
-    ...eventContext(path),
-    page_path: path,
-    page_location: location ? `${location.origin}${path}${location.search}` : path,
-    page_title: globalThis.document?.title,
-    referrer: globalThis.document?.referrer || undefined,
-  };
+  const document = globalThis.document;
+  const page = { path, search: location?.search ?? '', title: document?.title ?? '', referrer: document?.referrer ?? '' };
+  const properties = pageViewProperties(page, location?.origin ?? '');
   if (clients) void clients.session.track(analyticsEvents.pageViewed, properties).promise;
   else hold({ kind: 'event', client: 'session', name: analyticsEvents.pageViewed, properties, time: Date.now() });
 }

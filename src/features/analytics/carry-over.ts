@@ -73,3 +73,49 @@ export function forgetKept(store: StorageLike | undefined = storage()): void {
     // See keepForNextStart.
   }
 }
+
+/**
+ * A prerendered page left before the app's code had run (a link followed, the tab closed: on a slow
+ * phone the code arrives seconds after the page is painted). Only the page's loader ran there
+ * (scripts/prerender/after-paint.js, which writes this under LEFT_PAGE_KEY on pagehide); the app's
+ * own pagehide listener, registered after the loader's, removes it when the app held the view itself.
+ */
+export interface LeftPage {
+  path: string;
+  search: string;
+  title: string;
+  referrer: string;
+  time: number;
+}
+
+/** Also written by scripts/prerender/after-paint.js (plain JavaScript, it cannot import this). */
+export const LEFT_PAGE_KEY = 'ringwise:page-left';
+
+const MAX_LEFT_PAGE_TEXT = 2000;
+const isText = (value: unknown): value is string => typeof value === 'string' && value.length <= MAX_LEFT_PAGE_TEXT;
+
+/** The page a loader recorded as left before the app ran (taken: removed), if of our shape and recent. */
+export function takeLeftPage(now: number, store: StorageLike | undefined = storage()): LeftPage | null {
+  try {
+    const raw = store?.getItem(LEFT_PAGE_KEY);
+    if (!raw) return null;
+    store?.removeItem(LEFT_PAGE_KEY);
+    const page = JSON.parse(raw) as Record<string, unknown> | null;
+    if (!page || typeof page !== 'object') return null;
+    const { path, search, title, referrer, time } = page;
+    if (!isText(path) || !path.startsWith('/') || !isText(search) || !isText(title) || !isText(referrer)) return null;
+    if (typeof time !== 'number' || !Number.isFinite(time) || now - time >= CARRY_OVER_MAX_AGE_MS) return null;
+    return { path, search, title, referrer, time };
+  } catch {
+    return null;
+  }
+}
+
+/** This document's app held its own page view: a loader's record of it is not needed. */
+export function forgetLeftPage(store: StorageLike | undefined = storage()): void {
+  try {
+    store?.removeItem(LEFT_PAGE_KEY);
+  } catch {
+    // See keepForNextStart.
+  }
+}

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   EVENT_NOT_LOGGED,
@@ -22,7 +23,7 @@ import {
   sessionClientOptions,
 } from '../../../src/features/analytics/clients';
 import { analyticsEvents } from '../../../src/features/analytics/events';
-import { CARRY_OVER_KEY, CARRY_OVER_MAX_AGE_MS, takeKept } from '../../../src/features/analytics/carry-over';
+import { CARRY_OVER_KEY, CARRY_OVER_MAX_AGE_MS, LEFT_PAGE_KEY, takeKept, takeLeftPage } from '../../../src/features/analytics/carry-over';
 
 const settings = { apiKey: '0123456789abcdef0123456789abcdef', serverUrl: 'http://127.0.0.1:3000/analytics/2/httpapi' };
 
@@ -247,12 +248,12 @@ describe('calls held when the page is left before the SDK starts', () => {
   });
 
   /** A browser's localStorage, window and document, enough for a page being left. */
-  function browserPage(store: Map<string, string>) {
+  function browserPage(store: Map<string, string>, pathname = '/en') {
     const listeners = new Map<string, (() => void)[]>();
     const on = (type: string, listener: () => void) => listeners.set(type, [...(listeners.get(type) ?? []), listener]);
     vi.stubGlobal('localStorage', { getItem: (key: string) => store.get(key) ?? null, setItem: (key: string, value: string) => void store.set(key, value), removeItem: (key: string) => void store.delete(key) });
     vi.stubGlobal('sessionStorage', { getItem: () => null, setItem: () => {} });
-    vi.stubGlobal('location', { pathname: '/en', origin: 'http://x.test', search: '' });
+    vi.stubGlobal('location', { pathname, origin: 'http://x.test', search: '' });
     vi.stubGlobal('window', { addEventListener: on });
     vi.stubGlobal('document', { title: 'Start', referrer: '', visibilityState: 'visible', addEventListener: on });
     return { leave: () => (listeners.get('pagehide') ?? []).forEach((listener) => listener()) };
@@ -284,6 +285,55 @@ describe('calls held when the page is left before the SDK starts', () => {
     expect((calls[0]?.[3] as { time: number }).time).toBeGreaterThanOrEqual(before);
     expect(calls[0]?.[2]).toMatchObject({ landing: 'start', page_title: 'Start' });
     expect(store.has(CARRY_OVER_KEY)).toBe(false);
+  });
+
+  it('logs the view of a prerendered page left before its app ran (the loader kept it) first at the next start, with its address’s utm', async () => {
+    const store = new Map<string, string>();
+    const shownAt = Date.now() - 800;
+    // What scripts/prerender/after-paint.js wrote on pagehide: the app's code never ran on /en.
+    store.set(LEFT_PAGE_KEY, JSON.stringify({ path: '/en', search: '?utm_source=ad-1', title: 'Start', referrer: 'https://search.test/', time: shownAt }));
+    browserPage(store, '/en/sign-in-otp');
+    expectAnalytics(settings);
+    expect(store.has(LEFT_PAGE_KEY)).toBe(false);
+    expect(store.get('utm_source')).toBe('ad-1');
+    logPageView('/en/sign-in-otp');
+    const { calls, clients } = fakeClients();
+    await initAnalytics(settings, async () => ({ createClients: async () => clients }));
+    expect(calls.map((call) => [call[0], (call[2] as { page_path?: string }).page_path])).toEqual([
+      ['session.track', '/en'],
+      ['session.track', '/en/sign-in-otp'],
+    ]);
+    expect(calls[0]?.[2]).toMatchObject({ lng: 'en', landing: 'start', utm_source: 'ad-1', page_location: 'http://x.test/en?utm_source=ad-1', page_title: 'Start', referrer: 'https://search.test/' });
+    expect(calls[0]?.[3]).toEqual({ time: shownAt });
+    expect(calls[1]?.[2]).toMatchObject({ utm_source: 'ad-1' });
+  });
+
+  it('removes the loader’s record of a page whose app held the view itself (never sent twice)', () => {
+    const store = new Map<string, string>();
+    const page = browserPage(store);
+    expectAnalytics(settings);
+    logPageView('/en');
+    // The loader's pagehide listener runs first (registered before the app's), then the app's.
+    store.set(LEFT_PAGE_KEY, JSON.stringify({ path: '/en', search: '', title: 'Start', referrer: '', time: Date.now() }));
+    page.leave();
+    expect(store.has(LEFT_PAGE_KEY)).toBe(false);
+    expect((JSON.parse(store.get(CARRY_OVER_KEY) ?? '[]') as { properties: { page_path: string } }[]).map((call) => call.properties.page_path)).toEqual(['/en']);
+  });
+
+  it('takes a loader’s record only of its shape and under a week old; the loader writes it under the same key', () => {
+    const store = new Map<string, string>();
+    const storage = { getItem: (key: string) => store.get(key) ?? null, setItem: (key: string, value: string) => void store.set(key, value), removeItem: (key: string) => void store.delete(key) };
+    const now = Date.now();
+    const page = { path: '/fr', search: '', title: 'Accueil', referrer: '', time: now };
+    for (const bad of [{ ...page, path: 'https://evil.test/' }, { ...page, title: 'x'.repeat(2001) }, { ...page, time: now - CARRY_OVER_MAX_AGE_MS }, { ...page, search: 1 }, null]) {
+      store.set(LEFT_PAGE_KEY, JSON.stringify(bad));
+      expect(takeLeftPage(now, storage)).toBeNull();
+      expect(store.has(LEFT_PAGE_KEY)).toBe(false);
+    }
+    store.set(LEFT_PAGE_KEY, JSON.stringify(page));
+    expect(takeLeftPage(now, storage)).toEqual(page);
+    const loader = readFileSync(new URL('../../../scripts/prerender/after-paint.js', import.meta.url), 'utf8');
+    expect(loader).toContain(`localStorage.setItem('${LEFT_PAGE_KEY}'`);
   });
 
   it('drops kept calls that are not of its shape or a week old', () => {
