@@ -86,7 +86,6 @@ export default tseslint.config(
       'server/auth/factors-routes.ts', // split pending, #27
       'server/auth/otp-routes.ts', // split pending, #27
       'server/auth/user-routes.ts', // split pending, #27
-      'server/payments/checkout-page.ts', // split pending, #27
       'server/payments/plugin.ts', // split pending, #27
       'src/features/account/AccountPage.tsx', // split pending, #27
       'src/features/account/PlanCard.tsx', // split pending, #27

@@ -96,20 +96,10 @@ export function renderCheckoutPage(context: PageContext): string {
   const { lng, session } = context;
   const t = texts[lng];
   const selfPath = session ? `/checkout/${session.id}` : '/checkout';
-  if (!session || context.message) {
-    const message = context.message ?? 'notFound';
-    const next = context.continueUrl ?? context.backUrl;
-    const label = context.continueUrl ? t.continue : t.back;
-    const body = `<h1>${escapeHtml(t.heading)}</h1><div class="card"><p role="status">${escapeHtml(t[message])}</p><a class="button" href="${escapeHtml(next)}">${escapeHtml(label)}</a></div>`;
-    return layout(lng, t, body, selfPath);
-  }
+  if (!session || context.message) return renderMessage(context, t, selfPath);
 
   const money = (amount: number) => formatMoney(amount, session.currency, context.minorUnits, lng);
-  const planName = lng === 'fr' ? fr.plan[session.plan] : en.plan[session.plan];
-  const interval = session.interval === 'yearly' ? t.intervalYearly : t.intervalMonthly;
-  const gross = session.unit_amount * session.seats;
-  const firstCharge = session.percent_off ? Math.round((gross * (100 - session.percent_off)) / 100) : gross;
-  const trialDate = formatDate(context.trialEnd, lng);
+  const firstCharge = firstChargeOf(session);
   const errors = context.fieldErrors ?? {};
   const hasErrors = Object.keys(errors).length > 0;
 
@@ -129,30 +119,7 @@ ${error ? `<p class="error" id="${errorId}">${escapeHtml(t.fieldErrors[error])}<
       ? `<div class="alert" role="alert">${escapeHtml(t.errorSummary)}</div>`
       : '';
 
-  const summary = context.update
-    ? `<h1>${escapeHtml(t.updateTitle)}</h1>
-<section class="card summary" aria-labelledby="summary-heading">
-<h2 id="summary-heading">${fill(t.planLine, { plan: planName, interval })}</h2>
-<dl>
-${context.update.dueNow !== null ? `<dt>${escapeHtml(t.updateDueNow)}</dt><dd>${escapeHtml(money(context.update.dueNow))}</dd>` : ''}
-${context.update.dueNow === null && context.update.nextChargeAt && context.update.nextAmount !== null ? `<dt>${fill(t.updateNextCharge, { date: formatDate(context.update.nextChargeAt, lng) })}</dt><dd>${escapeHtml(money(context.update.nextAmount))}</dd>` : ''}
-</dl>
-<p class="muted">${escapeHtml(t.updateIntro)}</p>
-</section>
-`
-    : `<h1>${escapeHtml(t.heading)}</h1>
-<section class="card summary" aria-labelledby="summary-heading">
-<h2 id="summary-heading">${fill(t.planLine, { plan: planName, interval })}</h2>
-<dl>
-<dt>${escapeHtml(t.pricePerSeat)}</dt><dd>${escapeHtml(money(session.unit_amount))}</dd>
-<dt>${escapeHtml(t.seatsLabel)}</dt><dd>${escapeHtml(String(session.seats))}</dd>
-<dt>${escapeHtml(t.dueToday)}</dt><dd>${escapeHtml(money(session.trial ? 0 : firstCharge))}</dd>
-${session.trial ? `<dt>${fill(t.afterTrial, { date: trialDate })}</dt><dd>${escapeHtml(money(firstCharge))}</dd>` : ''}
-${session.percent_off && context.promotionCode ? `<dt>${fill(t.promotion, { code: context.promotionCode, percent: session.percent_off })}</dt><dd></dd>` : ''}
-</dl>
-<p class="muted">${session.trial ? fill(t.trial, { date: trialDate }) : escapeHtml(t.noTrial)} ${escapeHtml(t.moneyBack)}</p>
-</section>
-`;
+  const summary = context.update ? updateSummary(context, context.update, session, t, money) : trialSummary(context, session, t, money);
   const submit = context.update
     ? context.update.dueNow !== null
       ? fill(t.updateSubmitPay, { amount: money(context.update.dueNow) })
@@ -177,4 +144,61 @@ ${field('cvc', 'type="text" inputmode="numeric" autocomplete="cc-csc" maxlength=
 </section>
 ${context.showTestCards ? `<aside class="test" aria-label="${escapeHtml(t.testCardsHeading)}"><strong>${escapeHtml(t.testCardsHeading)}</strong><p>${escapeHtml(t.testCards)}</p></aside>` : ''}`;
   return layout(lng, t, body, selfPath);
+}
+
+/** The message page (a session expired, complete, already subscribed, not found) with its one way on. */
+function renderMessage(context: PageContext, t: Hosted, selfPath: string): string {
+  const message = context.message ?? 'notFound';
+  const next = context.continueUrl ?? context.backUrl;
+  const label = context.continueUrl ? t.continue : t.back;
+  const body = `<h1>${escapeHtml(t.heading)}</h1><div class="card"><p role="status">${escapeHtml(t[message])}</p><a class="button" href="${escapeHtml(next)}">${escapeHtml(label)}</a></div>`;
+  return layout(context.lng, t, body, selfPath);
+}
+
+/** What the first charge is: the seats at the unit price, less the promotion's percent. */
+function firstChargeOf(session: CheckoutSessionRow): number {
+  const gross = session.unit_amount * session.seats;
+  return session.percent_off ? Math.round((gross * (100 - session.percent_off)) / 100) : gross;
+}
+
+/** The plan's line: its name and interval in the reader's language. */
+function planLine(lng: 'en' | 'fr', session: CheckoutSessionRow, t: Hosted): string {
+  const planName = lng === 'fr' ? fr.plan[session.plan] : en.plan[session.plan];
+  const interval = session.interval === 'yearly' ? t.intervalYearly : t.intervalMonthly;
+  return fill(t.planLine, { plan: planName, interval });
+}
+
+/** A card update's summary: what is due now, or when the next charge falls and its amount. */
+function updateSummary(context: PageContext, update: NonNullable<PageContext['update']>, session: CheckoutSessionRow, t: Hosted, money: (amount: number) => string): string {
+  const lng = context.lng;
+  return `<h1>${escapeHtml(t.updateTitle)}</h1>
+<section class="card summary" aria-labelledby="summary-heading">
+<h2 id="summary-heading">${planLine(lng, session, t)}</h2>
+<dl>
+${update.dueNow !== null ? `<dt>${escapeHtml(t.updateDueNow)}</dt><dd>${escapeHtml(money(update.dueNow))}</dd>` : ''}
+${update.dueNow === null && update.nextChargeAt && update.nextAmount !== null ? `<dt>${fill(t.updateNextCharge, { date: formatDate(update.nextChargeAt, lng) })}</dt><dd>${escapeHtml(money(update.nextAmount))}</dd>` : ''}
+</dl>
+<p class="muted">${escapeHtml(t.updateIntro)}</p>
+</section>
+`;
+}
+
+/** A trial checkout's summary: price per seat, seats, due today, after the trial, the promotion. */
+function trialSummary(context: PageContext, session: CheckoutSessionRow, t: Hosted, money: (amount: number) => string): string {
+  const lng = context.lng;
+  const firstCharge = firstChargeOf(session);
+  const trialDate = formatDate(context.trialEnd, lng);
+  return `<h1>${escapeHtml(t.heading)}</h1>
+<section class="card summary" aria-labelledby="summary-heading">
+<h2 id="summary-heading">${planLine(lng, session, t)}</h2>
+<dl>
+<dt>${escapeHtml(t.pricePerSeat)}</dt><dd>${escapeHtml(money(session.unit_amount))}</dd>
+<dt>${escapeHtml(t.seatsLabel)}</dt><dd>${escapeHtml(String(session.seats))}</dd>
+<dt>${escapeHtml(t.dueToday)}</dt><dd>${escapeHtml(money(session.trial ? 0 : firstCharge))}</dd>
+${session.trial ? `<dt>${fill(t.afterTrial, { date: trialDate })}</dt><dd>${escapeHtml(money(firstCharge))}</dd>` : ''}
+${session.percent_off && context.promotionCode ? `<dt>${fill(t.promotion, { code: context.promotionCode, percent: session.percent_off })}</dt><dd></dd>` : ''}
+</dl>
+<p class="muted">${session.trial ? fill(t.trial, { date: trialDate }) : escapeHtml(t.noTrial)} ${escapeHtml(t.moneyBack)}</p>
+</section>
+`;
 }
