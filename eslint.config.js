@@ -88,7 +88,6 @@ export default tseslint.config(
       'server/auth/user-routes.ts', // split pending, #27
       'server/payments/plugin.ts', // split pending, #27
       'src/features/account/AccountPage.tsx', // split pending, #27
-      'src/features/account/PlanCard.tsx', // split pending, #27
       'src/features/account/TwoStepManager.tsx', // split pending, #27
       'src/features/auth/CodeEntry.tsx', // split pending, #27
       'src/features/charts/ChartViewerPage.tsx', // split pending, #27

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
-import { paths, withSearch } from '../../../core/routes/paths';
 import { useLanguage } from '../../app/use-language';
 import type { SubscriptionView } from '../../../core/contracts/payments';
 import { formatMoney } from '../../../core/payments/money';
@@ -8,10 +7,10 @@ import { formatDate } from '../../../core/format-date';
 import { Alert } from '../../ui/Alert';
 import { titleRow } from '../../ui/Badge.css';
 import { Button } from '../../ui/Button';
-import { IntentButtonLink } from '../../app/IntentLink';
 import { Card } from '../../ui/Card';
 import { Heading, Text } from '../../ui/Text';
 import * as styles from './AccountPage.css';
+import { PlanNextAction } from './PlanNextAction';
 import { OUTCOME_ID, type SubscriptionActions } from './subscription-actions';
 
 /** A date the server decided (trial end, charges): marked so the visual check can mask it. */
@@ -37,27 +36,9 @@ export function PlanCard({ subscription, actions }: { subscription: Subscription
   const money = (amount: number) => formatMoney(amount, subscription.currency, subscription.minorUnits, lng);
   const date = (iso: string | null) => (iso ? formatDate(iso, lng, 'long') : '');
   const { stage } = subscription;
-  const wasTrial = subscription.status === 'trialing';
   const next = subscription.nextChargeAmount !== null ? money(subscription.nextChargeAmount) : '';
 
-  const summary = (() => {
-    switch (stage) {
-      case 'trialing':
-        return t('life.trialing', { date: date(subscription.trialEnd), amount: next });
-      case 'active':
-        return t('life.active', { date: date(subscription.nextChargeAt), amount: next });
-      case 'past_due':
-        return subscription.nextChargeAt ? t('pastDueRetry', { date: date(subscription.nextChargeAt) }) : t('pastDueHelp');
-      case 'ending':
-        return wasTrial ? t('life.endingTrial', { date: date(subscription.endsAt) }) : t('life.endingPaid', { date: date(subscription.endsAt) });
-      case 'ended':
-        return subscription.canceledAt ? t('life.ended', { date: date(subscription.canceledAt) }) : t('life.endedUndated');
-      case 'refunded':
-        return t('life.refunded');
-    }
-  })();
-
-  const restartHref = withSearch(paths.checkoutForm.build(lng), { interval: subscription.interval, plan: subscription.plan });
+  const summary = stageSummary(subscription, t, date, next);
   const showCardUpdate = subscription.actions.includes('updateCard');
 
   return (
@@ -73,28 +54,7 @@ export function PlanCard({ subscription, actions }: { subscription: Subscription
       {stage === 'ended' && cardResult === 'declined' ? <Alert tone="critical">{t('endedAfterFailures')}</Alert> : null}
       {cardResult === 'updated' && (stage === 'trialing' || stage === 'active') ? <Alert tone="positive">{t('cardUpdated')}</Alert> : null}
 
-      {subscription.nextAction === 'updateCard' ? (
-        <div className={styles.primaryAction}>
-          <Button tone="primary" loading={actions.busy === 'card'} onClick={() => void actions.updateCard()}>
-            {t('updateCard')}
-          </Button>
-        </div>
-      ) : subscription.nextAction === 'resume' ? (
-        <div className={styles.primaryAction}>
-          <Button tone="primary" loading={actions.busy === 'resume'} onClick={() => void actions.change('resume')}>
-            {wasTrial ? t('resumeTrial') : t('resumeSubscription')}
-          </Button>
-        </div>
-      ) : subscription.nextAction === 'restart' ? (
-        <div className={styles.primaryAction}>
-          <IntentButtonLink tone="primary" href={restartHref}>
-            {t('restart')}
-          </IntentButtonLink>
-          <Text size="small" tone="muted">
-            {t('noSecondTrial')}
-          </Text>
-        </div>
-      ) : null}
+      <PlanNextAction subscription={subscription} actions={actions} />
 
       <dl className={styles.facts}>
         <div className={styles.fact}>
@@ -127,6 +87,25 @@ export function PlanCard({ subscription, actions }: { subscription: Subscription
       </div>
     </Card>
   );
+}
+
+/** The plan's stage in words that are true today (dates and amounts from the server). */
+function stageSummary(subscription: SubscriptionView, t: (key: string, values?: Record<string, string>) => string, date: (iso: string | null) => string, next: string): string {
+  const wasTrial = subscription.status === 'trialing';
+  switch (subscription.stage) {
+    case 'trialing':
+      return t('life.trialing', { date: date(subscription.trialEnd), amount: next });
+    case 'active':
+      return t('life.active', { date: date(subscription.nextChargeAt), amount: next });
+    case 'past_due':
+      return subscription.nextChargeAt ? t('pastDueRetry', { date: date(subscription.nextChargeAt) }) : t('pastDueHelp');
+    case 'ending':
+      return wasTrial ? t('life.endingTrial', { date: date(subscription.endsAt) }) : t('life.endingPaid', { date: date(subscription.endsAt) });
+    case 'ended':
+      return subscription.canceledAt ? t('life.ended', { date: date(subscription.canceledAt) }) : t('life.endedUndated');
+    case 'refunded':
+      return t('life.refunded');
+  }
 }
 
 function doneText(
