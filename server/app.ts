@@ -23,9 +23,9 @@ import geoPlugin from './geo/plugin';
 import greetingsPlugin from './greetings/plugin';
 import paymentsPlugin from './payments/plugin';
 import retentionPlugin from './retention/plugin';
-import healthRoutes from './health/routes';
-import publicConfigRoutes from './public-config/routes';
-import spaRoutes from './spa/routes';
+import healthRoutes from './health/health-routes';
+import publicConfigRoutes from './public-config/config-routes';
+import spaRoutes from './spa/spa-routes';
 
 
 export interface AppDeps {

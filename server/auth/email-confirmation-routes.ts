@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { applyVerifiedCode } from '../accounts';
-import { AuthApiError } from '../errors';
-import { consumeLink } from '../otp-codes';
-import { LIMITS } from '../rate-limit';
-import { safeRedirect } from './otp';
+import { applyVerifiedCode } from './accounts';
+import { AuthApiError } from './errors';
+import { consumeLink } from './otp-codes';
+import { LIMITS } from './rate-limit';
+import { safeRedirect } from './otp-routes';
 
 /**
  * GET /confirm-email: the link of the email-confirmation message. It proves the address for the

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { emailConfirmationMessage, languageOf } from './messages';
 import { issueCode } from './otp-codes';
 import { deliver, providerDisabled } from './outbox';
-import { safeRedirect } from './routes/otp';
+import { safeRedirect } from './otp-routes';
 import type { AuthUserRow } from './users';
 
 /**

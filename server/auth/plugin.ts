@@ -8,12 +8,12 @@ import { installRouteAuth } from './require-user';
 import { createAuthService } from './service';
 import { AuthApiError } from './errors';
 import { ExternalIdentity } from './external-identity';
-import emailConfirmationRoutes from './routes/email-confirmation';
-import factorsRoutes from './routes/factors';
-import keysRoutes from './routes/keys';
-import otpRoutes from './routes/otp';
-import tokenRoutes from './routes/token';
-import userRoutes from './routes/user';
+import emailConfirmationRoutes from './email-confirmation-routes';
+import factorsRoutes from './factors-routes';
+import keysRoutes from './keys-routes';
+import otpRoutes from './otp-routes';
+import tokenRoutes from './token-routes';
+import userRoutes from './user-routes';
 
 /**
  * The auth capability: a Supabase Auth (GoTrue) compatible service under /auth/v1. Decorates

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AuthApiError, validationFailed } from '../errors';
-import { exchangeFlowState } from '../pkce';
-import { LIMITS } from '../rate-limit';
-import { refreshSession, startSession } from '../sessions';
-import { findAuthUserById } from '../users';
+import { AuthApiError, validationFailed } from './errors';
+import { exchangeFlowState } from './pkce';
+import { LIMITS } from './rate-limit';
+import { refreshSession, startSession } from './sessions';
+import { findAuthUserById } from './users';
 
 /** POST /token: `grant_type=refresh_token` (rotation, reuse detection) and `grant_type=pkce`. */
 export default async function tokenRoutes(app: FastifyInstance): Promise<void> {

@@ -1,19 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EMAIL_EXISTS, PHONE_EXISTS } from '../accounts';
-import { sendEmailConfirmation } from '../email-confirmation';
-import { requireSecondStep } from '../assurance';
-import { spendLookup } from '../../rate-limits/lookup-budget';
-import { AuthApiError, overRequestRateLimit } from '../errors';
-import { mergeUserMetadata } from '../user-metadata';
-import { issueCode } from '../otp-codes';
-import { providerDisabled } from '../outbox';
-import { LIMITS } from '../rate-limit';
-import { requireEmail, requirePhone } from '../recipients';
-import { userJson } from '../user-json';
-import { factorsOf, findAuthUserByEmail, findAuthUserById, findAuthUserByPhone } from '../users';
-import { sendCode } from './otp';
+import { EMAIL_EXISTS, PHONE_EXISTS } from './accounts';
+import { sendEmailConfirmation } from './email-confirmation';
+import { requireSecondStep } from './assurance';
+import { spendLookup } from '../rate-limits/lookup-budget';
+import { AuthApiError, overRequestRateLimit } from './errors';
+import { mergeUserMetadata } from './user-metadata';
+import { issueCode } from './otp-codes';
+import { providerDisabled } from './outbox';
+import { LIMITS } from './rate-limit';
+import { requireEmail, requirePhone } from './recipients';
+import { userJson } from './user-json';
+import { factorsOf, findAuthUserByEmail, findAuthUserById, findAuthUserByPhone } from './users';
+import { sendCode } from './otp-routes';
 
 const providerNotEnabled = () => new AuthApiError(400, 'provider_disabled', 'Unsupported provider: provider is not enabled');
 

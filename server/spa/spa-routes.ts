@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../http/errors';
 import { isServerPath } from '../http/prefixes';
 import { publicOrigin } from '../http/public-origin';
-import { buildPublicConfig } from '../public-config/routes';
+import { buildPublicConfig } from '../public-config/config-routes';
 import { loadPrerenderedPages } from './prerendered';
 import { prerenderedDir } from './prerendered-pages';
 

@@ -72,7 +72,7 @@ export async function finishOnboarding(baseURL: string, account: PathAccount): P
 
 /**
  * An anonymous session, as another of the product's sites would start one (the SPA starts none):
- * the auth service's sign-up with no email or phone (server/auth/routes/otp.ts), `user.is_anonymous`.
+ * the auth service's sign-up with no email or phone (server/auth/otp-routes.ts), `user.is_anonymous`.
  */
 export async function anonymousSession(baseURL: string): Promise<Session> {
   const config = await api<{ auth: { publishableKey: string } }>(baseURL, '/config.json');
