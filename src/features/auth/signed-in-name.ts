@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { defaultCountryCode } from '../../lib/countries';
 import { loadPhoneFormat, phoneFormat } from '../phone-input/phone-format.lazy';
-import { storedPhone } from '../../../core/phone/spelling';
 
 /** The parts of a signed-in user a page names them by. */
 interface Named {
@@ -17,7 +16,9 @@ interface Named {
  * it arrives, the number is shown as stored.
  */
 export function useSignedInName(user: Named | null | undefined): string {
-  const phone = storedPhone(user?.phone);
+  // The stored spelling (core/phone/spelling.ts storedPhone) written out: this runs in the sign-in
+  // page's first render, where the shared spelling chunk cost 0.2 KB (#27.2).
+  const phone = user?.phone ? `+${user.phone.replace(/^\+/, '')}` : null;
   const needsFormatter = !user?.email && phone !== null;
   const [, setLoaded] = useState(() => phoneFormat() !== undefined);
   useEffect(() => {
