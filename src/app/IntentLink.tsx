@@ -1,6 +1,5 @@
-import type { AnchorHTMLAttributes, ComponentProps, ReactNode } from 'react';
+import type { ComponentProps } from 'react';
 import { Link } from 'wouter';
-import { button, type ButtonVariants } from '../ui/Button.css';
 import { preloadRoute } from './page-preload';
 
 type IntentLinkProps = ComponentProps<typeof Link> & { href: string };
@@ -25,18 +24,4 @@ export function IntentLink({ href, onPointerEnter, onFocus, onTouchStart, ...res
       {...rest}
     />
   );
-}
-
-/**
- * A router link that looks like a button: the app's own pages are reached through the app chart
- * (src/ui's ButtonLink is a plain <a> that reloads the document: for addresses outside the SPA).
- */
-export function IntentButtonLink({
-  tone,
-  size,
-  block,
-  className,
-  ...rest
-}: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'className'> & ButtonVariants & { href: string; className?: string; children: ReactNode }) {
-  return <IntentLink className={[button({ tone, size, block }), className].filter(Boolean).join(' ')} {...rest} />;
 }

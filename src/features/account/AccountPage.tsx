@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../app/api-client';
-import { IntentButtonLink, IntentLink as Link } from '../../app/IntentLink';
+import { IntentLink as Link } from '../../app/IntentLink';
+import { IntentButtonLink } from '../../app/IntentButtonLink';
 import { paths } from '../../../core/routes/paths';
 import { useQuery } from '../../app/query-cache';
 import { useLanguage } from '../../app/use-language';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SubscriptionView } from '../../../core/contracts/payments';
 import { paths, withSearch } from '../../../core/routes/paths';
-import { IntentButtonLink } from '../../app/IntentLink';
+import { IntentButtonLink } from '../../app/IntentButtonLink';
 import { useLanguage } from '../../app/use-language';
 import { Button } from '../../ui/Button';
 import { Text } from '../../ui/Text';

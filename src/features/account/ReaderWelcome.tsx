@@ -5,7 +5,7 @@ import { paths, withSearch } from '../../../core/routes/paths';
 import { publicConfig } from '../../app/public-config';
 import { useLanguage } from '../../app/use-language';
 import { formatDate } from '../../../core/format-date';
-import { IntentButtonLink } from '../../app/IntentLink';
+import { IntentButtonLink } from '../../app/IntentButtonLink';
 import { Card } from '../../ui/Card';
 import { GetStarted } from '../../ui/GetStarted';
 import { Spinner } from '../../ui/Spinner';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../core/routes/paths';
 import { publicConfig } from '../../app/public-config';
 import { ButtonLink } from '../../ui/Button';
-import { IntentButtonLink } from '../../app/IntentLink';
+import { IntentButtonLink } from '../../app/IntentButtonLink';
 import { Card } from '../../ui/Card';
 import { Heading, Text } from '../../ui/Text';
 import { publishedAppLinks } from '../../app/app-links';
