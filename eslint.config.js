@@ -116,7 +116,7 @@ export default tseslint.config(
           "MemberExpression[object.name='paths']",
         ].map((href) => ({
           selector: `JSXOpeningElement[name.name=/^(a|ButtonLink)$/] > JSXAttribute[name.name='href'] ${href}`,
-          message: "An app page is reached through the app chart: use IntentLink or IntentButtonLink (src/app/IntentLink.tsx), not a plain <a> that reloads the document.",
+          message: "An app page is reached through the app chart: use IntentLink or IntentButtonLink (src/app/), not a plain <a> that reloads the document.",
         })),
       ],
     },
