@@ -3,7 +3,8 @@ import type { Database } from '../db/schema';
 import { funnelEventTypes, funnelSteps, personKey, stepColumn, stepFilter, touchColumns } from './funnel-steps';
 
 /**
- * How many buckets the rollup's people are hashed into (the embedded database reads one at a time);
+ * How many buckets the rollup's people are hashed into (the column of migration 0950; the report read
+ * one at a time on the embedded database until the spans of 0960 made it two small statements);
  * migration 0950 hashes with the same mask.
  */
 export const FUNNEL_BUCKETS = 16;
