@@ -121,13 +121,12 @@ export function isAnalyticsReady(): boolean {
  */
 export function logEvent(name: string, properties: Record<string, unknown> = {}, options: { userId?: string } = {}): void {
   const who = options.userId ? { user_id: options.userId } : null;
+  // Sent or held, the context (and the time) are those of the moment it happened.
+  const event = { ...eventContext(), ...properties };
   if (clients) {
-    const event = { ...eventContext(), ...properties };
     void (who ? clients.onboarding.track(name, event, who) : clients.onboarding.track(name, event)).promise;
     return;
   }
-  // Held: the context and the time are those of the moment it happened.
-  const event = { ...eventContext(), ...properties };
   if (!hold({ kind: 'event', client: 'onboarding', name, properties: event, time: Date.now(), ...(options.userId ? { userId: options.userId } : {}) })) console.warn(EVENT_NOT_LOGGED);
 }
 

@@ -51,27 +51,36 @@ export function keepForNextStart(calls: readonly HeldCall[], cap: number, store:
   }
 }
 
+/** What is stored under `key`, parsed, and removed (taken once); undefined when absent or not JSON. */
+function take(key: string, store: StorageLike | undefined): unknown {
+  try {
+    const raw = store?.getItem(key);
+    if (!raw) return undefined;
+    store?.removeItem(key);
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function forget(key: string, store: StorageLike | undefined): void {
+  try {
+    store?.removeItem(key);
+  } catch {
+    // See keepForNextStart.
+  }
+}
+
 /** The calls an earlier page kept (taken: removed from storage), dropping any not of our shape or too old. */
 export function takeKept(now: number, cap: number, store: StorageLike | undefined = storage()): HeldCall[] {
-  try {
-    const raw = store?.getItem(CARRY_OVER_KEY);
-    if (!raw) return [];
-    store?.removeItem(CARRY_OVER_KEY);
-    const parsed: unknown = JSON.parse(raw);
-    if (!Array.isArray(parsed)) return [];
-    return parsed.filter(isHeldCall).filter((call) => call.kind !== 'event' || now - call.time < CARRY_OVER_MAX_AGE_MS).slice(-cap);
-  } catch {
-    return [];
-  }
+  const parsed = take(CARRY_OVER_KEY, store);
+  if (!Array.isArray(parsed)) return [];
+  return parsed.filter(isHeldCall).filter((call) => call.kind !== 'event' || now - call.time < CARRY_OVER_MAX_AGE_MS).slice(-cap);
 }
 
 /** Forgets what was kept (the SDK has it all now). */
 export function forgetKept(store: StorageLike | undefined = storage()): void {
-  try {
-    store?.removeItem(CARRY_OVER_KEY);
-  } catch {
-    // See keepForNextStart.
-  }
+  forget(CARRY_OVER_KEY, store);
 }
 
 /**
@@ -96,26 +105,13 @@ const isText = (value: unknown): value is string => typeof value === 'string' &&
 
 /** The page a loader recorded as left before the app ran (taken: removed), if of our shape and recent. */
 export function takeLeftPage(now: number, store: StorageLike | undefined = storage()): LeftPage | null {
-  try {
-    const raw = store?.getItem(LEFT_PAGE_KEY);
-    if (!raw) return null;
-    store?.removeItem(LEFT_PAGE_KEY);
-    const page = JSON.parse(raw) as Record<string, unknown> | null;
-    if (!page || typeof page !== 'object') return null;
-    const { path, search, title, referrer, time } = page;
-    if (!isText(path) || !path.startsWith('/') || !isText(search) || !isText(title) || !isText(referrer)) return null;
-    if (typeof time !== 'number' || !Number.isFinite(time) || now - time >= CARRY_OVER_MAX_AGE_MS) return null;
-    return { path, search, title, referrer, time };
-  } catch {
-    return null;
-  }
+  const { path, search, title, referrer, time } = (take(LEFT_PAGE_KEY, store) ?? {}) as Partial<Record<keyof LeftPage, unknown>>;
+  if (![path, search, title, referrer].every(isText) || !(path as string).startsWith('/')) return null;
+  if (typeof time !== 'number' || !(time <= now && now - time < CARRY_OVER_MAX_AGE_MS)) return null;
+  return { path, search, title, referrer, time } as LeftPage;
 }
 
 /** This document's app held its own page view: a loader's record of it is not needed. */
 export function forgetLeftPage(store: StorageLike | undefined = storage()): void {
-  try {
-    store?.removeItem(LEFT_PAGE_KEY);
-  } catch {
-    // See keepForNextStart.
-  }
+  forget(LEFT_PAGE_KEY, store);
 }

@@ -325,7 +325,7 @@ describe('calls held when the page is left before the SDK starts', () => {
     const storage = { getItem: (key: string) => store.get(key) ?? null, setItem: (key: string, value: string) => void store.set(key, value), removeItem: (key: string) => void store.delete(key) };
     const now = Date.now();
     const page = { path: '/fr', search: '', title: 'Accueil', referrer: '', time: now };
-    for (const bad of [{ ...page, path: 'https://evil.test/' }, { ...page, title: 'x'.repeat(2001) }, { ...page, time: now - CARRY_OVER_MAX_AGE_MS }, { ...page, search: 1 }, null]) {
+    for (const bad of [{ ...page, path: 'https://evil.test/' }, { ...page, title: 'x'.repeat(2001) }, { ...page, time: now - CARRY_OVER_MAX_AGE_MS }, { ...page, time: now + 60_000 }, { ...page, search: 1 }, null]) {
       store.set(LEFT_PAGE_KEY, JSON.stringify(bad));
       expect(takeLeftPage(now, storage)).toBeNull();
       expect(store.has(LEFT_PAGE_KEY)).toBe(false);
