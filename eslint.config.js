@@ -93,8 +93,6 @@ export default tseslint.config(
       'src/features/charts/ChartViewerPage.tsx', // split pending, #27
       'src/features/checkout/CheckoutFormPage.tsx', // split pending, #27
       'src/features/phone-input/PhoneField.tsx', // split pending, #27
-      'src/features/voice-generator/VoiceGeneratorPage.tsx', // split pending, #27
-      'src/features/voice-generator/VoicePicker.tsx', // split pending, #27
       'src/ui/GetStarted.tsx', // split pending, #27
     ],
     rules: {

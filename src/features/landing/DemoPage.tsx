@@ -16,7 +16,7 @@ import { DemoSlotFields } from './DemoSlotFields';
 import { slotDays } from './demo-slots';
 import * as styles from './Landing.css';
 import { Facts, LandingLayout } from './LandingLayout';
-import { useDemoBooking } from './use-demo-booking';
+import { useDemoBooking, useDemoValues } from './use-demo-booking';
 
 /**
  * /{lng}/demo: book a call of under 20 minutes with a founder (a preferred slot, stored by
@@ -30,7 +30,8 @@ export default function DemoPage() {
   const prefill = useMemo(() => parseLandingSearch(search), [search]);
   const timeZone = useMemo(() => currentTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
   const days = useMemo(() => slotDays(new Date()), []);
-  const { values, set, day, chooseDay, time, setTime, errors, pending, failure, booked, bookAnother, formRef, preload, book } = useDemoBooking({ prefill, firstDay: days[0]?.key ?? '', timeZone, lng, t });
+  const { values, set, day, chooseDay, time, setTime } = useDemoValues(prefill, days[0]?.key ?? '');
+  const { errors, pending, failure, booked, bookAnother, formRef, preload, book } = useDemoBooking({ values, time, timeZone, lng, t });
 
   if (booked) return <DemoBooked booked={booked} lng={lng} onAnother={bookAnother} />;
 

@@ -19,20 +19,11 @@ export interface DemoValues {
   message: string;
 }
 
-interface DemoBookingInput {
-  prefill: Partial<LandingSearch>;
-  /** The first day offered, chosen until the visitor picks another. */
-  firstDay: string;
-  timeZone: string;
-  lng: Language;
-  t: TFunction;
-}
-
 /**
- * The demo page's booking: the contact values, the chosen day and time, the errors, which of the two
- * bookings is being sent, the failure, and the booking made. POST /v1/bookings.
+ * The demo page's values: the contact fields (the address's prefill first), the message, and the
+ * chosen day and time (a new day clears the time).
  */
-export function useDemoBooking({ prefill, firstDay, timeZone, lng, t }: DemoBookingInput) {
+export function useDemoValues(prefill: Partial<LandingSearch>, firstDay: string) {
   const [values, setValues] = useState<DemoValues>({
     email: prefill.email ?? '',
     firstName: prefill.first_name ?? '',
@@ -43,13 +34,6 @@ export function useDemoBooking({ prefill, firstDay, timeZone, lng, t }: DemoBook
   });
   const [day, setDay] = useState(firstDay);
   const [time, setTime] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<DemoField, string>>>({});
-  const [pending, setPending] = useState<BookingKind | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [booked, setBooked] = useState<Booking | null>(null);
-  // One id per booking attempt: a double click or a retry after a lost answer stores one booking.
-  const [requestId, setRequestId] = useState(() => crypto.randomUUID());
-  const formRef = useRef<HTMLFormElement>(null);
 
   function set(field: keyof DemoValues, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -59,6 +43,30 @@ export function useDemoBooking({ prefill, firstDay, timeZone, lng, t }: DemoBook
     setDay(next);
     setTime('');
   }
+
+  return { values, set, day, chooseDay, time, setTime };
+}
+
+interface DemoBookingInput {
+  values: DemoValues;
+  time: string;
+  timeZone: string;
+  lng: Language;
+  t: TFunction;
+}
+
+/**
+ * The demo page's booking of the values: the errors, which of the two bookings is being sent, the
+ * failure, and the booking made. POST /v1/bookings.
+ */
+export function useDemoBooking({ values, time, timeZone, lng, t }: DemoBookingInput) {
+  const [errors, setErrors] = useState<Partial<Record<DemoField, string>>>({});
+  const [pending, setPending] = useState<BookingKind | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [booked, setBooked] = useState<Booking | null>(null);
+  // One id per booking attempt: a double click or a retry after a lost answer stores one booking.
+  const [requestId, setRequestId] = useState(() => crypto.randomUUID());
+  const formRef = useRef<HTMLFormElement>(null);
 
   function bookAnother() {
     setBooked(null);
@@ -118,5 +126,5 @@ export function useDemoBooking({ prefill, firstDay, timeZone, lng, t }: DemoBook
     }
   }
 
-  return { values, set, day, chooseDay, time, setTime, errors, pending, failure, booked, bookAnother, formRef, preload, book };
+  return { errors, pending, failure, booked, bookAnother, formRef, preload, book };
 }

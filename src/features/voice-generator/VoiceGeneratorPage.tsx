@@ -9,16 +9,15 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
-import { Spinner } from '../../ui/Spinner';
 import { Heading, Text } from '../../ui/Text';
 import { fetchGreeting, playSample } from './generator.actors';
 import { generatorView, tokenOf } from './generator-view';
 import { GreetingResult } from './GreetingResult';
 import { publishInspection } from '../charts/live-state';
 import { PlaceholderFields } from './PlaceholderFields';
+import { SampleButton } from './SampleButton';
 import { ScriptEditor } from './ScriptEditor';
 import { loadTemplates } from './templates';
-import { labelOf, voiceContext } from './voice-labels';
 import * as styles from './VoiceGeneratorPage.css';
 import { VoicePicker } from './VoicePicker';
 
@@ -65,7 +64,7 @@ export default function VoiceGeneratorPage() {
   }, [lng, templates, context.lang, send]);
 
   const view = generatorView(snapshot);
-  const { sampleLoading, samplePlaying, generating, incomplete, missingFields, greeting } = view;
+  const { generating, incomplete, missingFields, greeting } = view;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -77,9 +76,6 @@ export default function VoiceGeneratorPage() {
   }
 
   const listFormat = new Intl.ListFormat(lng, { type: 'conjunction' });
-  const voiceLabel = labelOf(context.voice);
-  const voiceValues = { voice: voiceLabel, context: voiceContext(voiceLabel) };
-  const sampleLabel = sampleLoading ? t('voice.loadingExample', voiceValues) : samplePlaying ? t('voice.pauseExample', voiceValues) : t('voice.tryExample', voiceValues);
 
   return (
     <Page width="content">
@@ -99,11 +95,7 @@ export default function VoiceGeneratorPage() {
               onCloseMenu={() => send({ type: 'menu.closed' })}
               onSelect={(voice) => send({ type: 'voice.selected', voice })}
             />
-            {/* Not `loading`: that disables the button, and a visitor may cancel a slow example. */}
-            <Button tone="secondary" aria-pressed={samplePlaying} aria-busy={sampleLoading || undefined} onClick={() => send({ type: 'sample.toggled' })}>
-              {sampleLoading ? <Spinner /> : null}
-              {sampleLabel}
-            </Button>
+            <SampleButton voice={context.voice} loading={view.sampleLoading} playing={view.samplePlaying} onToggle={() => send({ type: 'sample.toggled' })} />
           </div>
 
           <ScriptEditor text={context.text} templateIndex={context.templateIndex} view={view} listFormat={listFormat} onShuffle={() => send({ type: 'script.shuffled' })} onChange={(text) => send({ type: 'text.changed', text })} />
