@@ -9,7 +9,6 @@ import { canHydrate, inlineConfigFetch, readPrerendered } from './app/prerendere
 import { checkPublicConfig, loadPublicConfig } from './app/public-config';
 import { preloadPage, routePages } from './app/routes';
 import { expectAnalytics } from './features/analytics/analytics';
-import { pageShown } from './features/analytics/page-shown';
 import { hasStoredSession } from './features/auth/signed-in';
 import { readPendingCodeStep } from './features/landing/code-step-storage';
 import { defaultCountryCode } from './lib/countries';
@@ -31,9 +30,6 @@ async function boot() {
   // The app chart decides the page from the address before the first render; it starts the session
   // chart at once (in its own chunk, so supabase-js stays off the critical path of the first paint).
   startApp(config.webAppUrl);
-  // A prerendered page is on screen, its links working, before the app has rendered: its view is
-  // held now, as following a link then loads a new document before any effect has run (#26.6).
-  if (prerendered?.page === appActor().getSnapshot().context.page) pageShown(window.location.pathname);
   // Over a prerendered page, the visitor can read it already: a task boundary here keeps the
   // script's evaluation and the hydration from being one long task (input waits on neither).
   if (prerendered) await new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,26 +1,30 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
+import { decideRoute } from '../../../core/routes/route-matching';
 import { publicConfig } from '../../app/public-config';
 import { notifyChatWidgetOfNavigation } from '../widgets/chat-widget';
-import { pageShown } from './page-shown';
+import { logPageView } from './analytics';
+import { createPageViewTracker } from './page-views';
 import { startAnalyticsAndWidgets } from './startup';
 
 /**
  * Mounted once in the app shell (inside the router). Starts analytics and the widgets after the page
- * is interactive and logs a page view for every page shown (redirect hops are not pages; the first
- * page's view was logged at boot, ./page-shown). Renders nothing.
+ * is interactive and logs a page view for every page shown (redirect hops are not pages).
+ * Renders nothing.
  */
 export function AnalyticsShell() {
   const [location] = useLocation();
+  const [tracker] = useState(() => createPageViewTracker({ log: logPageView }));
 
   useEffect(() => {
     startAnalyticsAndWidgets(publicConfig());
   }, []);
 
   useEffect(() => {
-    if (!pageShown(location)) return;
+    if (decideRoute(location).kind === 'redirect') return;
+    tracker.routeChanged(location);
     notifyChatWidgetOfNavigation();
-  }, [location]);
+  }, [location, tracker]);
 
   return null;
 }

@@ -71,6 +71,8 @@ function pageViewProperties(page: Omit<LeftPage, 'time'>, origin: string): Recor
 }
 
 let keeping = false;
+/** Whether this document logged a page view (held or sent): then the loader's record of it is not needed. */
+let viewed = false;
 
 /** While the SDK is not ready, a page hidden or left keeps what is held for the next start. */
 function keepWhenLeaving(): void {
@@ -78,7 +80,8 @@ function keepWhenLeaving(): void {
   keeping = true;
   const keep = () => {
     // This page's own view is held or sent: the loader's record of it (./carry-over) is not needed.
-    forgetLeftPage();
+    // Without one (left before the shell's first render), the record stands for the next start.
+    if (viewed) forgetLeftPage();
     if (!clients && held && held.length > 0) keepForNextStart(held, MAX_HELD_CALLS);
   };
   window.addEventListener('pagehide', keep);
@@ -151,6 +154,7 @@ export function logPageView(path: string): void {
     console.warn(EVENT_NOT_LOGGED);
     return;
   }
+  viewed = true;
   rememberLanding(path);
   const location = globalThis.location;
   const document = globalThis.document;
@@ -223,6 +227,7 @@ export function resetAnalyticsForTests(): void {
   initialising = null;
   held = null;
   keeping = false;
+  viewed = false;
   readyListeners.clear();
   ready = new Promise<boolean>((resolve) => {
     announceReady = resolve;

@@ -308,7 +308,7 @@ describe('calls held when the page is left before the SDK starts', () => {
     expect(calls[1]?.[2]).toMatchObject({ utm_source: 'ad-1' });
   });
 
-  it('removes the loader’s record of a page whose app held the view itself (never sent twice)', () => {
+  it('removes the loader’s record of a page whose app logged the view itself (never sent twice), keeps it otherwise', () => {
     const store = new Map<string, string>();
     const page = browserPage(store);
     expectAnalytics(settings);
@@ -318,6 +318,16 @@ describe('calls held when the page is left before the SDK starts', () => {
     page.leave();
     expect(store.has(LEFT_PAGE_KEY)).toBe(false);
     expect((JSON.parse(store.get(CARRY_OVER_KEY) ?? '[]') as { properties: { page_path: string } }[]).map((call) => call.properties.page_path)).toEqual(['/en']);
+
+    // The app's code ran but the page was left before the shell's first render logged its view: the
+    // loader's record stands for the next start.
+    resetAnalyticsForTests();
+    store.clear();
+    const early = browserPage(store);
+    expectAnalytics(settings);
+    store.set(LEFT_PAGE_KEY, JSON.stringify({ path: '/en', search: '', title: 'Start', referrer: '', time: Date.now() }));
+    early.leave();
+    expect(store.has(LEFT_PAGE_KEY)).toBe(true);
   });
 
   it('takes a loader’s record only of its shape and under a week old; the loader writes it under the same key', () => {
