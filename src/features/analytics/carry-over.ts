@@ -87,7 +87,7 @@ export function forgetKept(store: StorageLike | undefined = storage()): void {
  * A prerendered page left before the app's code had run (a link followed, the tab closed: on a slow
  * phone the code arrives seconds after the page is painted). Only the page's loader ran there
  * (scripts/prerender/after-paint.js, which writes this under LEFT_PAGE_KEY on pagehide); the app's
- * own pagehide listener, registered after the loader's, removes it when the app held the view itself.
+ * own pagehide listener, registered after the loader's, removes it once the document has logged a page view.
  */
 export interface LeftPage {
   path: string;
