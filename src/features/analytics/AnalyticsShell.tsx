@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { decideRoute } from '../../../core/routes/route-matching';
 import { publicConfig } from '../../app/public-config';
-import { notifyChatWidgetOfNavigation } from '../widgets/chat-widget';
+import { notifyChatWidgetOfNavigationLater } from '../widgets/widgets.lazy';
 import { logPageView } from './analytics';
 import { createPageViewTracker } from './page-views';
 import { startAnalyticsAndWidgets } from './startup';
@@ -23,7 +23,7 @@ export function AnalyticsShell() {
   useEffect(() => {
     if (decideRoute(location).kind === 'redirect') return;
     tracker.routeChanged(location);
-    notifyChatWidgetOfNavigation();
+    notifyChatWidgetOfNavigationLater();
   }, [location, tracker]);
 
   return null;

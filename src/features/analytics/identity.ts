@@ -1,4 +1,5 @@
-import { updateChatWidget, resetChatWidget, type ChatWidgetCompany } from '../widgets/chat-widget';
+import type { ChatWidgetCompany } from '../widgets/chat-widget';
+import { resetChatWidgetLater, updateChatWidgetLater } from '../widgets/widgets.lazy';
 import { onAnalyticsReady, setAnalyticsUserId } from './analytics';
 
 /**
@@ -23,7 +24,7 @@ let cancelPending: (() => void) | null = null;
 export function identifyUser(user: IdentifiedUser): void {
   cancelPending?.();
   cancelPending = onAnalyticsReady(() => setAnalyticsUserId(user.id));
-  updateChatWidget({
+  updateChatWidgetLater({
     user: { user_id: user.id, email: user.email ?? null, name: user.name ?? null, phone: user.phone ?? null },
     ...(user.company ? { company: user.company } : {}),
   });
@@ -33,5 +34,5 @@ export function identifyUser(user: IdentifiedUser): void {
 export function forgetUser(): void {
   cancelPending?.();
   cancelPending = onAnalyticsReady(() => setAnalyticsUserId(null));
-  resetChatWidget();
+  resetChatWidgetLater();
 }

@@ -1,7 +1,6 @@
 import { afterFirstRender } from '../../app/first-render';
 import type { PublicConfig } from '../../../core/contracts/public-config';
-import { loadChatWidget } from '../widgets/chat-widget';
-import { loadTagManager } from '../widgets/tag-manager';
+import { loadWidgets } from '../widgets/widgets.lazy';
 import { initAnalytics } from './analytics';
 
 let started = false;
@@ -17,7 +16,6 @@ export function startAnalyticsAndWidgets(config: PublicConfig): void {
   started = true;
   afterFirstRender(() => {
     void initAnalytics({ apiKey: config.analytics.apiKey, serverUrl: config.analytics.serverUrl });
-    loadChatWidget(config.widgets.intercomAppId);
-    loadTagManager(config.widgets.gtmId);
+    loadWidgets(config.widgets);
   });
 }

@@ -9,7 +9,8 @@ import * as styles from './ChartViewer.css';
 import { ChartGraph } from './ChartGraph';
 import { charts } from './charts';
 import { FunnelView } from './FunnelView';
-import { subscribeChartStates, type ChartName } from './live-state';
+import type { ChartName } from './chart-message';
+import { subscribeChartStates } from './live-channel';
 
 /** The deepest active states only (`app.page.funnel`, not also `app` and `app.page`). */
 function innermost(ids: readonly string[]): string[] {
