@@ -1,15 +1,6 @@
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
 import type { AnyStateMachine } from 'xstate';
-
-interface StateNodeLike {
-  id: string;
-  key: string;
-  type: string;
-  states: Record<string, StateNodeLike>;
-  transitions: Map<string, { target?: readonly StateNodeLike[] | undefined; guard?: unknown }[]>;
-  always?: { target?: readonly StateNodeLike[] | undefined; guard?: unknown }[];
-  invoke: { src: unknown; id: string }[];
-}
+import type { StateNodeLike } from './chart-model';
 
 const NODE_HEIGHT = 36;
 const CHAR_WIDTH = 7.5;

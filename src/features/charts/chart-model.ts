@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 
-interface StateNodeLike {
+/** The parts of an XState state node the chart views read (its public fields, typed loosely). */
+export interface StateNodeLike {
   id: string;
   key: string;
   type: string;

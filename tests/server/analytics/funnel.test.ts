@@ -2,21 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunnelReport } from '../../../core/contracts/analytics';
 import { buildTestApp, manualClock } from '../../helpers/app';
-import { journey } from './journey';
+import { visitor } from './journey';
 
 const clock = manualClock(new Date('2026-04-10T12:00:00Z'));
 const ADMIN_TOKEN = 'funnel-admin-token-0123456789';
-
-/** Events for one visitor who went `depth` steps into the funnel, one minute apart from `start`. */
-function visitor(device: string, depth: number, context: Record<string, string>, start = Date.parse('2026-04-05T09:00:00Z')) {
-  return journey.slice(0, depth).map(([eventType, step], index) => ({
-    event_type: eventType,
-    device_id: device,
-    time: start + index * 60_000,
-    insert_id: `${device}-${index}`,
-    event_properties: { ...context, ...(step ? { step } : {}) },
-  }));
-}
 
 describe('funnel report', () => {
   let app: FastifyInstance;
