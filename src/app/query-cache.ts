@@ -28,6 +28,11 @@ export function isRetryable(error: unknown): boolean {
   return true;
 }
 
+/** Retry up to `retries` times, never for an answer (a 4xx other than 408/429). */
+function retryUpTo(retries: number): (failures: number, error: unknown) => boolean {
+  return (failures, error) => failures < retries && isRetryable(error);
+}
+
 /** A query client with SPEC §9's settings; tests make their own. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -35,7 +40,7 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: queryDefaults.staleTimeMs,
         refetchOnWindowFocus: queryDefaults.refetchOnWindowFocus,
-        retry: (failures, error) => failures < queryDefaults.retries && isRetryable(error),
+        retry: retryUpTo(queryDefaults.retries),
         retryDelay: retryDelayMs,
       },
     },
@@ -60,14 +65,13 @@ export interface UseQueryOptions {
  * the data the page already shows (TanStack keeps `data` and reports the error beside it).
  */
 export function useQuery<T>(key: readonly unknown[], fetcher: () => Promise<T>, options: UseQueryOptions = {}): QueryState<T> & { refetch(): void } {
-  const retries = options.retries ?? queryDefaults.retries;
   const query = useTanstackQuery(
     {
       queryKey: key,
       queryFn: fetcher,
       staleTime: options.staleTimeMs ?? queryDefaults.staleTimeMs,
       enabled: options.enabled ?? true,
-      retry: (failures, error) => failures < retries && isRetryable(error),
+      retry: retryUpTo(options.retries ?? queryDefaults.retries),
     },
     queryClient,
   );

@@ -1,6 +1,7 @@
 import type { AnyMachineSnapshot, InspectionEvent } from 'xstate';
 import { firstRender } from '../../app/first-render';
 import { publicConfig } from '../../app/public-config';
+import type { ChartName } from './chart-message';
 import type * as LiveChannel from './live-channel';
 
 /**
@@ -11,7 +12,6 @@ import type * as LiveChannel from './live-channel';
  * arrives after the first page has rendered, and what was published before is posted then, in order.
  */
 export { chartChannelName, type ChartMessage, type ChartName } from './chart-message';
-import type { ChartName } from './chart-message';
 
 let channel: Promise<typeof LiveChannel> | undefined;
 
