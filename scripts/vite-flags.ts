@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { FLAGS_PATH } from '../src/features/phone-input/flags.ts';
+import { FLAGS_PATH } from '../src/ui/phone-input/flags.ts';
 
 /**
  * Country flags as SVG images (flag-icons, MIT, 4:3), for the phone field's country picker: emoji

@@ -2,7 +2,7 @@
  * The one place that picks libphonenumber-js' metadata, for the browser and the server alike: 'max',
  * so a number the sign-up form calls valid is one the server accepts and texts, and a number with a
  * possible length but no real prefix (which 'min' lets through) is refused before any text is paid
- * for. The browser loads it lazily (src/features/phone-input/phone-format.lazy.ts); its chunk is
+ * for. The browser loads it lazily (src/ui/phone-input/phone-format.lazy.ts); its chunk is
  * ~20 KB (gzip) larger than with 'min', outside every page's first render (docs/architecture.md).
  * Everything of ours that parses a number imports libphonenumber-js through this file.
  */

@@ -13,7 +13,7 @@ import { Text } from '../../ui/Text';
 import { toast } from '../../ui/toast';
 import { abandonEnrolment, challenge, enrollPhone, enrollTotp, listFactors, mfaPhoneSchema, unenroll, verify, type FactorView, type MfaFailure } from '../auth/mfa';
 import { MfaCodeForm, useMfaErrorText } from '../auth/MfaCodeForm';
-import { PhoneField } from '../phone-input/PhoneField';
+import { PhoneField } from '../../ui/phone-input/PhoneField';
 import * as styles from './TwoStep.css';
 
 const ISSUER = 'Ringwise';

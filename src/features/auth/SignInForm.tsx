@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { segmentedTrack } from '../../ui/Segmented.css';
 import { Text } from '../../ui/Text';
-import { PhoneField } from '../phone-input/PhoneField';
+import { PhoneField } from '../../ui/phone-input/PhoneField';
 import * as styles from './SignInOtpPage.css';
 import type { useSignInForm } from './use-sign-in-form';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { defaultCountryCode } from '../../lib/countries';
-import { loadPhoneFormat, phoneFormat } from '../phone-input/phone-format.lazy';
+import { loadPhoneFormat, phoneFormat } from '../../ui/phone-input/phone-format.lazy';
 
 /** The parts of a signed-in user a page names them by. */
 interface Named {

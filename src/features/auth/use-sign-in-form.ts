@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { RESEND_COOLDOWN_SECONDS } from '../../../core/auth-codes';
 import type { Language } from '../../../core/routes/languages';
 import { defaultCountryCode } from '../../lib/countries';
-import { loadPhoneFormat, phoneFormat, phoneStateFromValue } from '../phone-input/phone-format.lazy';
+import { loadPhoneFormat, phoneFormat, phoneStateFromValue } from '../../ui/phone-input/phone-format.lazy';
 import { loadCodeEntry } from './CodeEntry.lazy';
 import { isSendCooldown, sendCode, type Recipient } from './otp';
 import { signInRecipient, type SignInMethod } from './sign-in-recipient';

@@ -10,7 +10,7 @@ import { Button } from '../../ui/Button';
 import { button } from '../../ui/Button.css';
 import { Card } from '../../ui/Card';
 import { Heading } from '../../ui/Text';
-import { phoneFormat } from '../phone-input/phone-format.lazy';
+import { phoneFormat } from '../../ui/phone-input/phone-format.lazy';
 import * as styles from './Landing.css';
 import { LandingLayout } from './LandingLayout';
 

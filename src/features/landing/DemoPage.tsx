@@ -9,7 +9,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextAreaField, TextField } from '../../ui/Field';
 import { Heading, Text } from '../../ui/Text';
-import { PhoneField } from '../phone-input/PhoneField';
+import { PhoneField } from '../../ui/phone-input/PhoneField';
 import { DemoApplyCard } from './DemoApplyCard';
 import { DemoBooked } from './DemoBooked';
 import { DemoSlotFields } from './DemoSlotFields';

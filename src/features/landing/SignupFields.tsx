@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { preloadEmailKind } from '../../lib/email-kind.lazy';
 import { TextField } from '../../ui/Field';
-import { PhoneField } from '../phone-input/PhoneField';
+import { PhoneField } from '../../ui/phone-input/PhoneField';
 import * as styles from './Landing.css';
 import type { SignupValues } from './signup.actors';
 import type { SignupField, SignupFieldErrors } from './use-signup-form';

@@ -5,7 +5,7 @@ import { preloadSignupForms, signupForms } from '../../../core/contracts/signup.
 import type { Language } from '../../../core/routes/languages';
 import { ApiError, apiRequest } from '../../app/api-client';
 import { defaultCountryCode } from '../../lib/countries';
-import { initialPhoneValue, loadPhoneFormat, phoneFormat } from '../phone-input/phone-format.lazy';
+import { initialPhoneValue, loadPhoneFormat, phoneFormat } from '../../ui/phone-input/phone-format.lazy';
 import { focusFirstInvalid } from './focus';
 import { firstErrorPerField } from './form-errors';
 

@@ -8,7 +8,7 @@ import { defaultCountryCode } from '../../lib/countries';
 import { logEvent } from '../analytics/analytics';
 import { analyticsEvents } from '../analytics/events';
 import { loadCodeEntry } from '../auth/CodeEntry.lazy';
-import { initialPhoneValue, loadPhoneFormat, phoneFormat } from '../phone-input/phone-format.lazy';
+import { initialPhoneValue, loadPhoneFormat, phoneFormat } from '../../ui/phone-input/phone-format.lazy';
 import { focusFirstInvalid } from './focus';
 import { firstErrorPerField } from './form-errors';
 import type { SignupValues } from './signup.actors';

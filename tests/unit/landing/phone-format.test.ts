@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changePhoneCountry, formatPhoneInput, phoneStateFromValue } from '../../../src/features/phone-input/phone-format';
+import { changePhoneCountry, formatPhoneInput, phoneStateFromValue } from '../../../src/ui/phone-input/phone-format';
 
 describe('phone formatting as you type', () => {
   it('formats a national number for the picked country and gives E.164', () => {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PhoneField } from '../../phone-input/PhoneField';
+import { PhoneField } from '../../../ui/phone-input/PhoneField';
 import { defaultCountryCode } from '../../../lib/countries';
 import { formatPhone } from '../../../../core/phone/display';
 import { Alert } from '../../../ui/Alert';

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
-import { controlBox } from '../../ui/Field.css';
-import { mobileQuery, vars } from '../../ui/theme.css';
+import { controlBox } from '../Field.css';
+import { mobileQuery, vars } from '../theme.css';
 
 export const group = style({
   position: 'relative',

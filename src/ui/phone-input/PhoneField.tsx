@@ -6,12 +6,12 @@ import { afterFirstRender } from '../../app/first-render';
 import { useLanguage } from '../../app/use-language';
 import { countryName, defaultCountryCode, findCountry, localizedCountries, searchCountries } from '../../lib/countries';
 import { flagSrc } from './flags';
-import { FieldFrame } from '../../ui/Field';
-import { control } from '../../ui/Field.css';
+import { FieldFrame } from '../Field';
+import { control } from '../Field.css';
 import type { PhoneInputState } from './phone-format';
 import { emptyPhoneState, loadPhoneFormat, phoneFormat, type PhoneFormatModule } from './phone-format.lazy';
 import * as styles from './PhoneField.css';
-import { visuallyHidden } from '../../ui/visually-hidden.css';
+import { visuallyHidden } from '../visually-hidden.css';
 
 export interface PhoneFieldProps {
   label: ReactNode;
