@@ -14,7 +14,7 @@ import tseslint from 'typescript-eslint';
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const importNoOtherFeature = ['legal', 'widgets'];
+const importNoOtherFeature = ['legal'];
 const importedByNoOtherFeature = ['legal', 'voice-generator'];
 const featureZones = [
   ...importNoOtherFeature.map((feature) => ({

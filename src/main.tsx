@@ -8,7 +8,7 @@ import { detectLanguage, isLanguage } from '../core/routes/languages';
 import { canHydrate, inlineConfigFetch, readPrerendered } from './app/prerendered';
 import { checkPublicConfig, loadPublicConfig } from './app/public-config';
 import { preloadPage, routePages } from './app/routes';
-import { expectAnalytics } from './features/analytics/analytics';
+import { expectAnalytics } from './app/analytics/analytics';
 import { hasStoredSession } from './features/auth/signed-in';
 import { readPendingCodeStep } from './features/landing/code-step-storage';
 import { defaultCountryCode } from './lib/countries';

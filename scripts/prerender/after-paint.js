@@ -48,7 +48,7 @@ function handOver() {
 
 // A page left before the app's code has run (on a slow phone it arrives seconds after the paint) has
 // logged no page view: what was shown is kept for the next start, which logs it
-// (src/features/analytics/carry-over.ts, LEFT_PAGE_KEY). Registered before the app's own pagehide
+// (src/app/analytics/carry-over.ts, LEFT_PAGE_KEY). Registered before the app's own pagehide
 // listener, which removes it once the app has logged a page view.
 addEventListener('pagehide', () => {
   try {

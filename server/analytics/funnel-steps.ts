@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 
 /**
  * The sign-up funnel as the team reads it: visitors → code verified → each onboarding step → paywall
- * → trial started → onboarding finished. Event names are the SPA's (src/features/analytics/events.ts).
+ * → trial started → onboarding finished. Event names are the SPA's (src/app/analytics/events.ts).
  */
 export interface FunnelStepDefinition {
   key: string;

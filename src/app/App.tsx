@@ -1,6 +1,6 @@
 import { I18nextProvider } from 'react-i18next';
 import { Router } from 'wouter';
-import { AnalyticsShell } from '../features/analytics/AnalyticsShell';
+import { AnalyticsShell } from './analytics/AnalyticsShell';
 import { SiteShell } from './shell/SiteShell';
 import { Toaster } from '../ui/Toaster';
 import { useAppLocation } from './address/app-location';

@@ -25,7 +25,7 @@ export interface FunnelPlace {
 }
 
 /**
- * THE table: each funnel event (src/features/analytics/events.ts, as the report reads it) and the
+ * THE table: each funnel event (src/app/analytics/events.ts, as the report reads it) and the
  * chart state or transition it belongs to. tests/unit/charts/funnel-map.test.ts checks that every
  * state and transition named here exists in its chart and that every step of the report is here.
  */

@@ -8,7 +8,7 @@ import { useQuery } from '../../app/query-cache';
 import type { BillingInterval, Plan, PlanCode, PlansResponse } from '../../../core/contracts/payments';
 import { supportedCurrencies, type SupportedCurrency } from '../../../core/payments/currency';
 import { trialEnd } from '../../../core/payments/trial';
-import { track } from '../analytics/analytics';
+import { track } from '../../app/analytics/analytics';
 import { Alert } from '../../ui/Alert';
 import { Box } from '../../ui/Box';
 import { Button } from '../../ui/Button';

@@ -3,8 +3,8 @@ import { apiRequest, ApiError } from '../../app/api-client';
 import { readTrackingParams } from '../../../core/routes/tracking-params';
 import type { LandingPage, SignupCheckRequest, SignupCheckResult, SignupCompleteRequest, SignupCompleteResult } from '../../../core/contracts/signup';
 import { classifyEmailLazy, type EmailKind } from '../../lib/email-kind.lazy';
-import { logEvent } from '../analytics/analytics';
-import { analyticsEvents } from '../analytics/events';
+import { logEvent } from '../../app/analytics/analytics';
+import { analyticsEvents } from '../../app/analytics/events';
 import { sendCode, sendEmailConfirmation, type Recipient } from '../auth/otp';
 
 export type SignupOutcome = SignupCheckResult['outcome'];

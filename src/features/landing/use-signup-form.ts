@@ -5,8 +5,8 @@ import type { LandingPage, LandingSearch } from '../../../core/contracts/signup'
 import { preloadSignupForms, signupForms } from '../../../core/contracts/signup.lazy';
 import { i18n } from '../../app/i18n';
 import { defaultCountryCode } from '../../lib/countries';
-import { logEvent } from '../analytics/analytics';
-import { analyticsEvents } from '../analytics/events';
+import { logEvent } from '../../app/analytics/analytics';
+import { analyticsEvents } from '../../app/analytics/events';
 import { loadCodeEntry } from '../auth/CodeEntry.lazy';
 import { initialPhoneValue, loadPhoneFormat, phoneFormat } from '../../ui/phone-input/phone-format.lazy';
 import { focusFirstInvalid } from './focus';

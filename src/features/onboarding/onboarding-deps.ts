@@ -1,9 +1,9 @@
 import { apiRequest, ApiError } from '../../app/api-client';
 import { publicConfig } from '../../app/public-config';
 import type { OnboardingDeps } from '../../../machines/onboarding.actors';
-import { logEvent } from '../analytics/analytics';
-import { analyticsEvents } from '../analytics/events';
-import { identifyUser } from '../analytics/identity';
+import { logEvent } from '../../app/analytics/analytics';
+import { analyticsEvents } from '../../app/analytics/events';
+import { identifyUser } from '../../app/analytics/identity';
 import { refreshIfStale } from '../auth/fresh-session';
 import { toAuthErrorCode } from '../auth/otp';
 import { loadSupabase } from '../auth/session';

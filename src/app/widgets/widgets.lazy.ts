@@ -1,4 +1,4 @@
-import { publicConfig } from '../../app/public-config';
+import { publicConfig } from '../public-config';
 import type { ChatWidgetAttributes } from './chat-widget';
 
 /**

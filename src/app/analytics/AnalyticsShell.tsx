@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { decideRoute } from '../../../core/routes/route-matching';
-import { publicConfig } from '../../app/public-config';
+import { publicConfig } from '../public-config';
 import { notifyChatWidgetOfNavigationLater } from '../widgets/widgets.lazy';
 import { logPageView } from './analytics';
 import { createPageViewTracker } from './page-views';
