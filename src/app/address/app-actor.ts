@@ -4,7 +4,7 @@ import { appMachine, type FunnelInput } from '../../../machines/app.machine';
 import type { AddressFacts, SessionFacts } from '../../../machines/app.types';
 import { projectAddress, type AddressProjection } from '../../../machines/app.url';
 import { isAtHref } from '../../../machines/onboarding.url';
-import { publishInspection } from '../../features/charts/live-state';
+import { publishInspection } from '../live-state/live-state';
 import { hasPersonSession } from '../../features/auth/signed-in';
 import { switchLanguage } from '../i18n';
 import { detectLanguage, storeLanguage } from '../../../core/routes/languages';

@@ -5,7 +5,7 @@ import { RetryableRefreshError } from '../../../machines/session.actors';
 import { expiresAtMs, sessionMachine, type AuthSession } from '../../../machines/session.machine';
 import { setAccessTokenProvider } from '../../app/api-client';
 import { afterFirstRender, firstRender } from '../../app/first-render';
-import { publishInspection } from '../charts/live-state';
+import { publishInspection } from '../../app/live-state/live-state';
 import { publishPresence } from './presence';
 import { carriesAuthCallback, clearSessionCookies, hasStoredSession, isAuthError, storedAuthSession } from './signed-in';
 

@@ -7,10 +7,10 @@ import { Heading, Text } from '../../ui/Text';
 import { paths } from '../../../core/routes/paths';
 import * as styles from './ChartViewer.css';
 import { ChartGraph } from './ChartGraph';
-import { charts } from './charts';
+import { charts } from '../../app/charts';
 import { FunnelView } from './FunnelView';
-import type { ChartName } from './chart-message';
-import { subscribeChartStates } from './live-channel';
+import type { ChartName } from '../../app/live-state/chart-message';
+import { subscribeChartStates } from '../../app/live-state/live-channel';
 
 /** The deepest active states only (`app.page.funnel`, not also `app` and `app.page`). */
 function innermost(ids: readonly string[]): string[] {

@@ -1,6 +1,6 @@
 import type { FunnelChartNumbers } from '../../../core/contracts/analytics';
 import type { ChartModel, ChartTransition } from './chart-model';
-import type { ChartName } from './live-state';
+import type { ChartName } from '../../app/live-state/live-state';
 
 /** A transition named by where it starts, its event ('' for always), where it goes and its guard. */
 export interface TransitionRef {

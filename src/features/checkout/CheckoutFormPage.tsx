@@ -22,7 +22,7 @@ import { currencyFromPersonCountries, geoCurrency } from './currency';
 import { PlansSkeleton } from './PaywallFrame';
 import { useTrialOffer } from './trial-offer';
 import { formatDate } from '../../../core/format-date';
-import { publishInspection } from '../charts/live-state';
+import { publishInspection } from '../../app/live-state/live-state';
 import { SelectField } from '../../ui/Field';
 import { appActor } from '../../app/address/app-actor';
 import { afterFirstRender } from '../../app/first-render';

@@ -7,7 +7,7 @@ import type { LandingPage, LandingSearch } from '../../../core/contracts/signup'
 import { Button } from '../../ui/Button';
 import { Heading, Text } from '../../ui/Text';
 import * as styles from './Landing.css';
-import { publishInspection } from '../charts/live-state';
+import { publishInspection } from '../../app/live-state/live-state';
 import { readPendingCodeStep } from './code-step-storage';
 import { signupMachine } from './signup.machine';
 import { SignupCodeScreen } from './SignupCodeScreen';

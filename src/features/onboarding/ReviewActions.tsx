@@ -9,7 +9,7 @@ import { Box } from '../../ui/Box';
 import { Button } from '../../ui/Button';
 import { Text } from '../../ui/Text';
 import { signOut } from '../auth/sign-out';
-import { publishInspection } from '../charts/live-state';
+import { publishInspection } from '../../app/live-state/live-state';
 import { appActor } from '../../app/address/app-actor';
 import * as styles from './Onboarding.css';
 

@@ -13,7 +13,7 @@ import { Heading, Text } from '../../ui/Text';
 import { fetchGreeting, playSample } from './generator.actors';
 import { generatorView, tokenOf } from './generator-view';
 import { GreetingResult } from './GreetingResult';
-import { publishInspection } from '../charts/live-state';
+import { publishInspection } from '../../app/live-state/live-state';
 import { PlaceholderFields } from './PlaceholderFields';
 import { SampleButton } from './SampleButton';
 import { ScriptEditor } from './ScriptEditor';

@@ -1,6 +1,6 @@
 import type { AnyMachineSnapshot, InspectionEvent } from 'xstate';
-import { firstRender } from '../../app/first-render';
-import { publicConfig } from '../../app/public-config';
+import { firstRender } from '../first-render';
+import { publicConfig } from '../public-config';
 import type { ChartName } from './chart-message';
 import type * as LiveChannel from './live-channel';
 
