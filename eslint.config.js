@@ -91,7 +91,7 @@ export default tseslint.config(
       'src/features/account/TwoStepManager.tsx', // split pending, #27
       'src/features/auth/CodeEntry.tsx', // split pending, #27
       'src/features/charts/ChartViewerPage.tsx', // split pending, #27
-      'src/features/checkout/CheckoutFormPage.tsx', // split pending, #27
+      'src/features/onboarding/checkout/CheckoutFormPage.tsx', // split pending, #27
       'src/ui/phone-input/PhoneField.tsx', // split pending, #27
       'src/ui/GetStarted.tsx', // split pending, #27
     ],

@@ -54,7 +54,7 @@ const rows: Row[] = [
     };
   }),
   measure('identity review', 'machines/onboarding.review.machine.ts', generic(reviewModel)),
-  measure('paywall', 'src/features/checkout/checkout.machine.ts', generic(paywallModel)),
+  measure('paywall', 'src/features/onboarding/checkout/checkout.machine.ts', generic(paywallModel)),
   measure('generator', 'machines/generator.machine.ts', () => {
     const paths = generator.pathSet();
     return { paths, coverage: fromLists(generator.coverage(paths)) };

@@ -2,7 +2,7 @@ import countryToCurrency from 'country-to-currency';
 
 /**
  * Which currency a person pays in: the currencies the product sells in, the default, and the one for
- * a country. The browser's paywall (src/features/checkout/currency.ts) and the server's checkout
+ * a country. The browser's paywall (src/features/onboarding/checkout/currency.ts) and the server's checkout
  * (server/payments/plugin.ts) both decide through this file.
  */
 

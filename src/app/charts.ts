@@ -4,7 +4,7 @@ import { generatorMachine } from '../../machines/generator.machine';
 import { reviewMachine } from '../../machines/onboarding.review.machine';
 import { onboardingMachine } from '../../machines/onboarding.machine';
 import { sessionMachine } from '../../machines/session.machine';
-import { checkoutMachine } from '../features/checkout/checkout.machine';
+import { checkoutMachine } from '../features/onboarding/checkout/checkout.machine';
 import { signupMachine } from '../features/landing/signup.machine';
 import type { ChartName } from './live-state/live-state';
 

@@ -73,7 +73,7 @@ const routeTexts: Partial<Record<RoutedName, readonly string[]>> = {
 
 /** Code a page shows in its first render besides its own chunk (code-split inside the page). */
 const routeExtras: Partial<Record<RoutedName, () => Promise<unknown>>> = {
-  checkoutForm: () => import('../features/checkout/CheckoutFormPage'),
+  checkoutForm: () => import('../features/onboarding/checkout/CheckoutFormPage'),
 };
 
 /**

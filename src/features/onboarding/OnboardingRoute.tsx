@@ -8,7 +8,7 @@ import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { topState } from '../../../machines/onboarding.url';
 import type { Interval, Plan } from '../../../core/contracts/onboarding';
-import { PaywallFrame, PlansSkeleton } from '../checkout/PaywallFrame';
+import { PaywallFrame, PlansSkeleton } from './checkout/PaywallFrame';
 import type { FunnelActor } from './funnel-actor';
 import { noFunnelYet, useFunnelActor } from './funnel-store';
 import { Progress, type ProgressStep } from './Progress';
@@ -18,7 +18,7 @@ import { useStepHeadingFocus } from './use-step-heading-focus';
 
 /** The steps but the paywall (one chunk, see ./steps/Step) and the paywall's plans: each loads when shown. */
 const Step = lazy(() => import('./steps/Step'));
-const CheckoutFormPage = lazy(() => import('../checkout/CheckoutFormPage'));
+const CheckoutFormPage = lazy(() => import('./checkout/CheckoutFormPage'));
 
 type FunnelSnapshot = ReturnType<FunnelActor['getSnapshot']>;
 

@@ -2,8 +2,8 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/app/api-client';
 import type { CheckoutSessionResponse } from '../../../core/contracts/payments';
-import type { StartCheckoutInput } from '../../../src/features/checkout/checkout.actors';
-import { checkoutMachine } from '../../../src/features/checkout/checkout.machine';
+import type { StartCheckoutInput } from '../../../src/features/onboarding/checkout/checkout.actors';
+import { checkoutMachine } from '../../../src/features/onboarding/checkout/checkout.machine';
 
 const input: StartCheckoutInput = { lng: 'fr', interval: 'monthly', plan: 'business', currency: 'EUR' };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { currencyForCountry } from '../../../core/payments/currency';
-import { CURRENCY_FALLBACK_WARNING, CURRENCY_LOOKUP_WARNING, currencyFromPersonCountries, detectCurrency, geoCurrency } from '../../../src/features/checkout/currency';
+import { CURRENCY_FALLBACK_WARNING, CURRENCY_LOOKUP_WARNING, currencyFromPersonCountries, detectCurrency, geoCurrency } from '../../../src/features/onboarding/checkout/currency';
 
 const answer = (body: string, status = 200) => vi.fn(async () => new Response(body, { status })) as unknown as typeof fetch;
 

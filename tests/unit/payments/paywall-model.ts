@@ -1,8 +1,8 @@
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { ApiError } from '../../../src/app/api-client';
 import type { CheckoutSessionResponse } from '../../../core/contracts/payments';
-import type { StartCheckoutInput } from '../../../src/features/checkout/checkout.actors';
-import { checkoutMachine } from '../../../src/features/checkout/checkout.machine';
+import type { StartCheckoutInput } from '../../../src/features/onboarding/checkout/checkout.actors';
+import { checkoutMachine } from '../../../src/features/onboarding/checkout/checkout.machine';
 import type { ChartModel } from '../../helpers/chart-model';
 
 /** The paywall chart's test model ('Start my free trial'): the real chart, a request that never settles. */

@@ -1,5 +1,5 @@
-import { publicConfig } from '../../app/public-config';
-import { currencyForCountry, defaultCurrency, type SupportedCurrency } from '../../../core/payments/currency';
+import { publicConfig } from '../../../app/public-config';
+import { currencyForCountry, defaultCurrency, type SupportedCurrency } from '../../../../core/payments/currency';
 
 /** The geolocation gave no currency sold here: said when it happens, whatever is chosen next. */
 export const CURRENCY_LOOKUP_WARNING = 'Could not determine the visitor currency from their location';
@@ -60,7 +60,7 @@ export async function currencyFromPersonCountries(
   warn: (message: string, detail?: unknown) => void = console.warn,
 ): Promise<SupportedCurrency> {
   if (currencyForCountry(company)) return currencyFromCountries([company], warn);
-  const phoneCountry = phone ? (await import('../../../core/phone/parse')).phoneCountry(phone) : null;
+  const phoneCountry = phone ? (await import('../../../../core/phone/parse')).phoneCountry(phone) : null;
   return currencyFromCountries([company, phoneCountry], warn);
 }
 

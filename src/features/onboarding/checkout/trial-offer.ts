@@ -1,6 +1,6 @@
-import { apiRequest } from '../../app/api-client';
-import { useQuery } from '../../app/query-cache';
-import type { SubscriptionResponse } from '../../../core/contracts/payments';
+import { apiRequest } from '../../../app/api-client';
+import { useQuery } from '../../../app/query-cache';
+import type { SubscriptionResponse } from '../../../../core/contracts/payments';
 
 const TRIAL_OFFER_KEY = ['trial-offer'] as const;
 

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { mobileQuery, vars } from '../../ui/theme.css';
+import { mobileQuery, vars } from '../../../ui/theme.css';
 
 /** The plans' stand-in: the same column and gaps as the form it makes room for. */
 export const skeleton = style({

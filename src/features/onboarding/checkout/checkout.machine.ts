@@ -1,6 +1,6 @@
 import { assign, enqueueActions, setup } from 'xstate';
-import { ApiError } from '../../app/api-client';
-import type { CheckoutSessionResponse } from '../../../core/contracts/payments';
+import { ApiError } from '../../../app/api-client';
+import type { CheckoutSessionResponse } from '../../../../core/contracts/payments';
 import { startCheckout, type StartCheckoutInput } from './checkout.actors';
 
 /**

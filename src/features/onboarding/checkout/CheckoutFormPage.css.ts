@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
-import { segment as segmentBase, segmentChosen } from '../../ui/Segmented.css';
-import { mobileQuery, vars } from '../../ui/theme.css';
+import { segment as segmentBase, segmentChosen } from '../../../ui/Segmented.css';
+import { mobileQuery, vars } from '../../../ui/theme.css';
 
 /** Reset for the fieldsets that group the radio choices (browsers add a border and padding). */
 export const fieldset = style({

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
-import { apiRequest } from '../../app/api-client';
-import { readTrackingParams } from '../../../core/routes/tracking-params';
-import type { BillingInterval, CheckoutSessionResponse, PlanCode } from '../../../core/contracts/payments';
+import { apiRequest } from '../../../app/api-client';
+import { readTrackingParams } from '../../../../core/routes/tracking-params';
+import type { BillingInterval, CheckoutSessionResponse, PlanCode } from '../../../../core/contracts/payments';
 
 export interface StartCheckoutInput {
   lng: 'en' | 'fr';
