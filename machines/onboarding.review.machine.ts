@@ -7,7 +7,7 @@ import type { KycStatus } from '../core/contracts/user';
  * VALIDATED decision goes on to the paywall through the funnel (its identity check opens checkout),
  * and signing out leaves for the home page signed out — so neither way loops back here.
  *
- * Effects are named and provided by the page (src/features/onboarding/ReviewActions.tsx); these
+ * Effects are named and provided by the page (src/features/landing/ReviewActions.tsx); these
  * defaults only say they were not provided.
  */
 const notProvided = (name: string) => () => Promise.reject(new Error(`review actor ${name} was not provided`));

@@ -8,7 +8,7 @@ import { Card } from '../../ui/Card';
 import { Heading, Text } from '../../ui/Text';
 import { useSession } from '../auth/session';
 import { useSignedInName } from '../auth/signed-in-name';
-import { ReviewActions } from '../onboarding/ReviewActions';
+import { ReviewActions } from './ReviewActions';
 import * as styles from './Landing.css';
 import { LandingLayout } from './LandingLayout';
 import { stepNumber } from '../../ui/StepNumber.css';

@@ -131,3 +131,13 @@ export const startForm = style({ gridArea: 'form' });
 export const startDetails = style({ gridArea: 'details', display: 'flex', flexDirection: 'column', gap: vars.space.medium });
 export const desktopOnly = style({ '@media': { [mobileQuery]: { display: 'none' } } });
 export const mobileOnly = style({ '@media': { [desktopQuery]: { display: 'none' } } });
+
+/** "Still under review": news, neither good nor bad, so neutral (not the green of a success). */
+export const reviewNote = style({
+  margin: 0,
+  padding: `${vars.space.small} ${vars.space.medium}`,
+  borderRadius: vars.radius.medium,
+  background: vars.color.surfaceMuted,
+  color: vars.color.text,
+  fontSize: vars.fontSize.small,
+});

@@ -117,13 +117,3 @@ export const crmChoice = style([
 export const crmRadio = style([radio, { position: 'absolute', opacity: 0, width: '1px', height: '1px' }]);
 export const crmName = style({ minWidth: 0, overflowWrap: 'anywhere' });
 export const crmExtras = style({ display: 'grid', gap: vars.space.xsmall, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' });
-
-/** "Still under review": news, neither good nor bad, so neutral (not the green of a success). */
-export const reviewNote = style({
-  margin: 0,
-  padding: `${vars.space.small} ${vars.space.medium}`,
-  borderRadius: vars.radius.medium,
-  background: vars.color.surfaceMuted,
-  color: vars.color.text,
-  fontSize: vars.fontSize.small,
-});

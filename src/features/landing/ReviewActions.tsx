@@ -11,7 +11,7 @@ import { Text } from '../../ui/Text';
 import { signOut } from '../auth/sign-out';
 import { publishInspection } from '../../app/live-state/live-state';
 import { appActor } from '../../app/address/app-actor';
-import * as styles from './Onboarding.css';
+import * as styles from './Landing.css';
 
 const fetchKycStatus = fromPromise<KycStatus | null, void>(async ({ signal }) => (await apiRequest<User>('/v1/user', { signal })).kyc_status);
 
