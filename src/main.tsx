@@ -9,7 +9,7 @@ import { canHydrate, inlineConfigFetch, readPrerendered } from './app/prerendere
 import { checkPublicConfig, loadPublicConfig } from './app/public-config';
 import { preloadPage, routePages } from './app/routes';
 import { expectAnalytics } from './app/analytics/analytics';
-import { hasStoredSession } from './features/auth/signed-in';
+import { hasStoredSession } from './app/session/signed-in';
 import { readPendingCodeStep } from './features/landing/code-step-storage';
 import { defaultCountryCode } from './lib/countries';
 

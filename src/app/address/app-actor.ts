@@ -5,7 +5,7 @@ import type { AddressFacts, SessionFacts } from '../../../machines/app.types';
 import { projectAddress, type AddressProjection } from '../../../machines/app.url';
 import { isAtHref } from '../../../machines/onboarding.url';
 import { publishInspection } from '../live-state/live-state';
-import { hasPersonSession } from '../../features/auth/signed-in';
+import { hasPersonSession } from '../session/signed-in';
 import { switchLanguage } from '../i18n';
 import { detectLanguage, storeLanguage } from '../../../core/routes/languages';
 import { readTrackingParams, saveTrackingParams } from '../../../core/routes/tracking-params';
@@ -115,7 +115,7 @@ function listenToBrowser(started: AppActor): void {
 
 /** The session as the app chart sees it: who, and whether anonymous; a token refresh is no change. */
 function followSession(started: AppActor): void {
-  void import('../../features/auth/session').then(({ startSessionActor }) => {
+  void import('../session/session').then(({ startSessionActor }) => {
     const session = startSessionActor();
     let key = '';
     const report = () => {

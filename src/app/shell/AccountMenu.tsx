@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IntentLink as Link } from '../IntentLink';
 import { paths } from '../../../core/routes/paths';
-import { signOut } from '../../features/auth/sign-out';
+import { signOut } from '../session/sign-out';
 import * as styles from './Shell.css';
 import { visuallyHidden } from '../../ui/visually-hidden.css';
 import { appActor } from '../address/app-actor';

@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { IntentLink as Link } from '../IntentLink';
 import { paths } from '../../../core/routes/paths';
 import { useLanguage } from '../use-language';
-import { usePersonSignedIn } from '../../features/auth/presence';
+import { usePersonSignedIn } from '../session/presence';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import * as styles from './Shell.css';

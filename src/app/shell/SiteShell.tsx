@@ -5,7 +5,7 @@ import { firstRender } from '../first-render';
 import { paths } from '../../../core/routes/paths';
 import { useFooterHeld } from './footer-hold';
 import { SiteFooter } from './SiteFooter';
-import { useEndedElsewhere } from '../../features/auth/presence';
+import { useEndedElsewhere } from '../session/presence';
 import { SiteHeader } from './SiteHeader';
 import * as styles from './Shell.css';
 

@@ -11,8 +11,8 @@ import type { User } from '../../../core/contracts/user';
 import { defaultCountryCode } from '../../lib/countries';
 import { formatPhone } from '../../../core/phone/display';
 import { storedPhone } from '../../../core/phone/spelling';
-import { useSession } from '../auth/session';
-import { signOut } from '../auth/sign-out';
+import { useSession } from '../../app/session/session';
+import { signOut } from '../../app/session/sign-out';
 import { Alert } from '../../ui/Alert';
 import { Box } from '../../ui/Box';
 import { Button } from '../../ui/Button';
@@ -22,13 +22,14 @@ import { Spinner } from '../../ui/Spinner';
 import { Heading, Text } from '../../ui/Text';
 import * as styles from './AccountPage.css';
 import { appActor } from '../../app/address/app-actor';
-import { SecondStep } from '../auth/SecondStep.lazy';
+import { SecondStep } from '../../app/verification/SecondStep.lazy';
 import { DeleteAccount } from './DeleteAccount';
-import { EmailToConfirm } from './EmailToConfirm';
+import { EmailToConfirm } from '../../app/verification/EmailToConfirm';
 import { ManageCard } from './ManageCard';
 import { PaymentHistory } from './PaymentHistory';
 import { PlanCard } from './PlanCard';
-import { SUBSCRIPTION_KEY, useSubscriptionActions } from './subscription-actions';
+import { useSubscriptionActions } from './subscription-actions';
+import { SUBSCRIPTION_KEY } from '../../app/session/reader-standing';
 import { TwoStepCard } from './TwoStepCard';
 
 /**

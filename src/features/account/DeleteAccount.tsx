@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, apiRequest } from '../../app/api-client';
 import { appActor } from '../../app/address/app-actor';
 import type { SubscriptionView } from '../../../core/contracts/payments';
-import { signOut } from '../auth/sign-out';
+import { signOut } from '../../app/session/sign-out';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';

@@ -11,8 +11,8 @@ import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { Text } from '../../ui/Text';
 import { toast } from '../../ui/toast';
-import { abandonEnrolment, challenge, enrollPhone, enrollTotp, listFactors, mfaPhoneSchema, unenroll, verify, type FactorView, type MfaFailure } from '../auth/mfa';
-import { MfaCodeForm, useMfaErrorText } from '../auth/MfaCodeForm';
+import { abandonEnrolment, challenge, enrollPhone, enrollTotp, listFactors, mfaPhoneSchema, unenroll, verify, type FactorView, type MfaFailure } from '../../app/verification/mfa';
+import { MfaCodeForm, useMfaErrorText } from '../../app/verification/MfaCodeForm';
 import { PhoneField } from '../../ui/phone-input/PhoneField';
 import * as styles from './TwoStep.css';
 

@@ -4,8 +4,7 @@ import { appActor } from '../../app/address/app-actor';
 import type { Language } from '../../../core/routes/languages';
 import { setQueryData } from '../../app/query-cache';
 import type { CardUpdateResponse, SubscriptionResponse } from '../../../core/contracts/payments';
-
-export const SUBSCRIPTION_KEY = ['subscription'] as const;
+import { SUBSCRIPTION_KEY } from '../../app/session/reader-standing';
 
 /** The element that says how an action went; focus moves there once it is answered. */
 export const OUTCOME_ID = 'subscription-outcome';

@@ -2,10 +2,10 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../core/routes/languages';
 import { Alert } from '../../ui/Alert';
-import { authUrlError } from './session';
+import { authUrlError } from '../../app/session/session';
 
 /** The email card with its 'Send a new code', for a signed-in person whose confirmation link failed: rare, so loaded then. */
-const EmailToConfirm = lazy(() => import('../account/EmailToConfirm').then((module) => ({ default: module.EmailToConfirm })));
+const EmailToConfirm = lazy(() => import('../../app/verification/EmailToConfirm').then((module) => ({ default: module.EmailToConfirm })));
 
 /** SPEC §8's auth-address errors, by the message supabase-js gives them. */
 const urlErrorKeys: Record<string, string> = {

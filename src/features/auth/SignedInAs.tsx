@@ -5,7 +5,7 @@ import { paths } from '../../../core/routes/paths';
 import { IntentLink as Link } from '../../app/IntentLink';
 import { Button } from '../../ui/Button';
 import { Text } from '../../ui/Text';
-import { signOut } from './sign-out';
+import { signOut } from '../../app/session/sign-out';
 
 /** The sign-in page for someone signed in already: who, the way on to onboarding, and sign out. */
 export function SignedInAs({ who, lng }: { who: string; lng: Language }) {

@@ -1,4 +1,4 @@
-import type { Recipient } from './otp';
+import type { Recipient } from '../../app/verification/otp';
 
 export type SignInMethod = 'phone' | 'email';
 

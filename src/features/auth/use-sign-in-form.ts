@@ -4,8 +4,8 @@ import { RESEND_COOLDOWN_SECONDS } from '../../../core/auth-codes';
 import type { Language } from '../../../core/routes/languages';
 import { defaultCountryCode } from '../../lib/countries';
 import { loadPhoneFormat, phoneFormat, phoneStateFromValue } from '../../ui/phone-input/phone-format.lazy';
-import { loadCodeEntry } from './CodeEntry.lazy';
-import { isSendCooldown, sendCode, type Recipient } from './otp';
+import { loadCodeEntry } from '../../app/verification/CodeEntry.lazy';
+import { isSendCooldown, sendCode, type Recipient } from '../../app/verification/otp';
 import { signInRecipient, type SignInMethod } from './sign-in-recipient';
 
 export type SentTo = { recipient: Recipient; sentAt: number };

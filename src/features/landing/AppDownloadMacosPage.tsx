@@ -6,7 +6,7 @@ import { IntentButtonLink } from '../../app/IntentButtonLink';
 import { Card } from '../../ui/Card';
 import { Heading, Text } from '../../ui/Text';
 import { publishedAppLinks } from '../../app/app-links';
-import { useReaderStanding } from '../account/reader-standing';
+import { useReaderStanding } from '../../app/session/reader-standing';
 import * as styles from './Landing.css';
 import { LandingLayout } from './LandingLayout';
 

@@ -5,7 +5,7 @@ import { paths } from '../../../core/routes/paths';
 import { useLanguage } from '../../app/use-language';
 import { parseLandingSearch } from '../../../core/contracts/signup';
 import { Card } from '../../ui/Card';
-import { usePersonSignedIn } from '../auth/presence';
+import { usePersonSignedIn } from '../../app/session/presence';
 import { Heading, Text } from '../../ui/Text';
 import { Facts, LandingLayout } from './LandingLayout';
 import { SignupForm } from './SignupForm';

@@ -8,7 +8,7 @@ import type { KycStatus, User } from '../../../core/contracts/user';
 import { Box } from '../../ui/Box';
 import { Button } from '../../ui/Button';
 import { Text } from '../../ui/Text';
-import { signOut } from '../auth/sign-out';
+import { signOut } from '../../app/session/sign-out';
 import { publishInspection } from '../../app/live-state/live-state';
 import { appActor } from '../../app/address/app-actor';
 import * as styles from './Landing.css';

@@ -9,7 +9,7 @@ import { Button } from '../../ui/Button';
 import { Heading } from '../../ui/Text';
 import { logEvent } from '../../app/analytics/analytics';
 import { analyticsEvents } from '../../app/analytics/events';
-import { CodeEntry } from '../auth/CodeEntry.lazy';
+import { CodeEntry } from '../../app/verification/CodeEntry.lazy';
 import { recipientOf, sendSignupCode, type SignupValues } from './signup.actors';
 import type { SignupSend, SignupSnapshot } from './use-signup-form';
 

@@ -17,7 +17,7 @@ import { useSignupForm, type SignupSnapshot } from './use-signup-form';
 import type { TFunction } from 'i18next';
 
 /** The second step of an account with two-step verification on: rare here, so not in the landing pages' first render. */
-const SecondStep = lazy(() => import('../auth/SecondStep.lazy').then((module) => ({ default: module.SecondStep })));
+const SecondStep = lazy(() => import('../../app/verification/SecondStep.lazy').then((module) => ({ default: module.SecondStep })));
 
 /** Where onboarding is told the visitor came from (SPEC §2 origin: default, email-form, form). */
 const onboardingOrigin: Record<LandingPage, 'default' | 'email-form' | 'form'> = {

@@ -1,4 +1,4 @@
-import { ReaderWelcome } from '../account/ReaderWelcome';
+import { ReaderWelcome } from '../../app/session/ReaderWelcome';
 import { LandingLayout } from './LandingLayout';
 
 /** /success: what is true for whoever reads it (their plan, review or none), then the apps that exist. */

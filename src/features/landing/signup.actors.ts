@@ -5,7 +5,7 @@ import type { LandingPage, SignupCheckRequest, SignupCheckResult, SignupComplete
 import { classifyEmailLazy, type EmailKind } from '../../lib/email-kind.lazy';
 import { logEvent } from '../../app/analytics/analytics';
 import { analyticsEvents } from '../../app/analytics/events';
-import { sendCode, sendEmailConfirmation, type Recipient } from '../auth/otp';
+import { sendCode, sendEmailConfirmation, type Recipient } from '../../app/verification/otp';
 
 export type SignupOutcome = SignupCheckResult['outcome'];
 

@@ -7,7 +7,7 @@ import { i18n } from '../../app/i18n';
 import { defaultCountryCode } from '../../lib/countries';
 import { logEvent } from '../../app/analytics/analytics';
 import { analyticsEvents } from '../../app/analytics/events';
-import { loadCodeEntry } from '../auth/CodeEntry.lazy';
+import { loadCodeEntry } from '../../app/verification/CodeEntry.lazy';
 import { initialPhoneValue, loadPhoneFormat, phoneFormat } from '../../ui/phone-input/phone-format.lazy';
 import { focusFirstInvalid } from './focus';
 import { firstErrorPerField } from './form-errors';

@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useMemo, useSyncExternalStore } from 'reac
 import { useTranslation } from 'react-i18next';
 import { appActor, isFunnelEntry } from '../../app/address/app-actor';
 import { useLanguage } from '../../app/use-language';
-import { SecondStepGate } from '../auth/SecondStepGate';
+import { SecondStepGate } from '../../app/verification/SecondStepGate';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { topState } from '../../../machines/onboarding.url';

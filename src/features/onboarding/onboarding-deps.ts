@@ -4,9 +4,9 @@ import type { OnboardingDeps } from '../../../machines/onboarding.actors';
 import { logEvent } from '../../app/analytics/analytics';
 import { analyticsEvents } from '../../app/analytics/events';
 import { identifyUser } from '../../app/analytics/identity';
-import { refreshIfStale } from '../auth/fresh-session';
-import { toAuthErrorCode } from '../auth/otp';
-import { loadSupabase } from '../auth/session';
+import { refreshIfStale } from '../../app/session/fresh-session';
+import { toAuthErrorCode } from '../../app/verification/otp';
+import { loadSupabase } from '../../app/session/session';
 
 /**
  * supabase-js, loaded when an effect needs it (renewing the session, texting a code): the funnel's

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { CodeEntry } from '../../auth/CodeEntry';
-import { getSupabase } from '../../auth/supabase';
-import { toAuthErrorCode } from '../../auth/otp';
+import { CodeEntry } from '../../../app/verification/CodeEntry';
+import { getSupabase } from '../../../app/session/supabase';
+import { toAuthErrorCode } from '../../../app/verification/otp';
 import { defaultCountryCode } from '../../../lib/countries';
 import { formatPhone } from '../../../../core/phone/display';
 import { Button } from '../../../ui/Button';

@@ -6,7 +6,7 @@ import { defaultCountryCode } from '../../../lib/countries';
 import { formatPhone } from '../../../../core/phone/display';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
-import { signOut } from '../../auth/sign-out';
+import { signOut } from '../../../app/session/sign-out';
 
 /**
  * verify-phone's "An account with this phone number already exists." with a way on: that number

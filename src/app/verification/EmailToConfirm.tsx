@@ -6,9 +6,9 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Heading, Text } from '../../ui/Text';
 import { RESEND_COOLDOWN_SECONDS } from '../../../core/auth-codes';
-import { CodeEntry } from '../auth/CodeEntry.lazy';
-import { sendEmailConfirmation, type SendResult } from '../auth/otp';
-import { useSession } from '../auth/session';
+import { CodeEntry } from './CodeEntry.lazy';
+import { sendEmailConfirmation, type SendResult } from './otp';
+import { useSession } from '../session/session';
 
 /**
  * The account page's unconfirmed email. The code from the sign-up message lasts minutes and this

@@ -1,5 +1,5 @@
 import type { AuthSession } from '../../../machines/session.machine';
-import { publicConfig } from '../../app/public-config';
+import { publicConfig } from '../public-config';
 import { cookieShouldBeSecure, createCookieStorage, type CookieJar } from './cookie-storage';
 
 /** supabase-js's storage key for a project address: `sb-<first label of the host>-auth-token`. */

@@ -1,4 +1,4 @@
-import { forgetUser } from '../../app/analytics/identity';
+import { forgetUser } from '../analytics/identity';
 import { loadSupabase, signingOutHere } from './session';
 import { clearSessionCookies } from './signed-in';
 

@@ -1,19 +1,19 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IntentLink as Link } from '../../app/IntentLink';
+import { IntentLink as Link } from '../IntentLink';
 import { paths } from '../../../core/routes/paths';
-import { useLanguage } from '../../app/use-language';
+import { useLanguage } from '../use-language';
 import { Button } from '../../ui/Button';
 import { Heading, Text } from '../../ui/Text';
 import { toast } from '../../ui/toast';
 import { challenge, factorView, verify, type FactorView, type MfaFailure } from './mfa';
 import { MfaCodeForm, useMfaErrorText } from './MfaCodeForm';
 import * as styles from './Mfa.css';
-import { useSession } from './session';
+import { useSession } from '../session/session';
 import { ShieldIcon } from './ShieldIcon';
 import { RESEND_COOLDOWN_SECONDS, resendCooldownLeft } from '../../../core/auth-codes';
 import { useCountdown } from '../../lib/use-countdown';
-import { signOut } from './sign-out';
+import { signOut } from '../session/sign-out';
 import type { Factor } from '@supabase/supabase-js';
 
 /** Where a texted challenge is kept, so a reload does not text another code (60 s apart at most). */

@@ -1,8 +1,8 @@
 import type { Factor } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { CODE_PATTERN } from '../../../core/auth-codes';
-import { loadSupabase } from './session';
-import { isAuthError } from './signed-in';
+import { loadSupabase } from '../session/session';
+import { isAuthError } from '../session/signed-in';
 import { storedPhone } from '../../../core/phone/spelling';
 
 /**

@@ -1,9 +1,11 @@
-import { apiRequest } from '../../app/api-client';
-import { useQuery } from '../../app/query-cache';
+import { apiRequest } from '../api-client';
+import { useQuery } from '../query-cache';
 import type { SubscriptionResponse, SubscriptionView } from '../../../core/contracts/payments';
 import type { User } from '../../../core/contracts/user';
-import { useSession } from '../auth/session';
-import { SUBSCRIPTION_KEY } from './subscription-actions';
+import { useSession } from './session';
+
+/** The cache key of the signed-in person's subscription: the account page and the welcome share one copy. */
+export const SUBSCRIPTION_KEY = ['subscription'] as const;
 
 /**
  * Where the reader of a page stands, for pages that must only say what is true for them (the

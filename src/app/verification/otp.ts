@@ -2,8 +2,8 @@ import type { Session } from '@supabase/supabase-js';
 import type { AuthErrorCode } from '../../../core/contracts/auth';
 // The code's shape without zod on the sign-in path (contracts/auth's otpCodeSchema is the same pattern).
 import { CODE_PATTERN } from '../../../core/auth-codes';
-import { loadSupabase } from './session';
-import { isAuthError } from './signed-in';
+import { loadSupabase } from '../session/session';
+import { isAuthError } from '../session/signed-in';
 
 
 export type Recipient = { phone: string } | { email: string };

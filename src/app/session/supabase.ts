@@ -1,6 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { setAccessTokenProvider } from '../../app/api-client';
-import { publicConfig } from '../../app/public-config';
+import { setAccessTokenProvider } from '../api-client';
+import { publicConfig } from '../public-config';
 import { cookieShouldBeSecure, createCookieStorage } from './cookie-storage';
 
 let client: SupabaseClient | undefined;

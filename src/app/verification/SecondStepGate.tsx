@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
-import { useSession } from './session';
+import { useSession } from '../session/session';
 import { SecondStep } from './SecondStep.lazy';
 
 /**

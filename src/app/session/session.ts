@@ -3,9 +3,9 @@ import { useSelector } from '@xstate/react';
 import { createActor, fromPromise, type Actor } from 'xstate';
 import { RetryableRefreshError } from '../../../machines/session.actors';
 import { expiresAtMs, sessionMachine, type AuthSession } from '../../../machines/session.machine';
-import { setAccessTokenProvider } from '../../app/api-client';
-import { afterFirstRender, firstRender } from '../../app/first-render';
-import { publishInspection } from '../../app/live-state/live-state';
+import { setAccessTokenProvider } from '../api-client';
+import { afterFirstRender, firstRender } from '../first-render';
+import { publishInspection } from '../live-state/live-state';
 import { publishPresence } from './presence';
 import { carriesAuthCallback, clearSessionCookies, hasStoredSession, isAuthError, storedAuthSession } from './signed-in';
 

@@ -6,7 +6,7 @@ import { Card } from '../../ui/Card';
 import { Heading, Text } from '../../ui/Text';
 import { CodeEntry } from './CodeEntry';
 import { sendEmailConfirmation } from './otp';
-import { useSession } from './session';
+import { useSession } from '../session/session';
 
 /**
  * 'Confirm your email' while the signed-in account holds an address given but not proven yet (the

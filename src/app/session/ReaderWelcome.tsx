@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { publishedAppLinks } from '../../app/app-links';
+import { publishedAppLinks } from '../app-links';
 import { paths, withSearch } from '../../../core/routes/paths';
-import { publicConfig } from '../../app/public-config';
-import { useLanguage } from '../../app/use-language';
+import { publicConfig } from '../public-config';
+import { useLanguage } from '../use-language';
 import { formatDate } from '../../../core/format-date';
-import { IntentButtonLink } from '../../app/IntentButtonLink';
+import { IntentButtonLink } from '../IntentButtonLink';
+import { Box } from '../../ui/Box';
 import { Card } from '../../ui/Card';
 import { GetStarted } from '../../ui/GetStarted';
 import { Spinner } from '../../ui/Spinner';
 import { Heading, Text } from '../../ui/Text';
-import * as styles from './AccountPage.css';
 import { useReaderStanding } from './reader-standing';
 
 /**
@@ -86,12 +86,12 @@ export function ReaderWelcome({ extra }: { extra?: ReactNode }) {
 
 function StandingCard({ title, text, children }: { title: string; text: string; children: ReactNode }) {
   return (
-    <div className={styles.narrow}>
+    <Box width="full" maxWidth="narrow">
       <Card>
         <Heading>{title}</Heading>
         <Text>{text}</Text>
         <div>{children}</div>
       </Card>
-    </div>
+    </Box>
   );
 }
