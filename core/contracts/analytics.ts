@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { analyticsEvents } from '../analytics-events';
 import { languages } from '../routes/languages';
 
 /**
@@ -84,7 +85,7 @@ export interface IngestInvalid {
  * finishes once). The ingest stores each at most once per user id, whatever the client sends: a
  * reload of next-steps, a second device or an SDK retry with a fresh insert_id adds nothing.
  */
-export const oncePerUserEvents = ['trial started', 'start-questionnaire-completed', 'web2app-onboarding-finished'] as const;
+export const oncePerUserEvents = [analyticsEvents.trialStarted, analyticsEvents.startQuestionnaireCompleted, analyticsEvents.onboardingFinished] as const;
 
 /** Event-property names the ingest copies into indexed columns (the SPA adds them; see events.ts). */
 export const contextColumns = ['lng', 'landing', 'utm_source'] as const;

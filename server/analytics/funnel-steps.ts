@@ -1,8 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
+import { analyticsEvents } from '../../core/analytics-events';
 
 /**
  * The sign-up funnel as the team reads it: visitors → code verified → each onboarding step → paywall
- * → trial started → onboarding finished. Event names are the SPA's (src/app/analytics/events.ts).
+ * → trial started → onboarding finished. Event names are core's (core/analytics-events.ts).
  */
 export interface FunnelStepDefinition {
   key: string;
@@ -19,15 +20,15 @@ export interface FunnelStepDefinition {
 
 /** Adding or changing a step changes the rollup's columns: a migration adds `<key>_at` and backfills it. */
 export const funnelSteps: readonly FunnelStepDefinition[] = [
-  { key: 'visitors', label: 'Visitors', eventType: '[Amplitude] Page Viewed' },
-  { key: 'code_verified', label: 'Code verified', eventType: 'code verified' },
-  { key: 'step_verify_phone', label: 'Step: verify phone', eventType: 'onboarding step viewed', step: 'verify-phone', orEventType: 'onboarding step skipped' },
-  { key: 'step_size', label: 'Step: company size', eventType: 'onboarding step viewed', step: 'size' },
-  { key: 'step_details', label: 'Step: company details', eventType: 'onboarding step viewed', step: 'details' },
-  { key: 'step_crm', label: 'Step: CRM', eventType: 'onboarding step viewed', step: 'crm' },
-  { key: 'paywall', label: 'Paywall viewed', eventType: 'paywall viewed' },
-  { key: 'trial', label: 'Trial started', eventType: 'trial started' },
-  { key: 'finished', label: 'Onboarding finished', eventType: 'web2app-onboarding-finished' },
+  { key: 'visitors', label: 'Visitors', eventType: analyticsEvents.pageViewed },
+  { key: 'code_verified', label: 'Code verified', eventType: analyticsEvents.codeVerified },
+  { key: 'step_verify_phone', label: 'Step: verify phone', eventType: analyticsEvents.onboardingStepViewed, step: 'verify-phone', orEventType: analyticsEvents.onboardingStepSkipped },
+  { key: 'step_size', label: 'Step: company size', eventType: analyticsEvents.onboardingStepViewed, step: 'size' },
+  { key: 'step_details', label: 'Step: company details', eventType: analyticsEvents.onboardingStepViewed, step: 'details' },
+  { key: 'step_crm', label: 'Step: CRM', eventType: analyticsEvents.onboardingStepViewed, step: 'crm' },
+  { key: 'paywall', label: 'Paywall viewed', eventType: analyticsEvents.paywallViewed },
+  { key: 'trial', label: 'Trial started', eventType: analyticsEvents.trialStarted },
+  { key: 'finished', label: 'Onboarding finished', eventType: analyticsEvents.onboardingFinished },
 ];
 
 /** Every event type a step reads: the others never reach the report. */

@@ -1,6 +1,8 @@
+import type { AnalyticsEventKey } from '../../../core/analytics-events';
+
 /**
- * Every analytics event the product logs, once: its name (what analysts see) and the shape of its
- * properties. Call sites use the constants with `logEvent` from ./analytics:
+ * The shape of each event's properties; the names are core's (core/analytics-events.ts). Call sites
+ * use the constants with `logEvent` from ./analytics:
  *
  *   logEvent(analyticsEvents.codeVerified, { channel: 'sms', lng } satisfies EventProperties<'codeVerified'>);
  *
@@ -9,34 +11,8 @@
  * Context every event carries without the caller adding it (see ./context.ts): `lng` (from the
  * address), `landing` (the landing page the visit started on), `custom_code` and `utm_*` (saved by
  * the app shell from the first address that had them). A caller may still pass them explicitly.
- *
- * Names are lowercase words with spaces ("code verified"), except the two kept from the previous
- * product for dashboard continuity (start-questionnaire-completed, web2app-onboarding-finished) and
- * Amplitude's own page-view name. Decision: docs/decisions/501-analytics-event-naming.md.
  */
-export const analyticsEvents = {
-  pageViewed: '[Amplitude] Page Viewed',
-  signupFormSubmitted: 'signup form submitted',
-  codeSent: 'code sent',
-  codeResent: 'code resent',
-  codeVerified: 'code verified',
-  onboardingStepViewed: 'onboarding step viewed',
-  /** A step not shown because already satisfied (verify-phone after a phone sign-up): passed, not dropped. */
-  onboardingStepSkipped: 'onboarding step skipped',
-  onboardingStepCompleted: 'onboarding step completed',
-  identityCheckCompleted: 'identity check completed',
-  paywallViewed: 'paywall viewed',
-  planSelected: 'plan selected',
-  checkoutStarted: 'checkout started',
-  trialStarted: 'trial started',
-  startQuestionnaireCompleted: 'start-questionnaire-completed',
-  onboardingFinished: 'web2app-onboarding-finished',
-  greetingGenerated: 'greeting generated',
-  greetingFailed: 'greeting failed',
-} as const;
-
-export type AnalyticsEventKey = keyof typeof analyticsEvents;
-export type AnalyticsEventName = (typeof analyticsEvents)[AnalyticsEventKey];
+export { analyticsEvents, type AnalyticsEventKey, type AnalyticsEventName } from '../../../core/analytics-events';
 
 /** The onboarding steps that have a page, in the suggested order (SPEC §2). */
 export const onboardingSteps = ['verify-phone', 'size', 'details', 'crm'] as const;

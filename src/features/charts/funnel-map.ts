@@ -1,4 +1,5 @@
 import type { FunnelChartNumbers } from '../../../core/contracts/analytics';
+import { analyticsEvents } from '../../../core/analytics-events';
 import type { ChartModel, ChartTransition } from './chart-model';
 import type { ChartName } from '../../app/live-state/live-state';
 
@@ -31,37 +32,37 @@ export interface FunnelPlace {
  */
 export const funnelPlaces: readonly FunnelPlace[] = [
   // A page view on a landing page: the sign-up form is open (SignupForm runs the sign-up chart).
-  { step: 'visitors', event: '[Amplitude] Page Viewed', chart: 'signup', state: 'signup.editing' },
+  { step: 'visitors', event: analyticsEvents.pageViewed, chart: 'signup', state: 'signup.editing' },
   // SignupForm logs it as the code step accepts the code, with the chart's code.verified.
   {
     step: 'code_verified',
-    event: 'code verified',
+    event: analyticsEvents.codeVerified,
     chart: 'signup',
     state: 'signup.savingAccount',
     transition: { source: 'signup.enteringCode', event: 'code.verified', target: 'signup.savingAccount' },
   },
   // Each questionnaire state's entry action `viewed`.
-  { step: 'step_verify_phone', event: 'onboarding step viewed', stepParam: 'verify-phone', chart: 'onboarding', state: 'onboarding.verifyPhone' },
+  { step: 'step_verify_phone', event: analyticsEvents.onboardingStepViewed, stepParam: 'verify-phone', chart: 'onboarding', state: 'onboarding.verifyPhone' },
   // A phone proven by the sign-up code: loadingProfile's first answer sends verifyPhoneSatisfied.
   {
     step: 'step_verify_phone',
-    event: 'onboarding step skipped',
+    event: analyticsEvents.onboardingStepSkipped,
     stepParam: 'verify-phone',
     chart: 'onboarding',
     state: 'onboarding.verifyPhone',
     transition: { source: 'onboarding.loadingProfile', event: 'xstate.done.actor.fetchUser', target: 'onboarding.routing', guard: 'isPhoneVerifiedAfterFetch' },
   },
-  { step: 'step_size', event: 'onboarding step viewed', stepParam: 'size', chart: 'onboarding', state: 'onboarding.size' },
-  { step: 'step_details', event: 'onboarding step viewed', stepParam: 'details', chart: 'onboarding', state: 'onboarding.details' },
-  { step: 'step_crm', event: 'onboarding step viewed', stepParam: 'crm', chart: 'onboarding', state: 'onboarding.crm' },
+  { step: 'step_size', event: analyticsEvents.onboardingStepViewed, stepParam: 'size', chart: 'onboarding', state: 'onboarding.size' },
+  { step: 'step_details', event: analyticsEvents.onboardingStepViewed, stepParam: 'details', chart: 'onboarding', state: 'onboarding.details' },
+  { step: 'step_crm', event: analyticsEvents.onboardingStepViewed, stepParam: 'crm', chart: 'onboarding', state: 'onboarding.crm' },
   // The paywall page (CheckoutFormPage) logs it once its plans and currency are shown.
-  { step: 'paywall', event: 'paywall viewed', chart: 'onboarding', state: 'onboarding.checkoutForm' },
+  { step: 'paywall', event: analyticsEvents.paywallViewed, chart: 'onboarding', state: 'onboarding.checkoutForm' },
   // recordFinished (nextSteps.recording) logs the trial the first time a subscription reaches next-steps…
-  { step: 'trial', event: 'trial started', chart: 'onboarding', state: 'onboarding.nextSteps.recording' },
+  { step: 'trial', event: analyticsEvents.trialStarted, chart: 'onboarding', state: 'onboarding.nextSteps.recording' },
   // …and that onboarding finished, then the chart moves to success.
   {
     step: 'finished',
-    event: 'web2app-onboarding-finished',
+    event: analyticsEvents.onboardingFinished,
     chart: 'onboarding',
     state: 'onboarding.success',
     transition: { source: 'onboarding.nextSteps.recording', event: 'xstate.done.actor.recordFinished', target: 'onboarding.success' },
