@@ -66,7 +66,7 @@ export const generatorAdapter: ChartAdapter<null> = {
     'greeting.submitted': { role: 'user', act: (run) => run.page.locator('form button[type="submit"]').click() },
     // The real greeting service synthesizes it.
     'xstate.done.actor.fetchGreeting': { role: 'answer' },
-    // The greeting builder busy (its 503 when every synthesis thread is taken: server/greetings/plugin.ts).
+    // The greeting builder busy (its 503 when every synthesis thread is taken: server/greetings/greeting-request.ts).
     'xstate.error.actor.fetchGreeting': {
       role: 'failure',
       why: 'the greeting builder answering 503 (busy)',
