@@ -80,7 +80,6 @@ export default tseslint.config(
       'src/features/account/AccountPage.tsx', // split pending, #27
       'src/features/account/TwoStepManager.tsx', // split pending, #27
       'src/app/verification/CodeEntry.tsx', // split pending, #27
-      'src/features/charts/ChartViewerPage.tsx', // split pending, #27
       'src/features/onboarding/checkout/CheckoutFormPage.tsx', // split pending, #27
       'src/ui/phone-input/PhoneField.tsx', // split pending, #27
       'src/ui/GetStarted.tsx', // split pending, #27
