@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../app/api-client';
-import { IntentLink as Link } from '../../app/IntentLink';
 import { IntentButtonLink } from '../../app/IntentButtonLink';
 import { paths } from '../../../core/routes/paths';
 import { useQuery } from '../../app/query-cache';
@@ -12,7 +11,6 @@ import { defaultCountryCode } from '../../lib/countries';
 import { formatPhone } from '../../../core/phone/display';
 import { storedPhone } from '../../../core/phone/spelling';
 import { useSession } from '../../app/session/session';
-import { signOut } from '../../app/session/sign-out';
 import { Alert } from '../../ui/Alert';
 import { Box } from '../../ui/Box';
 import { Button } from '../../ui/Button';
@@ -21,13 +19,13 @@ import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { Heading, Text } from '../../ui/Text';
 import * as styles from './AccountPage.css';
-import { appActor } from '../../app/address/app-actor';
 import { SecondStep } from '../../app/verification/SecondStep.lazy';
 import { DeleteAccount } from './DeleteAccount';
 import { EmailToConfirm } from '../../app/verification/EmailToConfirm';
 import { ManageCard } from './ManageCard';
 import { PaymentHistory } from './PaymentHistory';
 import { PlanCard } from './PlanCard';
+import { SignOutCard } from './SignOutCard';
 import { useSubscriptionActions } from './subscription-actions';
 import { SUBSCRIPTION_KEY } from '../../app/session/reader-standing';
 import { TwoStepCard } from './TwoStepCard';
@@ -105,7 +103,6 @@ export default function AccountPage() {
   const { t } = useTranslation('account');
   const lng = useLanguage();
   const session = useSession();
-  const [signingOut, setSigningOut] = useState(false);
   // While an authenticator is being added, the email's code form folds: one code field per page.
   const [addingSecondStep, setAddingSecondStep] = useState(false);
   const actions = useSubscriptionActions(lng);
@@ -118,15 +115,6 @@ export default function AccountPage() {
   });
   const user = session.session?.user;
   const who = user?.email || formatPhone(storedPhone(user?.phone), defaultCountryCode());
-
-  const leave = async () => {
-    setSigningOut(true);
-    try {
-      await signOut();
-    } finally {
-      appActor().send({ type: 'signedOut' });
-    }
-  };
 
   const subscription = query.data?.subscription ?? null;
   return (
@@ -170,17 +158,7 @@ export default function AccountPage() {
             {subscription ? <ManageCard subscription={subscription} actions={actions} /> : null}
             {subscription ? <PaymentHistory subscription={subscription} /> : null}
             <TwoStepCard onOpenChange={setAddingSecondStep} />
-            <Card elevation="flat">
-              {who ? <Text>{t('signedInAs', { who })}</Text> : null}
-              <div>
-                <Button tone="secondary" loading={signingOut} onClick={() => void leave()}>
-                  {t('signOut')}
-                </Button>
-              </div>
-              <Text tone="muted" size="small">
-                {t('help')} <Link href={paths.contact.build(lng)}>{t('contact')}</Link>
-              </Text>
-            </Card>
+            <SignOutCard who={who} />
             <DeleteAccount subscription={subscription} />
           </section>
         </div>

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { appActor } from '../../app/address/app-actor';
+import { IntentLink as Link } from '../../app/IntentLink';
+import { useLanguage } from '../../app/use-language';
+import { paths } from '../../../core/routes/paths';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { Text } from '../../ui/Text';
+import { signOut } from '../../app/session/sign-out';
+
+/**
+ * The account page's signed-in card: who is signed in, signing out, and where to ask for help.
+ * Signing out leaves for the start page (the app chart's `signedOut`) even when the server's
+ * answer failed: the session is cleared here either way (src/app/session/sign-out.ts).
+ */
+export function SignOutCard({ who }: { who: string }) {
+  const { t } = useTranslation('account');
+  const lng = useLanguage();
+  const [signingOut, setSigningOut] = useState(false);
+
+  const leave = async () => {
+    setSigningOut(true);
+    try {
+      await signOut();
+    } finally {
+      appActor().send({ type: 'signedOut' });
+    }
+  };
+
+  return (
+    <Card elevation="flat">
+      {who ? <Text>{t('signedInAs', { who })}</Text> : null}
+      <div>
+        <Button tone="secondary" loading={signingOut} onClick={() => void leave()}>
+          {t('signOut')}
+        </Button>
+      </div>
+      <Text tone="muted" size="small">
+        {t('help')} <Link href={paths.contact.build(lng)}>{t('contact')}</Link>
+      </Text>
+    </Card>
+  );
+}
