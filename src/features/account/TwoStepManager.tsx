@@ -13,7 +13,7 @@ import { Text } from '../../ui/Text';
 import { toast } from '../../ui/toast';
 import { abandonEnrolment, challenge, enrollPhone, enrollTotp, listFactors, mfaPhoneSchema, unenroll, verify, type FactorView, type MfaFailure } from '../../app/verification/mfa';
 import { MfaCodeForm, useMfaErrorText } from '../../app/verification/MfaCodeForm';
-import { PhoneField } from '../../ui/phone-input/PhoneField';
+import { PhoneNumberForm, type PhoneEntry } from './PhoneNumberForm';
 import * as styles from './TwoStep.css';
 
 const ISSUER = 'Ringwise';
@@ -243,7 +243,6 @@ function AddApp({ onDone, onCancel }: { onDone(): void; onCancel(): void }) {
 function AddPhone({ onDone, onCancel }: { onDone(): void; onCancel(): void }) {
   const { t } = useTranslation('account');
   const describe = useMfaErrorText();
-  const [phone, setPhone] = useState<{ value: string; valid: boolean }>({ value: '', valid: false });
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<{ factorId: string; challengeId: string; phone: string } | null>(null);
@@ -262,8 +261,7 @@ function AddPhone({ onDone, onCancel }: { onDone(): void; onCancel(): void }) {
     setCooldown(RESEND_COOLDOWN_SECONDS);
   };
 
-  const send = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const send = async (phone: PhoneEntry) => {
     const parsed = mfaPhoneSchema.safeParse(phone.value);
     if (!phone.value) return setFieldError(t('twoStep.phoneRequired'));
     if (!parsed.success || !phone.valid) return setFieldError(describe({ ok: false, code: 'invalid_phone' }));
@@ -305,27 +303,14 @@ function AddPhone({ onDone, onCancel }: { onDone(): void; onCancel(): void }) {
           </div>
         </>
       ) : (
-        <form className={styles.stack} onSubmit={(event) => void send(event)} noValidate>
-          <Text tone="muted">{t('twoStep.phoneHelp')}</Text>
-          <PhoneField
-            name="mfa-phone"
-            label={t('twoStep.phoneLabel')}
-            onChange={(state) => {
-              setPhone({ value: state.value, valid: state.valid });
-              setFieldError(null);
-            }}
-            error={fieldError}
-          />
-          {sendError ? <Alert tone="critical">{sendError}</Alert> : null}
-          <div className={styles.choice}>
-            <Button type="submit" tone="primary" block loading={sending}>
-              {t('twoStep.sendCode')}
-            </Button>
-            <Button tone="ghost" block onClick={cancel}>
-              {t('twoStep.cancel')}
-            </Button>
-          </div>
-        </form>
+        <PhoneNumberForm
+          fieldError={fieldError}
+          sendError={sendError}
+          sending={sending}
+          onSend={(phone) => void send(phone)}
+          onEdit={() => setFieldError(null)}
+          onCancel={cancel}
+        />
       )}
     </Enrolment>
   );
