@@ -80,7 +80,6 @@ export default tseslint.config(
       'src/app/verification/CodeEntry.tsx', // split pending, #27
       'src/features/onboarding/checkout/CheckoutFormPage.tsx', // split pending, #27
       'src/ui/phone-input/PhoneField.tsx', // split pending, #27
-      'src/ui/GetStarted.tsx', // split pending, #27
     ],
     rules: {
       'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],

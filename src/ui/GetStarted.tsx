@@ -1,14 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PublicConfig } from '../../core/contracts/public-config';
+import { AppDownloads, type AppLinks } from './AppDownloads';
 import { ButtonLink } from './Button';
-import { Card } from './Card';
 import * as styles from './GetStarted.css';
+import { GetStartedSteps } from './GetStartedSteps';
 import { Heading, Text } from './Text';
-import { stepNumber } from './StepNumber.css';
-import { visuallyHidden } from './visually-hidden.css';
-
-type AppLinks = Partial<PublicConfig['appLinks']>;
 
 function CheckIcon() {
   return (
@@ -48,8 +44,6 @@ export function GetStarted({
   primary?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const steps = ['download', 'signIn', 'setUp'] as const;
-  const hasMobile = Boolean(links.ios || links.android);
   return (
     <div className={styles.root}>
       <div className={styles.hero}>
@@ -75,71 +69,8 @@ export function GetStarted({
           <div className={styles.primary}>{primary}</div>
         ) : null}
       </div>
-      <section aria-labelledby="get-started-steps">
-        <Heading level={2} id="get-started-steps" className={visuallyHidden}>
-          {t('getStarted.stepsTitle')}
-        </Heading>
-        <ol className={styles.steps}>
-          {steps.map((step, index) => (
-            <li key={step} className={styles.step}>
-              <span className={stepNumber()} aria-hidden="true">
-                {index + 1}
-              </span>
-              <span className={styles.stepText}>
-                <span className={styles.stepTitle}>{t(`getStarted.steps.${step}.title`)}</span>
-                <span className={styles.stepBody}>{step === 'signIn' && signInBody ? signInBody : t(`getStarted.steps.${step}.body`)}</span>
-              </span>
-            </li>
-          ))}
-        </ol>
-      </section>
-      <div className={styles.apps}>
-        <Card elevation="flat">
-          <Heading level={3}>{t('getStarted.desktop')}</Heading>
-          <Text tone="muted">{t('getStarted.desktopBody')}</Text>
-          {!links.macos && !links.windows ? <Text size="small">{t('getStarted.desktopSoon')}</Text> : null}
-          <ul className={styles.appButtons}>
-            {links.macos ? (
-              <li>
-                <ButtonLink tone="secondary" href={links.macos}>
-                  {t('getStarted.macos')}
-                </ButtonLink>
-              </li>
-            ) : null}
-            {links.windows ? (
-              <li>
-                <ButtonLink tone="secondary" href={links.windows}>
-                  {t('getStarted.windows')}
-                </ButtonLink>
-              </li>
-            ) : null}
-          </ul>
-        </Card>
-        <Card elevation="flat">
-          <Heading level={3}>{t('getStarted.mobile')}</Heading>
-          <Text tone="muted">{t('getStarted.mobileBody')}</Text>
-          {hasMobile ? (
-            <ul className={styles.appButtons}>
-              {links.ios ? (
-                <li>
-                  <ButtonLink tone="secondary" href={links.ios}>
-                    {t('getStarted.ios')}
-                  </ButtonLink>
-                </li>
-              ) : null}
-              {links.android ? (
-                <li>
-                  <ButtonLink tone="secondary" href={links.android}>
-                    {t('getStarted.android')}
-                  </ButtonLink>
-                </li>
-              ) : null}
-            </ul>
-          ) : (
-            <Text size="small">{t('getStarted.comingSoon')}</Text>
-          )}
-        </Card>
-      </div>
+      <GetStartedSteps signInBody={signInBody} />
+      <AppDownloads links={links} />
       {extra}
     </div>
   );
