@@ -78,7 +78,6 @@ export default tseslint.config(
       'server/auth/user-routes.ts', // split pending, #27
       'server/payments/plugin.ts', // split pending, #27
       'src/app/verification/CodeEntry.tsx', // split pending, #27
-      'src/features/onboarding/checkout/CheckoutFormPage.tsx', // split pending, #27
       'src/ui/phone-input/PhoneField.tsx', // split pending, #27
     ],
     rules: {
