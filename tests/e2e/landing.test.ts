@@ -274,12 +274,13 @@ describe('landing pages', () => {
       expect(await page.getByLabel(text(lng, 'landing', 'fields.firstName'), { exact: true }).inputValue()).toBe('Jane');
       expect(await page.getByLabel(text(lng, 'landing', 'fields.lastName'), { exact: true }).inputValue()).toBe('Doe');
       expect(await page.getByLabel(text(lng, 'landing', 'fields.companyName'), { exact: true }).inputValue()).toBe('Acme Plumbing');
-      const phone = await page.getByLabel(text(lng, 'landing', 'fields.phone'), { exact: true }).inputValue();
+      // The number is shown as typed until the lazy formatter (phone-format.lazy.ts) arrives and spells it.
+      const phone = () => page.getByLabel(text(lng, 'landing', 'fields.phone'), { exact: true }).inputValue();
       if (path === '/en/demo') {
-        expect(phone).toBe('(268) 464-1234');
+        await expect.poll(phone).toBe('(268) 464-1234');
         await page.getByRole('button', { name: /Antigua.*\+1-268/ }).waitFor();
       } else {
-        expect(phone).toBe('06 12 34 56 78');
+        await expect.poll(phone).toBe('06 12 34 56 78');
         await page.getByRole('button', { name: /France \+33/ }).waitFor();
       }
     }
