@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/client';
 import type { Database } from '../db/schema';
 import type { RetentionPeriods } from './periods';
-import { retentionRules, type RetentionRule } from './rules';
+import type { RetentionRule } from './lifecycle';
+import { retentionRules } from './rules';
 
 /** Rows per statement: short statements, so requests on the embedded database's one connection wait little. */
 export const RETENTION_BATCH = 1000;

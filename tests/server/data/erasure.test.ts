@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/schema';
-import { erasureCoverage, notPersonal, personalColumnWords } from '../../../server/retention/erasure';
+import { erasureCoverage, erasureParts, notPersonal, personalColumnWords } from '../../../server/retention/erasure';
 import { buildTestApp, manualClock } from '../../helpers/app';
 import { createUser, type TestUser } from '../onboarding/users';
 
@@ -134,6 +134,12 @@ describe('erasure (#29.5)', () => {
     expect(uncovered, 'tables with personal columns that erasure does not handle: add them to erasureCoverage and erasePerson').toEqual([]);
     expect(personal.get('auth_users')).toContain('email');
     expect(personal.has('auth_settings')).toBe(false);
+  });
+
+  it('no table is erased by two capabilities', () => {
+    const claims = erasureParts.flatMap((part) => Object.keys(part.coverage).map((table) => `${table}: ${part.capability}`));
+    const tables = claims.map((claim) => claim.split(':')[0]);
+    expect(claims.filter((_, index) => tables.indexOf(tables[index]) !== index), 'a table claimed by two capabilities').toEqual([]);
   });
 
   it('DELETE /v1/user with their own token leaves no row naming them, keeps the accounts anonymised, and ends the Stripe side', async () => {

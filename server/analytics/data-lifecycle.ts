@@ -1,0 +1,40 @@
+import { sql } from 'kysely';
+import type { ErasurePart, RetentionRule } from '../retention/lifecycle';
+
+/**
+ * The analytics capability's data lifecycle (docs/data.md): how long raw events are kept (the funnel
+ * report reads its rollups, which outlive them) and what erasing a person does to its tables.
+ */
+
+export const analyticsRetentionRules: RetentionRule[] = [
+  {
+    name: 'analytics events',
+    table: 'analytics_events',
+    key: 'id',
+    where: (now, p) => sql<boolean>`time < ${new Date(now.getTime() - p.analyticsEventMs)}`,
+  },
+];
+
+/** Its share of erasure: the funnel days first, while the events still name the devices they used. */
+export const analyticsErasure: ErasurePart = {
+  capability: 'analytics',
+  coverage: {
+    analytics_events: 'deleted: their events, and every event of the devices they used',
+    analytics_funnel_days: 'deleted: the funnel days of their user id and of the devices they used',
+    analytics_funnel_people: 'deleted with their funnel days (a trigger merges each person again from the days left, migration 0960)',
+  },
+
+  async erase(_trx, { userId }, count) {
+    await count(
+      'analytics_funnel_days',
+      sql`delete from analytics_funnel_days where user_id = ${userId} or person = ${`user:${userId}`}
+        or person in (select device_id from analytics_events where user_id = ${userId} and device_id is not null)
+        or person in (select person from analytics_funnel_days where user_id = ${userId})`,
+    );
+    await count(
+      'analytics_events',
+      sql`delete from analytics_events where user_id = ${userId}
+        or device_id in (select device_id from analytics_events where user_id = ${userId} and device_id is not null)`,
+    );
+  },
+};
