@@ -5,21 +5,27 @@ import { describe, expect, it } from 'vitest';
 const root = join(import.meta.dirname, '../../..');
 
 /**
- * No capability writes or reads another's tables (#27): the auth service's tables (auth_*) are named
- * only under server/auth/; the others ask `app.authService.accounts` (server/auth/directory.ts).
- *
- * One exception: server/retention/, the data catalog. Its retention rules and its erasure name every
- * table of every capability on purpose (docs/data.md: each table's period and what erasing a person
- * does to it), and the erasure deletes a person's rows in all of them in one transaction, so a
- * person is never half erased. Migrations are SQL files, not scanned.
+ * No capability writes or reads another's tables (#27). The auth service's tables (auth_*) are named
+ * only under server/auth/; the others ask `app.authService.accounts` (server/auth/directory.ts). The
+ * payments tables are named only under server/payments/. Retention and erasure are each capability's
+ * own (`server/<capability>/data-lifecycle.ts`); server/retention/ composes them and names no table.
+ * Migrations are SQL files, not scanned.
  */
-const exceptions = ['server/retention/'];
+const owners = [
+  { folder: 'server/auth/', file: 'server/auth/tables.ts', schema: 'AuthTables' },
+  { folder: 'server/payments/', file: 'server/payments/tables.ts', schema: 'PaymentsTables' },
+];
 
-/** The auth capability's table names, from its own schema (server/auth/tables.ts). */
-function authTables(): string[] {
-  const text = readFileSync(join(root, 'server/auth/tables.ts'), 'utf8');
-  const block = text.slice(text.indexOf('export interface AuthTables'));
-  return [...block.matchAll(/^\s+(auth_[a-z_]+):/gm)].map((match) => match[1]!);
+/** A file outside the owner's folder that may name one of its tables, and why (neither reads nor writes it). */
+const allowed: Record<string, string> = {
+  'server/api/user-routes.ts: subscriptions': 'empties its cached profiles on a write to subscriptions (app.database.writes), reads nothing',
+};
+
+/** A capability's table names, from its own schema (the `export interface XTables` block of its tables.ts). */
+function tablesOf(owner: (typeof owners)[number]): string[] {
+  const text = readFileSync(join(root, owner.file), 'utf8');
+  const block = text.slice(text.indexOf(`export interface ${owner.schema}`));
+  return [...block.matchAll(/^\s+([a-z_]+):/gm)].map((match) => match[1]!);
 }
 
 function serverFiles(dir: string): string[] {
@@ -36,19 +42,19 @@ function withoutComments(text: string): string {
 }
 
 describe('table owners', () => {
-  it('finds the auth tables to look for', () => {
-    expect(authTables()).toEqual(expect.arrayContaining(['auth_users', 'auth_sessions', 'auth_outbox', 'auth_factors']));
+  it('finds the tables to look for', () => {
+    expect(tablesOf(owners[0]!)).toEqual(expect.arrayContaining(['auth_users', 'auth_sessions', 'auth_outbox', 'auth_factors']));
+    expect(tablesOf(owners[1]!)).toEqual(expect.arrayContaining(['subscriptions', 'charges', 'payment_customers', 'webhook_events']));
   });
 
-  it('names no auth_* table outside server/auth/ (and the retention catalog)', () => {
-    const tables = authTables();
-    const pattern = new RegExp(`\\b(${tables.join('|')})\\b`, 'g');
+  it.each(owners)('names no table of $folder outside it', (owner) => {
+    const pattern = new RegExp(`\\b(${tablesOf(owner).join('|')})\\b`, 'g');
     const found: string[] = [];
     for (const path of serverFiles('server')) {
-      if (path.startsWith('server/auth/') || exceptions.some((prefix) => path.startsWith(prefix))) continue;
+      if (path.startsWith(owner.folder)) continue;
       const code = withoutComments(readFileSync(join(root, path), 'utf8'));
       for (const match of code.matchAll(pattern)) found.push(`${relative(root, join(root, path))}: ${match[1]}`);
     }
-    expect(found).toEqual([]);
+    expect(found.filter((mention) => !allowed[mention])).toEqual([]);
   });
 });
