@@ -21,7 +21,9 @@ describe('analytics durability (embedded database on disk)', () => {
     return { app, database };
   };
 
-  it('keeps acknowledged events and the same api key across a restart', async () => {
+  // Two starts of a database on disk (a cluster made and migrated, then reopened): ~20 s alone on
+  // 2 cores, and it ran out of the default 30 s beside the browser tests under load.
+  it('keeps acknowledged events and the same api key across a restart', { timeout: 90_000 }, async () => {
     const first = await start();
     const apiKey = first.app.publicSettings.analyticsApiKey!;
     const response = await first.app.inject({
