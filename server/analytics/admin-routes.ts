@@ -44,21 +44,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  const wantsHtml = (request: FastifyRequest) => !request.url.split('?')[0]!.endsWith('.json');
-
-  const guard = async (request: FastifyRequest, reply: FastifyReply) => {
-    const access = adminAccess(app, request);
-    if (access.allowed) return;
-    reply.header('cache-control', 'no-store');
-    if (wantsHtml(request)) {
-      return reply.status(access.reason === 'not-configured' ? 403 : 401).type('text/html; charset=utf-8').send(
-        renderLoginPage({ status: access.reason, ...(access.reason === 'invalid' ? { error: 'That token is not valid.' } : {}) }),
-      );
-    }
-    throw access.reason === 'not-configured'
-      ? new HttpError(403, 'ADMIN_NOT_CONFIGURED', 'Set ADMIN_TOKEN to open the team pages in production')
-      : new HttpError(401, access.reason === 'invalid' ? 'INVALID_TOKEN' : 'UNAUTHORIZED', 'An admin token is required');
-  };
+  const guard = adminGuard(app);
 
   r.get(
     '/admin/funnel.json',
@@ -82,46 +68,13 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // The latest stored events, newest first, for the team to check instrumentation (and for tests).
-  r.get(
-    '/admin/analytics/events.json',
-    { schema: { querystring: recentEventsQuerySchema }, preHandler: guard },
-    async (request, reply) => {
-      const { device_id: deviceId, user_id: userId, event_type: eventType, utm_source: utmSource, limit } = request.query;
-      let query = app.db
-        .selectFrom('analytics_events')
-        .select(['event_type', 'user_id', 'device_id', 'session_id', 'insert_id', 'time', 'received_at', 'lng', 'landing', 'utm_source', 'event_properties'])
-        .orderBy('time', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit);
-      if (deviceId) query = query.where('device_id', '=', deviceId);
-      if (userId) query = query.where('user_id', '=', userId);
-      if (eventType) query = query.where('event_type', '=', eventType);
-      if (utmSource) query = query.where('utm_source', '=', utmSource);
-      reply.header('cache-control', 'no-store');
-      return { events: await query.execute() };
-    },
-  );
-
-  r.get('/admin/funnel', { preHandler: guard }, async (request, reply) => {
-    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-    // Parsed here rather than by the route schema so a bad value gets a readable page, not JSON.
-    const raw = request.query as Record<string, unknown>;
-    const cleaned = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== ''));
-    const parsed = funnelQuerySchema.safeParse(cleaned);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return reply.status(400).send(renderBadRequest(`${issue?.path.join('.') ?? 'query'}: ${issue?.message ?? 'invalid'}`));
-    }
-    let range: FunnelRange;
-    try {
-      range = resolveRange(parsed.data, app.clock.now());
-    } catch (error) {
-      if (error instanceof HttpError) return reply.status(400).send(renderBadRequest(error.message));
-      throw error;
-    }
-    const report = await funnelReport(app.database, range, parsed.data.split ?? null);
-    return reply.send(renderFunnelPage(report, { token: parsed.data.token }));
+  r.get('/admin/analytics/events.json', { schema: { querystring: recentEventsQuerySchema }, preHandler: guard }, async (request, reply) => {
+    const query = recentEventsQuery(app, request.query);
+    reply.header('cache-control', 'no-store');
+    return { events: await query.execute() };
   });
+
+  r.get('/admin/funnel', { preHandler: guard }, async (request, reply) => funnelPage(app, request, reply));
 
   r.post(
     '/admin/login',
@@ -129,18 +82,81 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
       schema: { body: loginBodySchema },
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      if (app.env.NODE_ENV !== 'production') return reply.redirect('/admin/funnel', 303);
-      if (!app.env.ADMIN_TOKEN) return reply.status(403).type('text/html; charset=utf-8').send(renderLoginPage({ status: 'not-configured' }));
-      if (!isValidAdminToken(app, request.body.token)) {
-        return reply.status(401).type('text/html; charset=utf-8').send(renderLoginPage({ status: 'invalid', error: 'That token is not valid.' }));
-      }
-      reply.header(
-        'set-cookie',
-        `${ADMIN_COOKIE}=${adminCookieValue(app.env.ADMIN_TOKEN)}; Path=/admin; HttpOnly; Secure; SameSite=Strict; Max-Age=43200`,
-      );
-      return reply.redirect('/admin/funnel', 303);
-    },
+    async (request, reply) => logIn(app, reply, request.body.token),
   );
+}
+
+/** Whether the caller asked for a page (HTML) rather than one of the `*.json` answers. */
+function wantsHtml(request: FastifyRequest): boolean {
+  return !request.url.split('?')[0]!.endsWith('.json');
+}
+
+/** The preHandler every /admin report route shares: lets the team in, answers everyone else. */
+function adminGuard(app: FastifyInstance) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const access = adminAccess(app, request);
+    if (access.allowed) return;
+    reply.header('cache-control', 'no-store');
+    if (wantsHtml(request)) {
+      return reply.status(access.reason === 'not-configured' ? 403 : 401).type('text/html; charset=utf-8').send(
+        renderLoginPage({ status: access.reason, ...(access.reason === 'invalid' ? { error: 'That token is not valid.' } : {}) }),
+      );
+    }
+    throw access.reason === 'not-configured'
+      ? new HttpError(403, 'ADMIN_NOT_CONFIGURED', 'Set ADMIN_TOKEN to open the team pages in production')
+      : new HttpError(401, access.reason === 'invalid' ? 'INVALID_TOKEN' : 'UNAUTHORIZED', 'An admin token is required');
+  };
+}
+
+/** The stored events matching the filters, newest first (the query, not yet run). */
+function recentEventsQuery(app: FastifyInstance, filters: z.infer<typeof recentEventsQuerySchema>) {
+  const { device_id: deviceId, user_id: userId, event_type: eventType, utm_source: utmSource, limit } = filters;
+  let query = app.db
+    .selectFrom('analytics_events')
+    .select(['event_type', 'user_id', 'device_id', 'session_id', 'insert_id', 'time', 'received_at', 'lng', 'landing', 'utm_source', 'event_properties'])
+    .orderBy('time', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit);
+  if (deviceId) query = query.where('device_id', '=', deviceId);
+  if (userId) query = query.where('user_id', '=', userId);
+  if (eventType) query = query.where('event_type', '=', eventType);
+  if (utmSource) query = query.where('utm_source', '=', utmSource);
+  return query;
+}
+
+/** `GET /admin/funnel`: the report as an HTML page; a bad query or range gets a readable 400 page. */
+async function funnelPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+  // Parsed here rather than by the route schema so a bad value gets a readable page, not JSON.
+  const raw = request.query as Record<string, unknown>;
+  const cleaned = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== ''));
+  const parsed = funnelQuerySchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return reply.status(400).send(renderBadRequest(`${issue?.path.join('.') ?? 'query'}: ${issue?.message ?? 'invalid'}`));
+  }
+  let range: FunnelRange;
+  try {
+    range = resolveRange(parsed.data, app.clock.now());
+  } catch (error) {
+    if (error instanceof HttpError) return reply.status(400).send(renderBadRequest(error.message));
+    throw error;
+  }
+  const report = await funnelReport(app.database, range, parsed.data.split ?? null);
+  return reply.send(renderFunnelPage(report, { token: parsed.data.token }));
+}
+
+/** `POST /admin/login`: the token posted by the login form, kept in a cookie for the team's pages. */
+async function logIn(app: FastifyInstance, reply: FastifyReply, token: string): Promise<FastifyReply> {
+  reply.header('cache-control', 'no-store');
+  if (app.env.NODE_ENV !== 'production') return reply.redirect('/admin/funnel', 303);
+  if (!app.env.ADMIN_TOKEN) return reply.status(403).type('text/html; charset=utf-8').send(renderLoginPage({ status: 'not-configured' }));
+  if (!isValidAdminToken(app, token)) {
+    return reply.status(401).type('text/html; charset=utf-8').send(renderLoginPage({ status: 'invalid', error: 'That token is not valid.' }));
+  }
+  reply.header(
+    'set-cookie',
+    `${ADMIN_COOKIE}=${adminCookieValue(app.env.ADMIN_TOKEN)}; Path=/admin; HttpOnly; Secure; SameSite=Strict; Max-Age=43200`,
+  );
+  return reply.redirect('/admin/funnel', 303);
 }
