@@ -74,7 +74,6 @@ export default tseslint.config(
     ignores: [
       'server/auth/factors-routes.ts', // split pending, #27
       'server/auth/otp-routes.ts', // split pending, #27
-      'server/auth/user-routes.ts', // split pending, #27
       'server/payments/plugin.ts', // split pending, #27
       'src/app/verification/CodeEntry.tsx', // split pending, #27
       'src/ui/phone-input/PhoneField.tsx', // split pending, #27

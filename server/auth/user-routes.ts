@@ -11,80 +11,36 @@ import { issueCode } from './otp-codes';
 import { providerDisabled } from './outbox';
 import { LIMITS } from './rate-limit';
 import { requireEmail, requirePhone } from './recipients';
+import type { AuthService } from './service';
 import { userJson } from './user-json';
 import { factorsOf, findAuthUserByEmail, findAuthUserById, findAuthUserByPhone } from './users';
 import { sendCode } from './otp-routes';
 
 const providerNotEnabled = () => new AuthApiError(400, 'provider_disabled', 'Unsupported provider: provider is not enabled');
 
+const updateUserBody = z.object({
+  email: z.string().max(320).nullish(),
+  phone: z.string().max(32).nullish(),
+  password: z.string().nullish(),
+  nonce: z.string().nullish(),
+  data: z.record(z.string(), z.unknown()).nullish(),
+  channel: z.string().nullish(),
+  code_challenge: z.string().nullish(),
+  code_challenge_method: z.string().nullish(),
+});
+const updateUserQuery = z.object({ redirect_to: z.string().max(2048).optional() });
+
 /** GET/PUT /user, POST /logout, GET /settings and the OAuth routes (no provider configured). */
 export default async function userRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = app.authService;
-
 
   r.get('/user', async (request) => {
     const { user } = await service.authenticate(request);
     return userJson(user, await factorsOf(service.db, user.id));
   });
 
-  r.put(
-    '/user',
-    {
-      schema: {
-        body: z.object({
-          email: z.string().max(320).nullish(),
-          phone: z.string().max(32).nullish(),
-          password: z.string().nullish(),
-          nonce: z.string().nullish(),
-          data: z.record(z.string(), z.unknown()).nullish(),
-          channel: z.string().nullish(),
-          code_challenge: z.string().nullish(),
-          code_challenge_method: z.string().nullish(),
-        }),
-        querystring: z.object({ redirect_to: z.string().max(2048).optional() }),
-      },
-    },
-    async (request) => {
-      const auth = await service.authenticate(request);
-      const { user } = auth;
-      await service.limit(`user:ip:${request.ip}`, LIMITS.userUpdatePerIp);
-      const body = request.body;
-      if (body.password) throw new AuthApiError(422, 'validation_failed', 'Passwords are not supported: sign in with a one-time code');
-      const phone = body.phone ? requirePhone(body.phone) : null;
-      const email = body.email ? requireEmail(body.email) : null;
-      const changesPhone = phone !== null && phone !== user.phone;
-      const changesEmail = email !== null && email !== user.email;
-      if (changesPhone || changesEmail) requireSecondStep(auth, 401, 'AAL2 session is required to update email or password when MFA is enabled.');
-      // Whether another account holds the new address is said within the lookup budget only.
-      if (changesPhone || changesEmail) {
-        const wait = await spendLookup(app, { ip: request.ip, userId: user.id });
-        if (wait > 0) throw overRequestRateLimit(wait);
-      }
-      if (changesPhone) {
-        const owner = await findAuthUserByPhone(service.db, phone);
-        if (owner && owner.id !== user.id) throw new AuthApiError(422, 'phone_exists', PHONE_EXISTS);
-      }
-      if (changesEmail) {
-        const owner = await findAuthUserByEmail(service.db, email);
-        if (owner && owner.id !== user.id) throw new AuthApiError(422, 'email_exists', EMAIL_EXISTS);
-      }
-      if (body.data) {
-        const merged = mergeUserMetadata(user.user_metadata, body.data);
-        await service.db.updateTable('auth_users').set({ user_metadata: JSON.stringify(merged) }).where('id', '=', user.id).execute();
-      }
-      if (changesPhone) {
-        if (service.env.NODE_ENV === 'production' && !service.adapters.sms) throw providerDisabled('sms');
-        const issued = await issueCode(service, { purpose: 'phone_change', channel: 'sms', recipient: phone, ip: request.ip, userId: user.id, data: user.user_metadata });
-        await service.db.updateTable('auth_users').set({ new_phone: phone }).where('id', '=', user.id).execute();
-        await sendCode(app, request, issued);
-      }
-      // The address stays a claim (new_email) until the link or code in this message proves it.
-      if (changesEmail) await sendEmailConfirmation(app, request, user, email, { redirectTo: request.query.redirect_to });
-      const fresh = (await findAuthUserById(service.db, user.id)) ?? user;
-      return userJson(fresh, await factorsOf(service.db, user.id));
-    },
-  );
+  r.put('/user', { schema: { body: updateUserBody, querystring: updateUserQuery } }, async (request) => updateUser(app, request, request.body, request.query));
 
   r.post('/logout', { schema: { querystring: z.object({ scope: z.enum(['global', 'local', 'others']).default('global') }) } }, async (request, reply) => {
     const { user, session } = await service.authenticate(request);
@@ -95,7 +51,74 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(204).send();
   });
 
-  r.get('/settings', async () => ({
+  r.get('/settings', async () => authSettings(service));
+
+  const oauthQuery = z.object({ provider: z.string().max(64).optional(), redirect_to: z.string().optional(), scopes: z.string().optional() }).loose();
+  r.get('/authorize', { schema: { querystring: oauthQuery } }, async () => {
+    throw providerNotEnabled();
+  });
+  r.get('/user/identities/authorize', { schema: { querystring: oauthQuery } }, async (request: FastifyRequest) => {
+    await service.authenticate(request);
+    throw providerNotEnabled();
+  });
+  r.delete('/user/identities/:id', { schema: { params: z.object({ id: z.string().max(64) }) } }, async (request) => {
+    await service.authenticate(request);
+    throw new AuthApiError(404, 'manual_linking_disabled', 'Manual linking is disabled');
+  });
+}
+
+/**
+ * `PUT /user`: the user's metadata, and a new phone or email, each a claim until its code (or link)
+ * proves it. Another account's address is refused within the lookup budget only.
+ */
+async function updateUser(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  body: z.infer<typeof updateUserBody>,
+  query: z.infer<typeof updateUserQuery>,
+) {
+  const service = app.authService;
+  const auth = await service.authenticate(request);
+  const { user } = auth;
+  await service.limit(`user:ip:${request.ip}`, LIMITS.userUpdatePerIp);
+  if (body.password) throw new AuthApiError(422, 'validation_failed', 'Passwords are not supported: sign in with a one-time code');
+  const phone = body.phone ? requirePhone(body.phone) : null;
+  const email = body.email ? requireEmail(body.email) : null;
+  const changesPhone = phone !== null && phone !== user.phone;
+  const changesEmail = email !== null && email !== user.email;
+  if (changesPhone || changesEmail) requireSecondStep(auth, 401, 'AAL2 session is required to update email or password when MFA is enabled.');
+  // Whether another account holds the new address is said within the lookup budget only.
+  if (changesPhone || changesEmail) {
+    const wait = await spendLookup(app, { ip: request.ip, userId: user.id });
+    if (wait > 0) throw overRequestRateLimit(wait);
+  }
+  if (changesPhone) {
+    const owner = await findAuthUserByPhone(service.db, phone);
+    if (owner && owner.id !== user.id) throw new AuthApiError(422, 'phone_exists', PHONE_EXISTS);
+  }
+  if (changesEmail) {
+    const owner = await findAuthUserByEmail(service.db, email);
+    if (owner && owner.id !== user.id) throw new AuthApiError(422, 'email_exists', EMAIL_EXISTS);
+  }
+  if (body.data) {
+    const merged = mergeUserMetadata(user.user_metadata, body.data);
+    await service.db.updateTable('auth_users').set({ user_metadata: JSON.stringify(merged) }).where('id', '=', user.id).execute();
+  }
+  if (changesPhone) {
+    if (service.env.NODE_ENV === 'production' && !service.adapters.sms) throw providerDisabled('sms');
+    const issued = await issueCode(service, { purpose: 'phone_change', channel: 'sms', recipient: phone, ip: request.ip, userId: user.id, data: user.user_metadata });
+    await service.db.updateTable('auth_users').set({ new_phone: phone }).where('id', '=', user.id).execute();
+    await sendCode(app, request, issued);
+  }
+  // The address stays a claim (new_email) until the link or code in this message proves it.
+  if (changesEmail) await sendEmailConfirmation(app, request, user, email, { redirectTo: query.redirect_to });
+  const fresh = (await findAuthUserById(service.db, user.id)) ?? user;
+  return userJson(fresh, await factorsOf(service.db, user.id));
+}
+
+/** `GET /settings`, GoTrue's: which ways in are enabled (one-time codes and anonymous users only). */
+function authSettings(service: AuthService) {
+  return {
     external: {
       anonymous_users: true,
       email: true,
@@ -124,18 +147,5 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     phone_autoconfirm: false,
     sms_provider: service.adapters.sms ? 'twilio' : '',
     saml_enabled: false,
-  }));
-
-  const oauthQuery = z.object({ provider: z.string().max(64).optional(), redirect_to: z.string().optional(), scopes: z.string().optional() }).loose();
-  r.get('/authorize', { schema: { querystring: oauthQuery } }, async () => {
-    throw providerNotEnabled();
-  });
-  r.get('/user/identities/authorize', { schema: { querystring: oauthQuery } }, async (request: FastifyRequest) => {
-    await service.authenticate(request);
-    throw providerNotEnabled();
-  });
-  r.delete('/user/identities/:id', { schema: { params: z.object({ id: z.string().max(64) }) } }, async (request) => {
-    await service.authenticate(request);
-    throw new AuthApiError(404, 'manual_linking_disabled', 'Manual linking is disabled');
-  });
+  };
 }
