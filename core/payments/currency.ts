@@ -3,7 +3,7 @@ import countryToCurrency from 'country-to-currency';
 /**
  * Which currency a person pays in: the currencies the product sells in, the default, and the one for
  * a country. The browser's paywall (src/features/onboarding/checkout/currency.ts) and the server's checkout
- * (server/payments/plugin.ts) both decide through this file.
+ * (server/payments/checkout-routes.ts) both decide through this file.
  */
 
 /** Currencies the product sells in (migration 0300 seeds the server's `currencies` table with these). */
