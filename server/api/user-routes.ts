@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthUser } from '../auth/require-user';
@@ -66,40 +66,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   r.patch(
     '/v1/user',
     { schema: { body: userUpdateSchema.optional(), response: { 200: userSchema, 400: errorBody, 401: errorBody, 409: errorBody } } },
-    async (request, reply) => {
-      const user = request.user!;
-      const body = request.body ?? {};
-      const changes: ProfileUpdate = {};
-      if (body.phone) {
-        const phone = normalisePhone(body.phone.number);
-        // Whether another account has it is only said within the lookup budget, unless it is the
-        // caller's own proven number (nothing to find out then).
-        if (!(phone === user.phone && user.confirmed?.phone)) await spendProductLookup(app, request, reply, user.id);
-        if (await phoneTakenByAnother(app, phone, user.id)) {
-          throw conflict('PHONE_ALREADY_EXISTS', 'An account with this phone number already exists.');
-        }
-        changes.phone = phone;
-      }
-      if (body.email) {
-        const email = body.email.trim().toLowerCase();
-        if (!(email === user.email && user.confirmed?.email)) await spendProductLookup(app, request, reply, user.id);
-        if (await app.authService.accounts.emailTakenByAnother(email, user.id)) {
-          throw conflict('EMAIL_ALREADY_EXISTS', 'An account with this email already exists.');
-        }
-        changes.email = email;
-      }
-      if (body.name) Object.assign(changes, splitName(body.name));
-      if (body.first_name) changes.first_name = body.first_name;
-      if (body.last_name) changes.last_name = body.last_name;
-      // SPEC §7: nothing is sent (and nothing changes) when every field is absent.
-      if (Object.keys(changes).length === 0) return userView(app.db, app.authService.accounts, user);
-      try {
-        const profile = await updateProfile(app.db, user.id, changes);
-        return await userView(app.db, app.authService.accounts, user, profile);
-      } catch (error) {
-        throw uniqueViolation(error) ?? error;
-      }
-    },
+    async (request, reply) => updateUser(app, request, reply, request.body ?? {}),
   );
 
   r.patch(
@@ -120,6 +87,44 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       return { data: userDataSchema.parse(profile.data) };
     },
   );
+}
+
+/**
+ * `PATCH /v1/user`: the caller's phone, email and name. A new phone or email is checked against the
+ * other accounts within the lookup budget; a field left out is left as it is.
+ */
+async function updateUser(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, body: z.infer<typeof userUpdateSchema>) {
+  const user = request.user!;
+  const changes: ProfileUpdate = {};
+  if (body.phone) {
+    const phone = normalisePhone(body.phone.number);
+    // Whether another account has it is only said within the lookup budget, unless it is the
+    // caller's own proven number (nothing to find out then).
+    if (!(phone === user.phone && user.confirmed?.phone)) await spendProductLookup(app, request, reply, user.id);
+    if (await phoneTakenByAnother(app, phone, user.id)) {
+      throw conflict('PHONE_ALREADY_EXISTS', 'An account with this phone number already exists.');
+    }
+    changes.phone = phone;
+  }
+  if (body.email) {
+    const email = body.email.trim().toLowerCase();
+    if (!(email === user.email && user.confirmed?.email)) await spendProductLookup(app, request, reply, user.id);
+    if (await app.authService.accounts.emailTakenByAnother(email, user.id)) {
+      throw conflict('EMAIL_ALREADY_EXISTS', 'An account with this email already exists.');
+    }
+    changes.email = email;
+  }
+  if (body.name) Object.assign(changes, splitName(body.name));
+  if (body.first_name) changes.first_name = body.first_name;
+  if (body.last_name) changes.last_name = body.last_name;
+  // SPEC §7: nothing is sent (and nothing changes) when every field is absent.
+  if (Object.keys(changes).length === 0) return userView(app.db, app.authService.accounts, user);
+  try {
+    const profile = await updateProfile(app.db, user.id, changes);
+    return await userView(app.db, app.authService.accounts, user, profile);
+  } catch (error) {
+    throw uniqueViolation(error) ?? error;
+  }
 }
 
 /** Another account signs in with this E.164 number, or another profile gives it. */
