@@ -13,8 +13,6 @@ import { defaultCountryCode } from '../../lib/countries';
 import { formatPhone } from '../../../core/phone/display';
 import { CODE_PATTERN, RESEND_COOLDOWN_SECONDS } from '../../../core/auth-codes';
 
-export { RESEND_COOLDOWN_SECONDS };
-
 export interface CodeEntryProps {
   /** E.164 phone (channel sms) or email address (channel email) the code was sent to. */
   recipient: string;

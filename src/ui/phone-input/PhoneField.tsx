@@ -40,7 +40,7 @@ export interface PhoneFieldProps {
  * search box (role combobox) that drives a listbox by aria-activedescendant; arrows move, Enter
  * picks, Escape closes and returns focus to the button (search-keys.ts); 'No country found' is
  * announced when nothing matches. The number and its lazy formatter are use-phone-number.ts.
- * Used by the landing pages and by onboarding's verify-phone and details steps.
+ * Used by the sign-up, demo and sign-in pages, onboarding's verify-phone step and the two-step manager.
  */
 export function PhoneField({ label, defaultValue, defaultCountry, onChange, onBlur, error, hint, disabled, name }: PhoneFieldProps) {
   const { t } = useTranslation(['landing', 'common']);
