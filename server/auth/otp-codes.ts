@@ -3,7 +3,7 @@ import { sql, type Selectable } from 'kysely';
 import { CODE_LIFETIME_MS, CODE_MAX_WRONG_TRIES, CODE_PATTERN, CODE_SPACE, codeOf } from '../../core/auth-codes';
 import { otpExpired } from './errors';
 import { SecretBox } from './secret';
-import { admitSend, freeSendSlot } from './send-rules';
+import { admitSend, sendSlotKey } from './send-rules';
 import type { AuthService } from './service';
 import type { AuthOtpsTable, Channel, OtpPurpose } from './tables';
 
@@ -148,14 +148,22 @@ export async function consumeLink(service: AuthService, tokenHash: string, purpo
   return markConsumed(service, row);
 }
 
+/** Spends the code and frees its recipient's send slot, in one statement (one commit: #29). */
 async function markConsumed(service: AuthService, row: OtpRow): Promise<OtpRow> {
-  const result = await service.db
-    .updateTable('auth_otps')
-    .set({ consumed_at: service.now() })
-    .where('id', '=', row.id)
-    .where('consumed_at', 'is', null)
+  const now = service.now();
+  const consumed = await service.db
+    .with('consumed', (db) => db.updateTable('auth_otps').set({ consumed_at: now }).where('id', '=', row.id).where('consumed_at', 'is', null).returning('id'))
+    .with('freed', (db) =>
+      db
+        .updateTable('auth_send_slots')
+        .set({ free_at: now })
+        .where('key', '=', sendSlotKey(row))
+        .where((eb) => eb.exists(eb.selectFrom('consumed').select('consumed.id')))
+        .returning('key'),
+    )
+    .selectFrom('consumed')
+    .select('consumed.id')
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw otpExpired();
-  await freeSendSlot(service, { channel: row.channel, purpose: row.purpose, recipient: row.recipient });
+  if (!consumed) throw otpExpired();
   return row;
 }

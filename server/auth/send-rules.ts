@@ -25,7 +25,9 @@ const sendLimitCode = (channel: Channel) => (channel === 'sms' ? 'over_sms_send_
 /**
  * The recipient's cooldown slot. A phone has one slot whatever the purpose: every text costs money,
  * so a sign-in code, a phone change and a two-step challenge share "one per minute". An inbox keeps
- * one per purpose, as GoTrue does (a sign-in code does not hold back a recovery email).
+ * one per purpose, as GoTrue does (a sign-in code does not hold back a recovery email). A code that
+ * is used frees its slot at once, in the statement that spends it (otp-codes.ts `markConsumed`): a
+ * person signing in right after signing up gets the next code without waiting.
  */
 export function sendSlotKey(send: Pick<Send, 'channel' | 'purpose' | 'recipient'>): string {
   return send.channel === 'sms' ? `sms:${send.recipient}` : `${send.purpose}:${send.recipient}`;
@@ -61,11 +63,6 @@ export async function admitSend(service: AuthService, send: Send): Promise<void>
     await giveBackSendSlot(service, key, taken.freeAt, taken.previous);
     throw error;
   }
-}
-
-/** After a code is used, the next one may be sent at once (a person signing in right after signing up). */
-export async function freeSendSlot(service: AuthService, send: Pick<Send, 'channel' | 'purpose' | 'recipient'>): Promise<void> {
-  await service.db.updateTable('auth_send_slots').set({ free_at: service.now() }).where('key', '=', sendSlotKey(send)).execute();
 }
 
 function budgetsFor(service: AuthService, send: Send, country: string | null): { key: string; limit: number }[] {

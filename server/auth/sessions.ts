@@ -1,6 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
 import { AuthApiError } from './errors';
 import type { AuthService, AuthSessionRow } from './service';
 import type { AmrEntry } from './tables';
@@ -12,15 +10,6 @@ import { factorsOf, type AuthUserRow } from './users';
 export const REFRESH_REUSE_WINDOW_MS = 10_000;
 
 export const hashRefreshToken = (token: string) => createHash('sha256').update(token).digest('base64url');
-
-async function insertRefreshToken(db: Kysely<Database>, input: { sessionId: string; userId: string; parentId: number | null; now: Date }) {
-  const token = randomBytes(24).toString('base64url');
-  await db
-    .insertInto('auth_refresh_tokens')
-    .values({ token_hash: hashRefreshToken(token), session_id: input.sessionId, user_id: input.userId, parent_id: input.parentId, created_at: input.now })
-    .execute();
-  return token;
-}
 
 /** The session object supabase-js stores (AccessTokenResponse). */
 export async function sessionResponse(
@@ -44,7 +33,12 @@ export async function sessionResponse(
   };
 }
 
-/** A new session (new id, new token family) after a successful sign-in. */
+/**
+ * A new session (new id, new token family) after a successful sign-in, in one statement: the
+ * session, its first refresh token and the user's `last_sign_in_at` are written together (one
+ * round trip and one commit instead of three: #29, docs/data.md). The user comes back as written
+ * (its touch trigger included), not read again.
+ */
 export async function startSession(
   service: AuthService,
   user: AuthUserRow,
@@ -53,24 +47,41 @@ export async function startSession(
   const now = service.now();
   const lifetime = service.env.AUTH_SESSION_LIFETIME_SECONDS;
   const amr: AmrEntry[] = [{ method: input.method, timestamp: Math.floor(now.getTime() / 1000), ...(input.provider ? { provider: input.provider } : {}) }];
-  const session = await service.db
-    .insertInto('auth_sessions')
-    .values({
-      user_id: user.id,
-      aal: 'aal1',
-      amr: JSON.stringify(amr),
-      user_agent: input.userAgent?.slice(0, 512) ?? null,
-      ip: input.ip ?? null,
-      created_at: now,
-      refreshed_at: now,
-      not_after: lifetime > 0 ? new Date(now.getTime() + lifetime * 1000) : null,
-    })
-    .returning(['id', 'aal'])
+  const refreshToken = randomBytes(24).toString('base64url');
+  // The data-modifying CTEs all run, whatever the final select reads; the token's foreign key to
+  // the session is checked at the end of the statement, when the session row exists.
+  const row = await service.db
+    .with('session', (db) =>
+      db
+        .insertInto('auth_sessions')
+        .values({
+          user_id: user.id,
+          aal: 'aal1',
+          amr: JSON.stringify(amr),
+          user_agent: input.userAgent?.slice(0, 512) ?? null,
+          ip: input.ip ?? null,
+          created_at: now,
+          refreshed_at: now,
+          not_after: lifetime > 0 ? new Date(now.getTime() + lifetime * 1000) : null,
+        })
+        .returning(['id', 'aal', 'user_id', 'created_at']),
+    )
+    .with('token', (db) =>
+      db
+        .insertInto('auth_refresh_tokens')
+        .columns(['token_hash', 'session_id', 'user_id', 'created_at'])
+        .expression((eb) => eb.selectFrom('session').select((inner) => [inner.val(hashRefreshToken(refreshToken)).as('token_hash'), 'session.id', 'session.user_id', 'session.created_at'])),
+    )
+    .with('signed_in', (db) => db.updateTable('auth_users').set({ last_sign_in_at: now }).where('id', '=', user.id).returningAll())
+    .selectFrom('session')
+    .leftJoin('signed_in', (join) => join.onTrue())
+    .selectAll('signed_in')
+    .select(['session.id as session_id', 'session.aal as session_aal'])
     .executeTakeFirstOrThrow();
-  // The row as written (its touch trigger included), not read again.
-  const fresh = (await service.db.updateTable('auth_users').set({ last_sign_in_at: now }).where('id', '=', user.id).returningAll().executeTakeFirst()) ?? user;
-  const refreshToken = await insertRefreshToken(service.db, { sessionId: session.id, userId: user.id, parentId: null, now });
-  return sessionResponse(service, fresh, { id: session.id, aal: session.aal, amr }, refreshToken);
+  const { session_id, session_aal, ...written } = row;
+  // No row from the update only if the user was deleted meanwhile (the session's foreign key then fails first).
+  const fresh = written.id === null ? user : (written as AuthUserRow);
+  return sessionResponse(service, fresh, { id: session_id, aal: session_aal, amr }, refreshToken);
 }
 
 /**
