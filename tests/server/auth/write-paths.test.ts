@@ -94,4 +94,18 @@ describe('auth write paths', () => {
     const after = await post('/token?grant_type=refresh_token', { refresh_token: successor });
     expect(await after.json()).toMatchObject({ error_code: 'refresh_token_not_found' });
   });
+
+  it('a sign-in writes its session, first refresh token and last sign-in together, under time-ordered ids; the used code frees the send slot at once (#29)', async () => {
+    const phone = uniquePhone();
+    const first = await signedIn(phone);
+    const second = await signedIn();
+    // UUID version 7: the first 48 bits are milliseconds, so a later user sorts after an earlier one.
+    expect(first.user.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(second.user.id > first.user.id).toBe(true);
+    expect((first.user as { last_sign_in_at?: string }).last_sign_in_at).toBeTruthy();
+    const refreshed = await post('/token?grant_type=refresh_token', { refresh_token: first.refresh_token });
+    expect(refreshed.status).toBe(200);
+    // No clock advance: the verify freed the 60 s slot in the statement that spent the code.
+    expect((await post('/otp', { phone })).status).toBe(200);
+  });
 });
