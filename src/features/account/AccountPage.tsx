@@ -11,11 +11,10 @@ import { defaultCountryCode } from '../../lib/countries';
 import { formatPhone } from '../../../core/phone/display';
 import { storedPhone } from '../../../core/phone/spelling';
 import { useSession } from '../../app/session/session';
-import { Alert } from '../../ui/Alert';
 import { Box } from '../../ui/Box';
-import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
+import { RetryAlert } from '../../ui/RetryAlert';
 import { Spinner } from '../../ui/Spinner';
 import { Heading, Text } from '../../ui/Text';
 import * as styles from './AccountPage.css';
@@ -139,14 +138,7 @@ export default function AccountPage() {
       ) : session.status === 'signedOut' ? (
         <SignInPrompt text={t('signedOut')} />
       ) : query.status === 'error' ? (
-        <Alert tone="critical">
-          <Box display="flex" flexDirection="column" gap="small">
-            <span>{t('errors.loadFailed')}</span>
-            <Button tone="secondary" size="small" onClick={query.refetch}>
-              {t('errors.retry')}
-            </Button>
-          </Box>
-        </Alert>
+        <RetryAlert message={t('errors.loadFailed')} retryLabel={t('errors.retry')} onRetry={() => void query.refetch()} />
       ) : (
         <div className={styles.column}>
           {subscription ? <PlanCard subscription={subscription} actions={actions} /> : <NoPlanCard trialAvailable={query.data?.trialAvailable ?? true} />}

@@ -7,9 +7,8 @@ import { publicConfig } from '../../../app/public-config';
 import { useQuery } from '../../../app/query-cache';
 import type { BillingInterval, Plan, PlanCode, PlansResponse } from '../../../../core/contracts/payments';
 import { track } from '../../../app/analytics/analytics';
-import { Alert } from '../../../ui/Alert';
 import { Box } from '../../../ui/Box';
-import { Button } from '../../../ui/Button';
+import { RetryAlert } from '../../../ui/RetryAlert';
 import { checkoutMachine } from './checkout.machine';
 import { CheckoutSummary } from './CheckoutSummary';
 import { CurrencyChoice } from './CurrencyChoice';
@@ -100,14 +99,7 @@ function CheckoutFormPage({ lng, interval, plan, onSelect, onCheckoutStarted, co
 
   if (!decided) return <PlansSkeleton />;
   return plansQuery.status === 'error' ? (
-    <Alert tone="critical">
-      <Box display="flex" flexDirection="column" gap="small">
-        <span>{t('errors.plansUnavailable')}</span>
-        <Button tone="secondary" size="small" onClick={plansQuery.refetch}>
-          {t('errors.retry')}
-        </Button>
-      </Box>
-    </Alert>
+    <RetryAlert message={t('errors.plansUnavailable')} retryLabel={t('errors.retry')} onRetry={() => void plansQuery.refetch()} />
   ) : !data || !selected || !offer.settled ? (
     <PlansSkeleton />
   ) : (
