@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ErasurePart, RetentionRule } from '../retention/lifecycle';
+import { before, type ErasurePart, type RetentionRule } from '../retention/lifecycle';
 
 /**
  * The analytics capability's data lifecycle (docs/data.md): how long raw events are kept (the funnel
@@ -11,7 +11,7 @@ export const analyticsRetentionRules: RetentionRule[] = [
     name: 'analytics events',
     table: 'analytics_events',
     key: 'id',
-    where: (now, p) => sql<boolean>`time < ${new Date(now.getTime() - p.analyticsEventMs)}`,
+    where: (now, p) => sql<boolean>`time < ${before(now, p.analyticsEventMs)}`,
   },
 ];
 

@@ -1,13 +1,11 @@
 import { sql } from 'kysely';
-import { keysNaming, recipientsOf, textList, type ErasurePart, type RetentionRule, type UserStillNeeded } from '../retention/lifecycle';
+import { before, keysNaming, recipientsOf, textList, type ErasurePart, type RetentionRule, type UserStillNeeded } from '../retention/lifecycle';
 
 /**
  * The auth service's data lifecycle (docs/data.md): how long its leftover rows are kept (periods
  * after GoTrue's cleanup, supabase/auth internal/models/cleanup.go) and what erasing a person does to
  * its tables. server/retention composes it with the other capabilities'.
  */
-
-const before = (now: Date, ms: number) => new Date(now.getTime() - ms);
 
 /**
  * Its retention rules, in the order the job applies them (sessions before tokens: a session takes

@@ -3,15 +3,13 @@ import { sql, type Kysely } from 'kysely';
 import type Stripe from 'stripe';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { likeEscaped, type ErasurePart, type RetentionRule, type UserStillNeeded } from '../retention/lifecycle';
+import { before, likeEscaped, type ErasurePart, type RetentionRule, type UserStillNeeded } from '../retention/lifecycle';
 import { LIVE_STATUSES } from './subscription-life';
 
 /**
  * The payments capability's data lifecycle (docs/data.md): how long checkouts and provider events are
  * kept, which users it still needs, and what erasing a person does to its tables.
  */
-
-const before = (now: Date, ms: number) => new Date(now.getTime() - ms);
 
 /** Its retention rules, in the order the job applies them. */
 export const paymentsRetentionRules: RetentionRule[] = [

@@ -65,6 +65,9 @@ export interface ErasurePart {
   erase(trx: Transaction<Database>, person: Person, count: CountRows, options: ErasureOptions): Promise<void>;
 }
 
+/** The moment `ms` before `now`: where a retention period ends. */
+export const before = (now: Date, ms: number) => new Date(now.getTime() - ms);
+
 /** A text array as a subquery, for `column in ${textList(values)}`. */
 export const textList = (values: string[]) => sql`(select unnest(${values}::text[]))`;
 
