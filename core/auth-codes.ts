@@ -32,3 +32,32 @@ export function resendCooldownLeft(sentAt: number, now: number): number {
 export function codeExpired(sentAt: number, now: number): boolean {
   return now - sentAt >= CODE_LIFETIME_MS;
 }
+
+/**
+ * How a refused code send reads on the wire, written once for the server that refuses and the pages
+ * that explain (supabase-js keeps an error's code and message, not its headers, so the wait travels
+ * in the message):
+ * - the 60 s wait between two codes to one recipient: 429 `over_sms_send_rate_limit` /
+ *   `over_email_send_rate_limit` with GoTrue's "For security purposes, you can only request this
+ *   after N seconds." Nothing was sent now; the last code still works.
+ * - a budget (the asker's address or account, the number's block or country, the hourly total, the
+ *   recipient's hour): 429 `over_request_rate_limit` "Request rate limit reached. Try again in N
+ *   seconds." Nothing was sent, and no earlier code is implied.
+ */
+export type SendRefusal = { kind: 'cooldown' | 'limit'; waitSeconds: number | undefined };
+
+export const cooldownMessage = (seconds: number) => `For security purposes, you can only request this after ${seconds} seconds.`;
+export const requestLimitMessage = (seconds: number) => `Request rate limit reached. Try again in ${seconds} seconds.`;
+
+/** The seconds to wait that a refusal's message names, when it names them. */
+export function waitSecondsIn(message: string): number | undefined {
+  const seconds = /(?:after|in) (\d+) seconds?/.exec(message)?.[1];
+  return seconds === undefined ? undefined : Number(seconds);
+}
+
+/** A refused send as the pages explain it, or null when the answer is not a send refusal. */
+export function sendRefusalOf(code: string, message: string): SendRefusal | null {
+  if (code === 'over_sms_send_rate_limit' || code === 'over_email_send_rate_limit') return { kind: 'cooldown', waitSeconds: waitSecondsIn(message) };
+  if (code === 'over_request_rate_limit') return { kind: 'limit', waitSeconds: waitSecondsIn(message) };
+  return null;
+}
