@@ -52,7 +52,11 @@ async function main(): Promise<void> {
       process.exit(1);
     }, env.SHUTDOWN_TIMEOUT_MS);
     force.unref();
-    // app.close stops accepting, waits for in-flight requests, runs onClose hooks, closes the database.
+    // Readiness first (/readyz 503), so a load balancer stops sending here; then, after the drain
+    // delay it takes to notice, app.close stops accepting, waits for the requests in flight (a
+    // greeting being made too), runs onClose hooks (the job under way finishes), closes the database.
+    app.startDraining();
+    if (env.SHUTDOWN_DRAIN_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_DELAY_MS));
     await app.close();
     logger.info('shut down cleanly');
     process.exit(0);

@@ -72,6 +72,16 @@ export const envSchema = z.object({
    */
   TRUSTED_PROXIES: proxyList.default(''),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** After SIGTERM, how long /readyz says 503 before the server stops accepting (a load balancer's probe interval). */
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  /** Prometheus metrics: set, GET /metrics answers on this port of METRICS_HOST (never on PORT). 0 picks a free port. */
+  METRICS_PORT: z.coerce
+    .number({ message: 'expected a port number between 0 and 65535' })
+    .int({ message: 'expected a port number between 0 and 65535' })
+    .min(0, { message: 'expected a port number between 0 and 65535' })
+    .max(65535, { message: 'expected a port number between 0 and 65535' })
+    .optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** A request must arrive whole within this time (408 after); a socket silent twice as long is closed. */
   REQUEST_TIMEOUT_MS: z.coerce.number({ message: 'expected milliseconds, at least 1000' }).int({ message: 'expected milliseconds, at least 1000' }).min(1000, { message: 'expected milliseconds, at least 1000' }).default(30_000),
   COOKIE_DOMAIN: optionalText,

@@ -21,6 +21,8 @@ export interface DatabaseHandle {
   writes: WriteWatch;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  /** The Postgres pool's connections right now; absent on the embedded database (one connection, no pool). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -48,7 +50,7 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     pool.on('error', (error) => target.onConnectionError?.(error));
     const db = new Kysely<Database>({ dialect: writes.wrap(new PostgresDialect({ pool: namedStatements(pool) })) });
-    return handle(db, 'postgres', writes);
+    return { ...handle(db, 'postgres', writes), poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) };
   }
   limitWasmCompileTasks();
   if (target.kind === 'pglite-memory') {

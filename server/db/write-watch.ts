@@ -15,6 +15,11 @@ const WRITES = /\b(insert|update|delete|merge|truncate|alter|drop)\b/i;
  * on the same Postgres, psql) are not seen: caches bound those by their time to live.
  */
 export class WriteWatch {
+  /**
+   * Told each statement's duration and outcome when set (the metrics plugin sets it only when metrics
+   * are on: the clock is read twice a statement then, never otherwise).
+   */
+  timeStatement: ((seconds: number, ok: boolean) => void) | null = null;
   private readonly listeners = new Map<string, Set<Listener>>();
   private patterns: { table: string; pattern: RegExp }[] = [];
 
@@ -72,6 +77,20 @@ class WatchedConnection implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const time = this.watch.timeStatement;
+    if (!time) return this.executeWatched<R>(query);
+    const started = performance.now();
+    let ok = false;
+    try {
+      const result = await this.executeWatched<R>(query);
+      ok = true;
+      return result;
+    } finally {
+      time((performance.now() - started) / 1000, ok);
+    }
+  }
+
+  private async executeWatched<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const tables = this.watch.tablesWritten(query.sql);
     if (tables.length === 0) return this.inner.executeQuery<R>(query);
     try {
