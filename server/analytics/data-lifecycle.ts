@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { before, type ErasurePart, type RetentionRule } from '../retention/lifecycle';
+import { before, type ErasurePart, type RetentionRule } from '../data-lifecycle/lifecycle';
 
 /**
  * The analytics capability's data lifecycle (docs/data.md): how long raw events are kept (the funnel

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ErasurePart } from '../retention/lifecycle';
+import type { ErasurePart } from '../data-lifecycle/lifecycle';
 
 /**
  * The product API's data lifecycle (docs/data.md): profiles, businesses and identity checks are kept

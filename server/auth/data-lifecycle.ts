@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { before, keysNaming, recipientsOf, textList, type ErasurePart, type RetentionRule, type UserStillNeeded } from '../retention/lifecycle';
+import { before, keysNaming, recipientsOf, textList, type ErasurePart, type RetentionRule, type UserStillNeeded } from '../data-lifecycle/lifecycle';
 
 /**
  * The auth service's data lifecycle (docs/data.md): how long its leftover rows are kept (periods

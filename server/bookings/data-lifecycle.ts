@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { textList, type ErasurePart } from '../retention/lifecycle';
+import { textList, type ErasurePart } from '../data-lifecycle/lifecycle';
 
 /**
  * The bookings' share of erasure (docs/data.md; the retention job has no rule for them). A demo

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type Stripe from 'stripe';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { before, likeEscaped, type ErasurePart, type RetentionRule, type UserStillNeeded } from '../retention/lifecycle';
+import { before, likeEscaped, type ErasurePart, type RetentionRule, type UserStillNeeded } from '../data-lifecycle/lifecycle';
 import { LIVE_STATUSES } from './subscription-life';
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { keysNaming, type ErasurePart, type RetentionRule } from '../retention/lifecycle';
+import { keysNaming, type ErasurePart, type RetentionRule } from '../data-lifecycle/lifecycle';
 
 /** The rate limits' data lifecycle (docs/data.md): windows that ended go, and a person's windows with them. */
 

@@ -7,7 +7,7 @@ import { authErasure } from '../auth/data-lifecycle';
 import { bookingsErasure } from '../bookings/data-lifecycle';
 import { paymentsErasure } from '../payments/data-lifecycle';
 import { rateLimitErasure } from '../rate-limits/data-lifecycle';
-import type { CountRows, ErasureOptions, ErasurePart, Person } from './lifecycle';
+import type { CountRows, ErasureOptions, ErasurePart, Person } from '../data-lifecycle/lifecycle';
 
 /**
  * Every capability's share of erasing a person, from its data-lifecycle.ts, in the order they erase.

@@ -1,8 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/client';
 import type { Database } from '../db/schema';
-import type { RetentionPeriods } from './periods';
-import type { RetentionRule } from './lifecycle';
+import type { RetentionPeriods, RetentionRule } from '../data-lifecycle/lifecycle';
 import { retentionRules } from './rules';
 
 /** Rows per statement: short statements, so requests on the embedded database's one connection wait little. */

@@ -2,7 +2,7 @@ import { analyticsRetentionRules } from '../analytics/data-lifecycle';
 import { authRetentionRules } from '../auth/data-lifecycle';
 import { holdsLiveSubscription, paymentsRetentionRules } from '../payments/data-lifecycle';
 import { rateLimitRetentionRules } from '../rate-limits/data-lifecycle';
-import type { RetentionRule } from './lifecycle';
+import type { RetentionRule } from '../data-lifecycle/lifecycle';
 
 /**
  * Every rule, in the order the job applies them: each capability's own, from its

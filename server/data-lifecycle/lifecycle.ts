@@ -1,7 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type Stripe from 'stripe';
 import type { Database } from '../db/schema';
-import type { RetentionPeriods } from './periods';
 
 /**
  * What a capability tells the data framework about its own tables (#27: no capability writes
@@ -79,3 +78,31 @@ export const recipientsOf = (person: Person) => [...person.emails, ...person.pho
 
 /** LIKE patterns for keys that end in one of the person's addresses or numbers (`<scope>:<recipient>`). */
 export const keysNaming = (person: Person) => recipientsOf(person).map((value) => `%:${likeEscaped(value)}`);
+
+/**
+ * How long each kind of leftover row is kept, from the RETENTION_* variables (server/config/env.ts,
+ * documented in docs/data.md). The auth ones follow GoTrue's cleanup (supabase/auth
+ * internal/models/cleanup.go).
+ */
+export interface RetentionPeriods {
+  /** A spent refresh token, after it was spent (GoTrue: 24 h). */
+  revokedTokenMs: number;
+  /** A session past its end: its lifetime (not_after) or its inactivity timeout (GoTrue: 72 h). */
+  endedSessionMs: number;
+  /** The auth service's own inactivity timeout (0: none), whose sessions end too. */
+  sessionInactivityMs: number;
+  /** PKCE flow states, MFA challenges and factors never verified, after creation (GoTrue: 24 h). */
+  authFlowMs: number;
+  /** Anonymous users, after creation (GoTrue: 30 days). */
+  anonymousUserMs: number;
+  /** One-time codes, after they expired (used ones expire minutes after they were sent). */
+  codeMs: number;
+  /** Sent messages (they name their recipient), after they were written. */
+  outboxMs: number;
+  /** Checkout sessions that expired unpaid, after they expired. */
+  checkoutMs: number;
+  /** Provider webhook events already applied (replays are refused while the event is kept). */
+  webhookEventMs: number;
+  /** Analytics events, after they happened. */
+  analyticsEventMs: number;
+}
