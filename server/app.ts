@@ -12,6 +12,7 @@ import { contractSerializerCompiler } from './http/response-serializer';
 import requestGuardsPlugin from './http/request-guards';
 import clockPlugin from './http/clock-plugin';
 import metricsPlugin from './observability/plugin';
+import jobsPlugin from './jobs/plugin';
 import type { Clock } from './http/clock';
 import { hitCounterPlugin, rateLimitPlugin } from './rate-limits/plugin';
 import analyticsPlugin from './analytics/plugin';
@@ -72,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(databasePlugin, { database: deps.database, ownsDatabase: deps.ownsDatabase });
   await app.register(clockPlugin, { clock: deps.clock });
   await app.register(metricsPlugin);
+  await app.register(jobsPlugin);
   await app.register(hitCounterPlugin);
   await app.register(rateLimitPlugin);
   await app.register(errorHandlerPlugin);

@@ -8,8 +8,6 @@ import { createStripeClient } from './stripe-provider';
 import stripeWebhookRoutes from './stripe-webhook-routes';
 import subscriptionRoutes from './subscription-routes';
 
-/** How often the billing job looks for ended trials and periods (charges happen at most this late). */
-export const BILLING_JOB_INTERVAL_MS = 60_000;
 
 /**
  * Payments: plans per currency and the account's subscription actions (subscription-routes.ts), the
@@ -25,7 +23,7 @@ async function paymentsPlugin(app: FastifyInstance): Promise<void> {
     app.log.warn('payments: the local provider moves no money; set STRIPE_SECRET_KEY to take real payments');
   }
 
-  startBillingJob(app);
+  defineBillingJob(app);
 
   await app.register(subscriptionRoutes, { stripe });
   await app.register(checkoutRoutes, { stripe, provider });
@@ -34,29 +32,28 @@ async function paymentsPlugin(app: FastifyInstance): Promise<void> {
   await app.register(devBillingRoutes);
 }
 
-function startBillingJob(app: FastifyInstance): void {
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = runBillingCycle(app.db, app.clock.now())
-      .then((result) => {
-        if (result.charged || result.failed || result.canceled) app.log.info({ billing: result }, 'billing job ran');
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'billing job failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, BILLING_JOB_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onReady', async () => {
-    tick();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+/**
+ * The local provider's billing job on the job queue (server/jobs/): every minute for all instances
+ * together, at most one run at a time, retried with backoff. A run charges each due subscription in
+ * its own transaction with the row locked, and one paid charge per period is a unique index
+ * (migration 1050): a run killed mid-way, or two runs at once, never charge a period twice.
+ */
+function defineBillingJob(app: FastifyInstance): void {
+  app.jobs.define({
+    name: 'billing',
+    cron: '* * * * *',
+    retryLimit: 5,
+    retryDelaySeconds: 30,
+    expireInSeconds: 15 * 60,
+    async run() {
+      const result = await runBillingCycle(app.db, app.clock.now());
+      app.metrics.charges.inc({ outcome: 'paid' }, result.charged);
+      app.metrics.charges.inc({ outcome: 'failed' }, result.failed);
+      if (result.charged || result.failed || result.canceled) app.log.info({ billing: result }, 'billing job ran');
+      return result;
+    },
   });
 }
 
 // Encapsulated: its hooks, parsers and handlers stay inside; named with what it needs from the app.
-export default fp(paymentsPlugin, { name: 'payments', fastify: '5.x', encapsulate: true, dependencies: ['auth', 'env', 'database', 'clock', 'error-handler'] });
+export default fp(paymentsPlugin, { name: 'payments', fastify: '5.x', encapsulate: true, dependencies: ['auth', 'env', 'database', 'clock', 'error-handler', 'jobs', 'metrics'] });

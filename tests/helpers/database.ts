@@ -8,7 +8,7 @@ import { migratedPGliteImage } from './pglite-template';
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throw-away
  * database on the Postgres server named by TEST_DATABASE_URL when the suite runs its Postgres pass.
  */
-export async function createTestDatabase(options: { onConnectionError?: (error: Error) => void } = {}): Promise<DatabaseHandle> {
+export async function createTestDatabase(options: { onConnectionError?: (error: Error) => void } = {}): Promise<DatabaseHandle & { url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DATABASE !== 'postgres' || !url) {
     const handle = openDatabase({ kind: 'pglite-memory', from: await migratedPGliteImage() });
@@ -27,6 +27,7 @@ export async function createTestDatabase(options: { onConnectionError?: (error: 
   await migrate(handle.db);
   return {
     ...handle,
+    url: target.toString(),
     async close() {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: url });

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type PgBoss from 'pg-boss';
+import { createJobQueue } from './queue';
+
+/** A background job: what it is called, when it runs (cron, UTC, minute precision), how it retries. */
+export interface JobDefinition {
+  name: string;
+  cron: string;
+  /** Tries after the first failure; each waits twice as long as the one before, from retryDelaySeconds. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** A run taking longer than this is failed (and retried): a stuck run cannot hold the job for ever. */
+  expireInSeconds: number;
+  /** The work; what it returns is kept as the run's output in the history. */
+  run: () => Promise<object | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: {
+      /** Declares a job; capabilities call it while they register, the queue starts once the app is ready. */
+      define(job: JobDefinition): void;
+      /** Queues a run now (the admin page's "run now", tests); null when one is already waiting. */
+      runNow(name: string): Promise<string | null>;
+    };
+  }
+}
+
+/**
+ * Background jobs on a Postgres queue (pg-boss): every instance works the same queues, the schedule
+ * fires once a minute for all of them together, a queue holds at most one waiting and one running run
+ * ('stately'), a failed run is retried with backoff and stays in the history, and each run is counted
+ * in the metrics (job_runs_total, job_last_success_timestamp_seconds). On close the run under way is
+ * finished before the database goes.
+ */
+async function jobsPlugin(app: FastifyInstance): Promise<void> {
+  const jobs = new Map<string, JobDefinition>();
+  let boss: PgBoss | null = null;
+
+  app.decorate('jobs', {
+    define(job: JobDefinition) {
+      if (boss) throw new Error(`job ${job.name} defined after the queue started`);
+      jobs.set(job.name, job);
+    },
+    async runNow(name: string) {
+      if (!boss) throw new Error('the job queue has not started');
+      return boss.send(name, {});
+    },
+  });
+
+  app.addHook('onReady', async () => {
+    if (jobs.size === 0) return;
+    boss = createJobQueue(app.db);
+    boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
+    await boss.start();
+    for (const job of jobs.values()) await startJob(app, boss, job);
+  });
+
+  app.addHook('onClose', async () => {
+    // graceful: the run under way finishes (a charge is never cut in half by a deploy).
+    await boss?.stop({ graceful: true, wait: true, close: false, timeout: app.env.SHUTDOWN_TIMEOUT_MS });
+  });
+}
+
+async function startJob(app: FastifyInstance, boss: PgBoss, job: JobDefinition): Promise<void> {
+  const queue = { name: job.name, policy: 'stately' as const, retryLimit: job.retryLimit, retryDelay: job.retryDelaySeconds, retryBackoff: true, expireInSeconds: job.expireInSeconds };
+  if (await boss.getQueue(job.name)) await boss.updateQueue(job.name, queue);
+  else await boss.createQueue(job.name, queue);
+  await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+  await boss.work(job.name, { pollingIntervalSeconds: 2, batchSize: 1 }, async () => {
+    try {
+      const output = await job.run();
+      app.metrics.jobRuns.inc({ job: job.name, outcome: 'ok' });
+      app.metrics.jobLastSuccess.set({ job: job.name }, Date.now() / 1000);
+      return output;
+    } catch (error) {
+      app.metrics.jobRuns.inc({ job: job.name, outcome: 'failed' });
+      app.log.error({ err: error, job: job.name }, 'job run failed; the queue retries it with backoff');
+      throw error;
+    }
+  });
+}
+
+export default fp(jobsPlugin, { name: 'jobs', fastify: '5.x', dependencies: ['env', 'database', 'metrics'] });

@@ -1,0 +1,119 @@
+import { spawn } from 'node:child_process';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEnv } from '../../../server/config/env';
+import { projectRoot } from '../../../server/config/project-root';
+import envPlugin from '../../../server/config/plugin';
+import { openDatabase } from '../../../server/db/client';
+import databasePlugin from '../../../server/db/plugin';
+import { recentJobRuns } from '../../../server/jobs/job-runs';
+import jobsPlugin from '../../../server/jobs/plugin';
+import metricsPlugin from '../../../server/observability/plugin';
+import { runBillingCycle } from '../../../server/payments/billing';
+import { buildTestApp, manualClock } from '../../helpers/app';
+import { createTestDatabase } from '../../helpers/database';
+import { createValidatedUser, payForm, startCheckout } from '../payments/helpers';
+
+const until = async (check: () => Promise<boolean>, ms = 20_000) => {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+describe('jobs on the Postgres queue', () => {
+  let app: FastifyInstance;
+  let tries = 0;
+
+  beforeAll(async () => {
+    app = Fastify({ loggerInstance: pino({ level: 'silent' }) as FastifyBaseLogger });
+    await app.register(envPlugin, { env: parseEnv({ NODE_ENV: 'test', METRICS_PORT: '0' }) });
+    await app.register(databasePlugin, { database: await createTestDatabase(), ownsDatabase: true });
+    await app.register(metricsPlugin);
+    await app.register(jobsPlugin);
+    app.jobs.define({
+      name: 'flaky',
+      cron: '0 0 1 1 *',
+      retryLimit: 2,
+      retryDelaySeconds: 1,
+      expireInSeconds: 60,
+      async run() {
+        tries += 1;
+        if (tries === 1) throw new Error('the provider timed out');
+        return { settled: tries };
+      },
+    });
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('retries a failed run with backoff, keeps both outcomes in the history and the metrics', async () => {
+    expect(await app.jobs.runNow('flaky')).toBeTypeOf('string');
+    await until(async () => (await recentJobRuns(app.db)).some((run) => run.job === 'flaky' && run.state === 'completed'));
+    const [run] = (await recentJobRuns(app.db)).filter((entry) => entry.job === 'flaky');
+    expect(run).toMatchObject({ state: 'completed', retries: 1, output: { settled: 2 } });
+    const text = await app.metrics.registry.metrics();
+    expect(text).toMatch(/job_runs_total\{job="flaky",outcome="failed"\} 1/);
+    expect(text).toMatch(/job_runs_total\{job="flaky",outcome="ok"\} 1/);
+    // Scheduled once for every instance, in the queue's own table.
+    const { rows } = await sql<{ cron: string }>`select cron from pgboss.schedule where name = 'flaky'`.execute(app.db);
+    expect(rows).toEqual([{ cron: '0 0 1 1 *' }]);
+  }, 30_000);
+});
+
+describe('billing charges each period once', () => {
+  const clock = manualClock(new Date('2026-05-04T08:00:00Z'));
+  let app: FastifyInstance;
+  const subscriptions = 40;
+
+  beforeAll(async () => {
+    app = await buildTestApp({ clock });
+    for (let index = 0; index < subscriptions; index += 1) {
+      const user = await createValidatedUser(app);
+      const paid = await app.inject({ method: 'POST', url: await startCheckout(app, user, 'interval=monthly&plan=starter&currency=EUR'), ...payForm('4242424242424242') });
+      if (paid.statusCode !== 303) throw new Error(`checkout answered ${paid.statusCode}`);
+    }
+    clock.advance(8 * 24 * 3600_000);
+  }, 120_000);
+  afterAll(() => app.close());
+
+  const paidPerSubscription = async () =>
+    app.db.selectFrom('charges').select(['subscription_id', app.db.fn.countAll<number>().as('paid')]).where('status', '=', 'succeeded').groupBy('subscription_id').execute();
+
+  it('with a run killed mid-way, then three instances running at once', async () => {
+    const url = (app.database as { url?: string }).url;
+    if (url) {
+      // A worker process on the same Postgres, killed (SIGKILL) once it has charged some periods.
+      const source = `const { openDatabase } = await import('./server/db/client.ts'); const { runBillingCycle } = await import('./server/payments/billing.ts');
+        const handle = openDatabase({ kind: 'postgres', url: process.argv[1] }); await runBillingCycle(handle.db, new Date(process.argv[2])); await handle.close();`;
+      const worker = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', source, url, clock.now().toISOString()], { cwd: projectRoot(), stdio: 'ignore' });
+      const exited = new Promise((resolve) => worker.on('exit', resolve));
+      await until(async () => (await paidPerSubscription()).length > 0, 30_000);
+      worker.kill('SIGKILL');
+      await exited;
+      expect((await paidPerSubscription()).length).toBeLessThan(subscriptions);
+    }
+    // Three instances: on Postgres three pools, on the embedded database three callers of one.
+    const handles = url ? [openDatabase({ kind: 'postgres', url }), openDatabase({ kind: 'postgres', url })] : [];
+    try {
+      const dbs = [app.db, ...handles.map((handle) => handle.db), ...(url ? [] : [app.db, app.db])];
+      await Promise.all(dbs.map((db) => runBillingCycle(db, clock.now())));
+    } finally {
+      await Promise.all(handles.map((handle) => handle.close()));
+    }
+    const paid = await paidPerSubscription();
+    expect(paid).toHaveLength(subscriptions);
+    expect(paid.every((row) => Number(row.paid) === 1)).toBe(true);
+    const active = await app.db.selectFrom('subscriptions').select('id').where('status', '=', 'active').execute();
+    expect(active).toHaveLength(subscriptions);
+  }, 120_000);
+
+  it('refuses a second paid charge for a period in the database itself', async () => {
+    const charge = await app.db.selectFrom('charges').selectAll().where('status', '=', 'succeeded').limit(1).executeTakeFirstOrThrow();
+    const { id: _id, created_at: _created, provider_ref: _ref, ...copy } = charge;
+    await expect(app.db.insertInto('charges').values({ ...copy, provider_ref: null }).execute()).rejects.toThrow(/charges_one_paid_per_period/);
+  });
+});
