@@ -1,3 +1,4 @@
+import { decodeClaims } from '../../machines/session.machine';
 import { publicConfig } from './public-config';
 
 /**
@@ -30,6 +31,22 @@ export interface ApiRequest {
   signal?: AbortSignal;
   /** Public endpoints skip the bearer token. */
   anonymous?: boolean;
+  /**
+   * The user whose data this read is for (its query key's): refused with SESSION_CHANGED, before
+   * anything is sent, when the token at hand is another's (another tab signed someone else in and
+   * the shared cookie already holds their session), so one person's answer is never kept under
+   * another's key.
+   */
+  asUser?: string;
+}
+
+/** The bearer token is not the expected person's: who is signed in changed under the request. */
+export const SESSION_CHANGED = 'SESSION_CHANGED';
+
+/** The user a bearer token was issued to (its `sub`), or null. */
+export function tokenUser(token: string | null): string | null {
+  const sub = token ? decodeClaims(token).sub : undefined;
+  return typeof sub === 'string' && sub.length > 0 ? sub : null;
 }
 
 export async function apiRequest<T>(path: string, request: ApiRequest = {}): Promise<T> {
@@ -41,6 +58,7 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
   if (request.body !== undefined) headers['content-type'] = 'application/json';
   if (!request.anonymous) {
     const token = await accessToken();
+    if (request.asUser !== undefined && tokenUser(token) !== request.asUser) throw new ApiError(401, SESSION_CHANGED, 'Signed in as someone else');
     if (token) headers.authorization = `Bearer ${token}`;
   }
   let response: Response;

@@ -1,14 +1,24 @@
-import { QueryClient, useQuery as useTanstackQuery } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { onSignedInUserChange, type SignedInUser } from './session/user-change';
 
 /**
  * Server data in the SPA goes through TanStack Query with the freshness rules of SPEC §9: data is
- * fresh for 5 minutes unless a route asks for less (the checkout form: 1 second), nothing refetches
+ * fresh for 5 minutes unless a query asks for less (the checkout form: 1 second), nothing refetches
  * on window focus, and a failed fetch is retried 3 times with an exponential delay starting at 1 s,
  * capped at 30 s. Client errors (4xx other than 408/429) are answers, not outages: not retried.
  *
+ * Each endpoint is one TanStack `queryOptions` beside its readers (./person-queries for the signed-in
+ * person's, the checkout's in its feature), read with TanStack's own `useQuery(options, queryClient)`.
  * The client is handed to each query rather than put in a provider at the root, so only the pages
  * that read server data (account, checkout, success) load the library, not every first render.
+ *
+ * Whose data a key holds is its first element (#38.1): `['public', …]` is the same for everyone
+ * (plans, the visitor's country); anything else is a person's and carries their user id,
+ * `['user', <id>, …]` (`personalKey`). A page signed in as B reads B's keys, so A's answers are
+ * never B's data, not even for a frame while B's own read is on its way or failing; and the cache
+ * lets go of every key that is not public or the new person's the moment who is signed in
+ * changes (sign-out, sign-in, another tab's: ./session/user-change).
  */
 
 export const queryDefaults = {
@@ -28,9 +38,30 @@ export function isRetryable(error: unknown): boolean {
   return true;
 }
 
-/** Retry up to `retries` times, never for an answer (a 4xx other than 408/429). */
-function retryUpTo(retries: number): (failures: number, error: unknown) => boolean {
+/** Retry up to `retries` times, never for an answer (a 4xx other than 408/429): a query's `retry`. */
+export function retryUpTo(retries: number): (failures: number, error: unknown) => boolean {
   return (failures, error) => failures < retries && isRetryable(error);
+}
+
+/** A key of data that is the same whoever reads it. */
+export function publicKey<const T extends readonly unknown[]>(...rest: T): readonly ['public', ...T] {
+  return ['public', ...rest];
+}
+
+/** A key of one person's data: it carries their user id, so another person never reads it. */
+export function personalKey<const T extends readonly unknown[]>(userId: string, ...rest: T): readonly ['user', string, ...T] {
+  return ['user', userId, ...rest];
+}
+
+/** Whether the cache may keep `key` while `signedIn` is signed in: public, or theirs. Any other shape is dropped. */
+export function keptFor(key: readonly unknown[], signedIn: SignedInUser): boolean {
+  if (key[0] === 'public') return true;
+  return key[0] === 'user' && signedIn !== null && key[1] === signedIn;
+}
+
+/** Drops (and cancels the reads of) every query `signedIn` may not see: the previous person's, and anything unkeyed. */
+export function dropOthersData(client: QueryClient, signedIn: SignedInUser): void {
+  client.removeQueries({ predicate: (query) => !keptFor(query.queryKey, signedIn) });
 }
 
 /** A query client with SPEC §9's settings; tests make their own. */
@@ -49,40 +80,5 @@ export function createQueryClient(): QueryClient {
 
 export const queryClient = createQueryClient();
 
-export type QueryState<T> =
-  | { status: 'pending'; data: undefined; error: undefined; fetching: boolean }
-  | { status: 'success'; data: T; error: undefined; fetching: boolean }
-  | { status: 'error'; data: undefined; error: unknown; fetching: boolean };
-
-export interface UseQueryOptions {
-  staleTimeMs?: number;
-  enabled?: boolean;
-  retries?: number;
-}
-
-/**
- * Reads `key`, fetching when missing or stale. The pages see three states; a failed refresh keeps
- * the data the page already shows (TanStack keeps `data` and reports the error beside it).
- */
-export function useQuery<T>(key: readonly unknown[], fetcher: () => Promise<T>, options: UseQueryOptions = {}): QueryState<T> & { refetch(): void } {
-  const query = useTanstackQuery(
-    {
-      queryKey: key,
-      queryFn: fetcher,
-      staleTime: options.staleTimeMs ?? queryDefaults.staleTimeMs,
-      enabled: options.enabled ?? true,
-      retry: retryUpTo(options.retries ?? queryDefaults.retries),
-    },
-    queryClient,
-  );
-  const refetch = () => void query.refetch();
-  const fetching = query.isFetching;
-  if (query.data !== undefined) return { status: 'success', data: query.data, error: undefined, fetching, refetch };
-  if (query.status === 'error') return { status: 'error', data: undefined, error: query.error, fetching, refetch };
-  return { status: 'pending', data: undefined, error: undefined, fetching, refetch };
-}
-
-/** Puts a mutation's answer in place of what `key` holds (no refetch). */
-export function setQueryData<T>(key: readonly unknown[], data: T): void {
-  queryClient.setQueryData(key, data);
-}
+// Whoever signs out or in (here or in another tab), the person before leaves nothing behind.
+onSignedInUserChange((next) => dropOthersData(queryClient, next));

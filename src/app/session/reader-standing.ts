@@ -1,11 +1,8 @@
-import { apiRequest } from '../api-client';
-import { useQuery } from '../query-cache';
-import type { SubscriptionResponse, SubscriptionView } from '../../../core/contracts/payments';
-import type { User } from '../../../core/contracts/user';
+import { useQuery } from '@tanstack/react-query';
+import type { SubscriptionView } from '../../../core/contracts/payments';
+import { personQuery, subscriptionQuery } from '../person-queries';
+import { queryClient } from '../query-cache';
 import { useSession } from './session';
-
-/** The cache key of the signed-in person's subscription: the account page and the welcome share one copy. */
-export const SUBSCRIPTION_KEY = ['subscription'] as const;
 
 /**
  * Where the reader of a page stands, for pages that must only say what is true for them (the
@@ -27,10 +24,12 @@ export type SignInWith = 'phoneOrEmail' | 'phone' | 'email' | 'account';
 export function useReaderStanding(): { standing: Standing; signInWith: SignInWith } {
   const session = useSession();
   const user = session.session?.user;
-  const person = session.status === 'signedIn' && user?.is_anonymous !== true && !session.secondStepDue;
-  const subscription = useQuery(SUBSCRIPTION_KEY, () => apiRequest<SubscriptionResponse>('/v1/subscription'), { enabled: person, staleTimeMs: 0 });
-  const noPlan = subscription.status === 'success' && subscription.data.subscription === null;
-  const profile = useQuery(['account-user'], () => apiRequest<User>('/v1/user'), { enabled: person && noPlan, staleTimeMs: 0 });
+  const person = session.status === 'signedIn' && user !== undefined && user.is_anonymous !== true && !session.secondStepDue;
+  const userId = user?.id ?? '';
+  // The account page reads the same two entries: one copy of each, keyed by this person.
+  const subscription = useQuery({ ...subscriptionQuery(userId), enabled: person }, queryClient);
+  const noPlan = subscription.data?.subscription === null;
+  const profile = useQuery({ ...personQuery(userId), enabled: person && noPlan }, queryClient);
 
   const phone = Boolean(user?.phone);
   const email = Boolean(user?.email && user.email_confirmed_at);
@@ -39,14 +38,13 @@ export function useReaderStanding(): { standing: Standing; signInWith: SignInWit
   if (session.status === 'loading') return { standing: { kind: 'loading' }, signInWith };
   if (!person) return { standing: { kind: 'visitor' }, signInWith };
   // A failed read tells nothing about the reader: the page stays as general as for a visitor.
-  if (subscription.status === 'error') return { standing: { kind: 'visitor' }, signInWith };
-  if (subscription.status === 'pending') return { standing: { kind: 'loading' }, signInWith };
+  if (subscription.data === undefined) return { standing: { kind: subscription.isError ? 'visitor' : 'loading' }, signInWith };
   const current = subscription.data.subscription;
   if (current) {
     const open = current.stage !== 'ended' && current.stage !== 'refunded';
     return { standing: { kind: open ? 'open' : 'closed', subscription: current }, signInWith };
   }
-  if (profile.status === 'pending') return { standing: { kind: 'loading' }, signInWith };
+  if (profile.isPending) return { standing: { kind: 'loading' }, signInWith };
   const kyc = profile.data?.kyc_status;
   if (kyc === 'PENDING_REVIEW' || kyc === 'REJECTED') return { standing: { kind: 'inReview' }, signInWith };
   return { standing: { kind: 'noPlan', trialAvailable: subscription.data.trialAvailable }, signInWith };

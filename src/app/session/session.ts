@@ -7,6 +7,7 @@ import { setAccessTokenProvider } from '../api-client';
 import { afterFirstRender, firstRender } from '../first-render';
 import { publishInspection } from '../live-state/live-state';
 import { publishPresence } from './presence';
+import { publishSignedInUser } from './user-change';
 import { carriesAuthCallback, clearSessionCookies, hasStoredSession, isAuthError, storedAuthSession } from './signed-in';
 
 export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';
@@ -198,6 +199,8 @@ function followPresence(started: SessionActor): void {
     const session = snapshot.context.session;
     const known = !snapshot.matches('loading');
     publishPresence(known ? { person: session !== null && session.user.is_anonymous !== true, endedElsewhere: snapshot.matches({ signedOut: 'endedElsewhere' }) } : null);
+    // The holders of a person's data (query cache, funnel) drop it on any change of who (./user-change).
+    publishSignedInUser(known ? (session?.user.id ?? null) : undefined);
   };
   started.subscribe(publish);
   publish();

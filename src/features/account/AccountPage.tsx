@@ -1,12 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../app/api-client';
 import { IntentButtonLink } from '../../app/IntentButtonLink';
 import { paths } from '../../../core/routes/paths';
-import { useQuery } from '../../app/query-cache';
+import { personQuery, subscriptionQuery } from '../../app/person-queries';
+import { queryClient } from '../../app/query-cache';
 import { useLanguage } from '../../app/use-language';
-import type { SubscriptionResponse } from '../../../core/contracts/payments';
-import type { User } from '../../../core/contracts/user';
 import { defaultCountryCode } from '../../lib/countries';
 import { formatPhone } from '../../../core/phone/display';
 import { storedPhone } from '../../../core/phone/spelling';
@@ -26,7 +25,6 @@ import { PaymentHistory } from './PaymentHistory';
 import { PlanCard } from './PlanCard';
 import { SignOutCard } from './SignOutCard';
 import { useSubscriptionActions } from './subscription-actions';
-import { SUBSCRIPTION_KEY } from '../../app/session/reader-standing';
 import { TwoStepCard } from './TwoStepCard';
 
 /**
@@ -57,12 +55,12 @@ function SignInPrompt({ text }: { text: string }) {
  * start yet (the trial button would only lead back to the review page), so the page says where it
  * stands; otherwise the trial, or a plan charged at once when the free trial was used before.
  */
-function NoPlanCard({ trialAvailable }: { trialAvailable: boolean }) {
+function NoPlanCard({ userId, trialAvailable }: { userId: string; trialAvailable: boolean }) {
   const { t } = useTranslation('account');
   const lng = useLanguage();
-  const user = useQuery(['account-user'], () => apiRequest<User>('/v1/user'), { staleTimeMs: 0 });
+  const user = useQuery(personQuery(userId), queryClient);
   const kyc = user.data?.kyc_status ?? null;
-  if (user.status === 'pending') return <Spinner label={t('loading')} />;
+  if (user.isPending) return <Spinner label={t('loading')} />;
   if (kyc === 'PENDING_REVIEW' || kyc === 'REJECTED') {
     return (
       <Card role="region" aria-labelledby="subscription-heading">
@@ -107,12 +105,9 @@ export default function AccountPage() {
   const actions = useSubscriptionActions(lng);
   // An anonymous session (from another of the product's sites) has no account to show (SPEC §6).
   const guest = session.status === 'signedIn' && session.session?.user.is_anonymous === true;
-  const query = useQuery(SUBSCRIPTION_KEY, () => apiRequest<SubscriptionResponse>('/v1/subscription'), {
-    enabled: session.status === 'signedIn' && !session.secondStepDue && !guest,
-    // Keyed per signed-in user by the session: a different user signs in → fetch again.
-    staleTimeMs: 0,
-  });
   const user = session.session?.user;
+  // Keyed by the signed-in person (#38.1): another person signing in reads their own, never this one's.
+  const query = useQuery({ ...subscriptionQuery(user?.id ?? ''), enabled: session.status === 'signedIn' && !session.secondStepDue && !guest && user !== undefined }, queryClient);
   const who = user?.email || formatPhone(storedPhone(user?.phone), defaultCountryCode());
 
   const subscription = query.data?.subscription ?? null;
@@ -130,18 +125,18 @@ export default function AccountPage() {
         </div>
       ) : guest ? (
         <SignInPrompt text={t('guest')} />
-      ) : session.status === 'loading' || (session.status === 'signedIn' && query.status === 'pending') ? (
+      ) : session.status === 'signedOut' ? (
+        <SignInPrompt text={t('signedOut')} />
+      ) : !user || (query.data === undefined && !query.isError) ? (
         <Box display="flex" alignItems="center" gap="small" role="status">
           <Spinner />
           <Text tone="muted">{t('loading')}</Text>
         </Box>
-      ) : session.status === 'signedOut' ? (
-        <SignInPrompt text={t('signedOut')} />
-      ) : query.status === 'error' ? (
+      ) : query.data === undefined ? (
         <RetryAlert message={t('errors.loadFailed')} retryLabel={t('errors.retry')} onRetry={() => void query.refetch()} />
       ) : (
         <div className={styles.column}>
-          {subscription ? <PlanCard subscription={subscription} actions={actions} /> : <NoPlanCard trialAvailable={query.data?.trialAvailable ?? true} />}
+          {subscription ? <PlanCard subscription={subscription} actions={actions} /> : <NoPlanCard userId={user.id} trialAvailable={query.data.trialAvailable} />}
           <EmailToConfirm lng={lng} folded={addingSecondStep} />
           <section className={styles.column} aria-labelledby="settings-heading">
             <Heading level={2} id="settings-heading" className={styles.sectionHeading}>

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { ApiError, apiRequest } from '../../app/api-client';
 import { appActor } from '../../app/address/app-actor';
 import type { Language } from '../../../core/routes/languages';
-import { setQueryData } from '../../app/query-cache';
+import { subscriptionQuery } from '../../app/person-queries';
+import { queryClient } from '../../app/query-cache';
+import { signedInUser, useSignedInUser } from '../../app/session/user-change';
 import type { CardUpdateResponse, SubscriptionResponse } from '../../../core/contracts/payments';
-import { SUBSCRIPTION_KEY } from '../../app/session/reader-standing';
 
 /** The element that says how an action went; focus moves there once it is answered. */
 export const OUTCOME_ID = 'subscription-outcome';
@@ -22,14 +23,17 @@ export function useSubscriptionActions(lng: Language) {
   const [busy, setBusy] = useState<ChangeAction | 'card' | null>(null);
   const [done, setDone] = useState<ChangeAction | null>(null);
   const [errorCode, setErrorCode] = useState<string | null>(null);
+  const userId = useSignedInUser();
 
   const change = async (action: ChangeAction) => {
+    if (!userId) return;
     setBusy(action);
     setErrorCode(null);
     setDone(null);
     try {
-      const result = await apiRequest<SubscriptionResponse>(`/v1/subscription/${action}`, { method: 'POST' });
-      setQueryData(SUBSCRIPTION_KEY, result);
+      // Sent only as the person the page shows; their answer is kept only while they are signed in.
+      const result = await apiRequest<SubscriptionResponse>(`/v1/subscription/${action}`, { method: 'POST', asUser: userId });
+      if (signedInUser() === userId) queryClient.setQueryData(subscriptionQuery(userId).queryKey, result);
       setDone(action);
     } catch (error) {
       setErrorCode(error instanceof ApiError ? error.code : 'UNKNOWN_ERROR');

@@ -10,15 +10,28 @@ import { currentFunnel, setCurrentFunnel } from './funnel-store';
 const browserMachine = onboardingMachine.provide({ actors: createOnboardingActors(browserOnboardingDeps) });
 export type FunnelActor = Actor<typeof browserMachine>;
 
+type FunnelSession = OnboardingInput['session'];
+
+/** One person (or nobody) on both sides, or neither known yet: a funnel of anyone else is never picked up (#38.1). */
+function sameUser(held: FunnelSession, next: FunnelSession): boolean {
+  if (held === undefined || next === undefined) return held === next;
+  return (held?.userId ?? null) === (next?.userId ?? null);
+}
+
 /**
  * The tab's one funnel actor, outside React's lifecycle: a route that re-suspends (a language or
  * page chunk loading) or remounts must not stop it mid-request — that would abort the profile fetch
- * and lose the step. A finished funnel (home, failure, web app) is replaced by a fresh one.
+ * and lose the step. A finished funnel (home, failure, web app) is replaced by a fresh one, and so
+ * (stopped) one held for another person: what it holds (their profile, the email in their
+ * address) is never shown to whoever signs in next.
  * `created`: false when a funnel still running was picked up (its input is then not read).
  */
 export function ensureFunnel(input: OnboardingInput): { actor: FunnelActor; created: boolean } {
   const running = currentFunnel();
-  if (running && running.getSnapshot().status === 'active') return { actor: running, created: false };
+  if (running && running.getSnapshot().status === 'active') {
+    if (sameUser(running.getSnapshot().context.session, input.session)) return { actor: running, created: false };
+    running.stop();
+  }
   const actor = createActor(browserMachine, { input });
   // Published from the start, so the chart viewer (and the browser test) also see the states the
   // funnel passes before any page subscribes (waiting for the session, loading the profile).

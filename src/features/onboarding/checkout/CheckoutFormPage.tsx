@@ -1,15 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { memo, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../app/api-client';
 import type { Language } from '../../../../core/routes/languages';
 import { publicConfig } from '../../../app/public-config';
-import { useQuery } from '../../../app/query-cache';
-import type { BillingInterval, Plan, PlanCode, PlansResponse } from '../../../../core/contracts/payments';
+import { queryClient } from '../../../app/query-cache';
+import type { BillingInterval, Plan, PlanCode } from '../../../../core/contracts/payments';
 import { track } from '../../../app/analytics/analytics';
 import { Box } from '../../../ui/Box';
 import { RetryAlert } from '../../../ui/RetryAlert';
 import { checkoutMachine } from './checkout.machine';
+import { plansQuery } from './checkout-queries';
 import { CheckoutSummary } from './CheckoutSummary';
 import { CurrencyChoice } from './CurrencyChoice';
 import { IntervalChoice } from './IntervalChoice';
@@ -42,9 +43,6 @@ export interface CheckoutFormPageProps {
   decided?: boolean;
 }
 
-/** SPEC §9: checkout-route data is stale after 1 second (prices must be current when paying). */
-const CHECKOUT_STALE_MS = 1000;
-
 /**
  * The paywall (SPEC §2 checkout-form): plan and yearly/monthly choice in the visitor's currency,
  * price, discount, per-seat savings, trial end, and 'Start my free trial'. Rendered by the
@@ -53,11 +51,7 @@ const CHECKOUT_STALE_MS = 1000;
 function CheckoutFormPage({ lng, interval, plan, onSelect, onCheckoutStarted, countryHints, decided = true }: CheckoutFormPageProps) {
   const { t } = useTranslation('checkout');
   const { currency, choose: chooseCurrency } = usePaywallCurrency(countryHints, decided);
-  const plansQuery = useQuery(
-    ['subscription-plans', currency],
-    () => apiRequest<PlansResponse>('/v1/subscription/plans', { query: { currency }, anonymous: true }),
-    { enabled: currency !== undefined, staleTimeMs: CHECKOUT_STALE_MS },
-  );
+  const plans = useQuery(plansQuery(currency), queryClient);
   const offer = useTrialOffer(decided);
   const [snapshot, send] = useMachine(
     checkoutMachine.provide({
@@ -80,7 +74,7 @@ function CheckoutFormPage({ lng, interval, plan, onSelect, onCheckoutStarted, co
 
   // Intl's money formatter is built once per language and currency, not on every render: on a phone's
   // CPU it costs a few milliseconds, and the page renders again as the funnel and the plans answer.
-  const data = plansQuery.data;
+  const data = plans.data;
   const formatter = useMemo(() => (data ? moneyFormatter(data.currency, data.minorUnits, lng) : null), [data, lng]);
   const selected: Plan | undefined = data?.plans.find((entry) => entry.plan === plan) ?? data?.plans[0];
   const money = (amount: number) => (formatter && data ? formatter(amount) : '');
@@ -98,8 +92,8 @@ function CheckoutFormPage({ lng, interval, plan, onSelect, onCheckoutStarted, co
   };
 
   if (!decided) return <PlansSkeleton />;
-  return plansQuery.status === 'error' ? (
-    <RetryAlert message={t('errors.plansUnavailable')} retryLabel={t('errors.retry')} onRetry={() => void plansQuery.refetch()} />
+  return plans.data === undefined && plans.isError ? (
+    <RetryAlert message={t('errors.plansUnavailable')} retryLabel={t('errors.retry')} onRetry={() => void plans.refetch()} />
   ) : !data || !selected || !offer.settled ? (
     <PlansSkeleton />
   ) : (

@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useQuery } from '../../../app/query-cache';
+import { queryClient } from '../../../app/query-cache';
+import { useSignedInUser } from '../../../app/session/user-change';
 import type { SupportedCurrency } from '../../../../core/payments/currency';
-import { currencyFromPersonCountries, geoCurrency } from './currency';
+import { geoCurrencyQuery, personCurrencyQuery } from './checkout-queries';
 
 /**
  * The paywall's currency: the one the person picked, else geolocation's, else the person's own
@@ -15,12 +17,10 @@ export function usePaywallCurrency(
 ): { currency: SupportedCurrency | undefined; choose(currency: SupportedCurrency): void } {
   const company = countryHints?.company ?? null;
   const phone = countryHints?.phone ?? null;
-  const geoQuery = useQuery(['geo-currency'], () => geoCurrency(fetch), { retries: 0 });
-  const geoSettled = geoQuery.status !== 'pending';
-  const hintQuery = useQuery(['hint-currency', company, phone], () => currencyFromPersonCountries(company, phone), {
-    enabled: decided && geoSettled && !geoQuery.data,
-    retries: 0,
-  });
+  const userId = useSignedInUser() ?? undefined;
+  const geoQuery = useQuery(geoCurrencyQuery(), queryClient);
+  const geoSettled = !geoQuery.isPending;
+  const hintQuery = useQuery({ ...personCurrencyQuery(userId ?? '', company, phone), enabled: decided && geoSettled && !geoQuery.data && userId !== undefined }, queryClient);
   // The person may pick another currency; the detected one is only the starting point.
   const [chosenCurrency, setChosenCurrency] = useState<SupportedCurrency | null>(null);
   const currency = chosenCurrency ?? geoQuery.data ?? (decided && geoSettled ? hintQuery.data : undefined);
