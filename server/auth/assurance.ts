@@ -29,3 +29,29 @@ export function secondStepMissing(auth: Pick<Authenticated, 'claims' | 'session'
 export function requireSecondStep(auth: Pick<Authenticated, 'claims' | 'session' | 'hasVerifiedFactor'>, status: 401 | 403 | 422, message: string): void {
   if (secondStepMissing(auth)) throw new AuthApiError(status, 'insufficient_aal', message);
 }
+
+/**
+ * Passkeys (#36, docs/decisions/3601-passkey-assurance.md). A passkey sign-in always asks for user
+ * verification (the fingerprint, face or device PIN), so it is possession plus inherence: a strong
+ * first factor. For an account with a second step (a verified factor) it is aal2 only when the
+ * assertion was user-verified and the passkey was added by a session that itself held aal2
+ * (`second_step`): a passkey planted with a stolen code before the account had a second step stays a
+ * first factor, and the authenticator app is still asked for. Without a verified factor aal1 is the
+ * account's highest level, as for every other sign-in.
+ */
+export function passkeySignInLevel(input: { hasVerifiedFactor: boolean; userVerified: boolean; addedAtSecondStep: boolean }): Aal {
+  return input.hasVerifiedFactor && input.userVerified && input.addedAtSecondStep ? 'aal2' : 'aal1';
+}
+
+/** Whether a passkey added by this session will count as the second step (`auth_passkeys.second_step`). */
+export function passkeyAddedAtSecondStep(auth: Pick<Authenticated, 'claims' | 'session' | 'hasVerifiedFactor'>): boolean {
+  return auth.hasVerifiedFactor && assuranceOf(auth) === 'aal2';
+}
+
+/**
+ * Adding or removing a passkey changes the account's ways in: once it has a second step, an aal1
+ * session may do neither (GoTrue's 403, requirePasskeyManagementAAL). Listing and renaming stay open.
+ */
+export function requirePasskeyManagement(auth: Pick<Authenticated, 'claims' | 'session' | 'hasVerifiedFactor'>): void {
+  requireSecondStep(auth, 403, 'AAL2 session is required to manage passkeys when MFA is enabled');
+}

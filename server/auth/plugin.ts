@@ -12,6 +12,7 @@ import emailConfirmationRoutes from './email-confirmation-routes';
 import factorsRoutes from './factors-routes';
 import keysRoutes from './keys-routes';
 import otpRoutes from './otp-routes';
+import passkeyRoutes from './passkeys/routes';
 import tokenRoutes from './token-routes';
 import userRoutes from './user-routes';
 
@@ -41,7 +42,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
         credentials: false,
         allowedHeaders: ['authorization', 'content-type', 'x-client-info', 'x-supabase-api-version', 'apikey', 'x-request-id'],
         exposedHeaders: ['x-supabase-api-version', 'x-sb-error-code', 'retry-after', 'x-request-id'],
-        methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+        methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
         maxAge: 600,
       });
       // supabase-js sends Content-Type: application/json on every non-GET request, including a
@@ -64,6 +65,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
       await scope.register(userRoutes);
       await scope.register(factorsRoutes);
       await scope.register(emailConfirmationRoutes);
+      await scope.register(passkeyRoutes);
     },
     { prefix: '/auth/v1' },
   );

@@ -42,7 +42,15 @@ export async function sessionResponse(
 export async function startSession(
   service: AuthService,
   user: AuthUserRow,
-  input: { method: string; provider?: string; userAgent?: string | undefined; ip?: string | undefined },
+  input: {
+    method: string;
+    provider?: string;
+    userAgent?: string | undefined;
+    ip?: string | undefined;
+    /** aal2 only when the sign-in itself was the second step too (a passkey: assurance.ts passkeySignInLevel), with what lifted it. */
+    aal?: 'aal1' | 'aal2';
+    factorId?: string;
+  },
 ) {
   const now = service.now();
   const lifetime = service.env.AUTH_SESSION_LIFETIME_SECONDS;
@@ -56,8 +64,9 @@ export async function startSession(
         .insertInto('auth_sessions')
         .values({
           user_id: user.id,
-          aal: 'aal1',
+          aal: input.aal ?? 'aal1',
           amr: JSON.stringify(amr),
+          factor_id: input.factorId ?? null,
           user_agent: input.userAgent?.slice(0, 512) ?? null,
           ip: input.ip ?? null,
           created_at: now,

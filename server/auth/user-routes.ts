@@ -15,6 +15,7 @@ import type { AuthService } from './service';
 import { userJson } from './user-json';
 import { factorsOf, findAuthUserByEmail, findAuthUserById, findAuthUserByPhone } from './users';
 import { sendCode } from './otp-routes';
+import { passkeysEnabled } from './passkeys/relying-party';
 
 const providerNotEnabled = () => new AuthApiError(400, 'provider_disabled', 'Unsupported provider: provider is not enabled');
 
@@ -147,5 +148,6 @@ function authSettings(service: AuthService) {
     phone_autoconfirm: false,
     sms_provider: service.adapters.sms ? 'twilio' : '',
     saml_enabled: false,
+    passkeys_enabled: passkeysEnabled(service.env),
   };
 }

@@ -1,6 +1,7 @@
 import type { AnalyticsTables } from '../analytics/tables';
 import type { ApiTables } from '../api/tables';
 import type { AuthTables } from '../auth/tables';
+import type { PasskeyTables } from '../auth/passkeys/tables';
 import type { BookingsTables } from '../bookings/tables';
 import type { GreetingsTables } from '../greetings/tables';
 import type { PaymentsTables } from '../payments/tables';
@@ -13,6 +14,6 @@ export interface SchemaMigrationsTable {
 }
 
 /** The whole database, composed from each capability's own tables so each folder owns its schema. */
-export interface Database extends AuthTables, ApiTables, PaymentsTables, GreetingsTables, AnalyticsTables, BookingsTables, RateLimitTables {
+export interface Database extends AuthTables, ApiTables, PaymentsTables, GreetingsTables, AnalyticsTables, BookingsTables, RateLimitTables, PasskeyTables {
   schema_migrations: SchemaMigrationsTable;
 }

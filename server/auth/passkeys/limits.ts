@@ -1,0 +1,13 @@
+/**
+ * Passkey budgets per client address, through the auth service's shared hit counter
+ * (`AuthService.limit`, 429 over_request_rate_limit). Sign-in options are the stranger-facing
+ * route (GoTrue rate-limits it and asks for the captcha); each answer stores a challenge row, so
+ * its budget also bounds what a flood can write. Verifies are held by the spent-once challenge and
+ * get their own budget so a guesser cannot hammer the signature check.
+ */
+export const PASSKEY_LIMITS = {
+  authenticationOptionsPerIp: { limit: 30, windowMs: 5 * 60_000 },
+  authenticationVerifyPerIp: { limit: 30, windowMs: 5 * 60_000 },
+  /** Registration and management, per signed-in address. */
+  managePerIp: { limit: 30, windowMs: 5 * 60_000 },
+} as const;
