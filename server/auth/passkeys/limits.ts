@@ -6,8 +6,9 @@
  * get their own budget so a guesser cannot hammer the signature check.
  */
 export const PASSKEY_LIMITS = {
-  authenticationOptionsPerIp: { limit: 30, windowMs: 5 * 60_000 },
-  authenticationVerifyPerIp: { limit: 30, windowMs: 5 * 60_000 },
-  /** Registration and management, per signed-in address. */
-  managePerIp: { limit: 30, windowMs: 5 * 60_000 },
+  /** 12 a minute from one address: an office behind one NAT signing in at nine still fits. */
+  authenticationOptionsPerIp: { limit: 60, windowMs: 5 * 60_000 },
+  authenticationVerifyPerIp: { limit: 60, windowMs: 5 * 60_000 },
+  /** Adding and removing, per account (people behind one address do not share it). */
+  managePerUser: { limit: 30, windowMs: 5 * 60_000 },
 } as const;

@@ -46,7 +46,7 @@ export async function deletePasskey(app: FastifyInstance, request: FastifyReques
   const service = app.authService;
   const auth = await service.authenticate(request);
   requirePasskeyManagement(auth);
-  await service.limit(`passkeys:manage:ip:${request.ip}`, PASSKEY_LIMITS.managePerIp);
+  await service.limit(`passkeys:manage:user:${auth.user.id}`, PASSKEY_LIMITS.managePerUser);
   const target = passkeyId(id);
   await service.db.transaction().execute(async (trx) => {
     const user = await trx.selectFrom('auth_users').select(['email_confirmed_at', 'phone_confirmed_at', 'email', 'phone']).where('id', '=', auth.user.id).forUpdate().executeTakeFirst();

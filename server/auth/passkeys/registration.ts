@@ -17,7 +17,7 @@ async function authenticateManager(service: AuthService, request: FastifyRequest
   const auth = await service.authenticate(request);
   if (auth.user.is_anonymous) throw anonymousRefused();
   requirePasskeyManagement(auth);
-  await service.limit(`passkeys:manage:ip:${request.ip}`, PASSKEY_LIMITS.managePerIp);
+  await service.limit(`passkeys:manage:user:${auth.user.id}`, PASSKEY_LIMITS.managePerUser);
   return auth;
 }
 
