@@ -19,6 +19,7 @@ import analyticsPlugin from './analytics/plugin';
 import apiPlugin from './api/plugin';
 import authPlugin from './auth/plugin';
 import bookingsPlugin from './bookings/plugin';
+import captchaPlugin from './captcha/plugin';
 import devPlugin from './dev/plugin';
 import functionsPlugin from './functions/plugin';
 import geoPlugin from './geo/plugin';
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(publicConfigRoutes);
   // Capabilities: each owns its prefixes (server/http/prefixes.ts) and declares its dependencies
   // (docs/architecture.md has the graph). Auth decorates the service the others authenticate with.
+  await app.register(captchaPlugin);
   await app.register(authPlugin);
   await app.register(devPlugin);
   await app.register(apiPlugin);

@@ -45,6 +45,14 @@ export const publicConfigSchema = z.object({
     devOutbox: z.boolean(),
     chartViewer: z.boolean(),
   }),
+  /**
+   * The captcha the code sends need (#34): `altcha` is solved in the background from
+   * GET /auth/v1/captcha/challenge; `turnstile` and `hcaptcha` show their widget with `siteKey`.
+   */
+  captcha: z.object({
+    provider: z.enum(['altcha', 'turnstile', 'hcaptcha', 'off']),
+    siteKey: z.optional(z.string()),
+  }),
 });
 
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import { CODE_LIFETIME_MS, CODE_MAX_WRONG_TRIES, CODE_PATTERN, CODE_SPACE, codeOf } from '../../core/auth-codes';
+import type { CaptchaProof } from '../captcha/require-captcha';
 import { otpExpired } from './errors';
 import { SecretBox } from './secret';
 import { admitSend, sendSlotKey } from './send-rules';
@@ -27,9 +28,11 @@ export async function issueCode(
     codeChallenge?: string | null;
     codeChallengeMethod?: string | null;
     withLink?: boolean;
+    /** The captcha the request spent (its work is checked against the send's price). */
+    captcha?: CaptchaProof | null;
   },
 ): Promise<{ code: string; linkToken: string | null; row: OtpRow }> {
-  await admitSend(service, { channel: input.channel, purpose: input.purpose, recipient: input.recipient, userId: input.userId ?? null, ip: input.ip });
+  await admitSend(service, { channel: input.channel, purpose: input.purpose, recipient: input.recipient, userId: input.userId ?? null, ip: input.ip, captcha: input.captcha ?? null });
   const now = service.now();
 
   const code = codeOf(randomInt(0, CODE_SPACE));

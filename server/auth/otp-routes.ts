@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireCaptcha } from '../captcha/require-captcha';
 import { publicOrigin } from '../http/public-origin';
 import { applyVerifiedCode } from './accounts';
 import { spendLookup } from '../rate-limits/lookup-budget';
@@ -144,7 +145,7 @@ export default async function otpRoutes(app: FastifyInstance): Promise<void> {
   // fragment supabase-js reads with detectSessionInUrl. Failures go back with error params.
   r.get('/verify', { schema: { querystring: verifyLinkQuery } }, async (request, reply) => followLink(app, request, reply, request.query));
   r.post('/resend', { schema: { body: resendBody } }, async (request) => resendCode(app, request, request.body));
-  r.post('/signup', { schema: { body: signupBody } }, async (request) => signUpAnonymously(app.authService, request, request.body));
+  r.post('/signup', { schema: { body: signupBody } }, async (request) => signUpAnonymously(app, request, request.body));
   r.post('/recover', { schema: { body: recoverBody, querystring: redirectQuery } }, async (request) => sendRecoveryCode(app, request, request.body, request.query));
 }
 
@@ -152,6 +153,8 @@ export default async function otpRoutes(app: FastifyInstance): Promise<void> {
 async function sendSignInCode(app: FastifyInstance, request: FastifyRequest, body: z.infer<typeof otpBody>, query: z.infer<typeof redirectQuery>) {
   const service = app.authService;
   await service.limit(`otp:ip:${request.ip}`, LIMITS.otpPerIp);
+  // Before anything else is looked at (GoTrue's order): a request without its captcha learns nothing.
+  const captcha = await requireCaptcha(app, request, body.gotrue_meta_security?.captcha_token);
   if (body.email && body.phone) throw validationFailed('Only an email address or phone number should be provided');
   if (!body.email && !body.phone) throw validationFailed('Only an email address or phone number should be provided');
   const pkce = parseCodeChallenge(body.code_challenge, body.code_challenge_method);
@@ -176,6 +179,7 @@ async function sendSignInCode(app: FastifyInstance, request: FastifyRequest, bod
     codeChallenge: pkce?.challenge ?? null,
     codeChallengeMethod: pkce?.method ?? null,
     withLink: channel === 'email',
+    captcha,
   });
   await sendCode(app, request, issued, { redirectTo: safeRedirect(app, query.redirect_to) });
   return {};
@@ -244,6 +248,7 @@ async function followLink(app: FastifyInstance, request: FastifyRequest, reply: 
 async function resendCode(app: FastifyInstance, request: FastifyRequest, body: z.infer<typeof resendBody>) {
   const service = app.authService;
   await service.limit(`otp:ip:${request.ip}`, LIMITS.otpPerIp);
+  const captcha = await requireCaptcha(app, request, body.gotrue_meta_security?.captcha_token);
   const { type } = body;
   const phoneType = type === 'sms' || type === 'phone_change';
   const recipient = phoneType ? requirePhone(body.phone ?? '') : requireEmail(body.email ?? '');
@@ -259,7 +264,7 @@ async function resendCode(app: FastifyInstance, request: FastifyRequest, body: z
   // Nothing pending: answer the same, so the endpoint does not reveal who asked for codes (the
   // send rule runs all the same: a second resend within the cooldown is a 429 either way).
   if (!previous) {
-    await admitSend(service, { channel: phoneType ? 'sms' : 'email', purpose, recipient, userId: null, ip: request.ip });
+    await admitSend(service, { channel: phoneType ? 'sms' : 'email', purpose, recipient, userId: null, ip: request.ip, captcha });
     return {};
   }
   assertProvider(app, phoneType ? 'sms' : 'email');
@@ -273,17 +278,20 @@ async function resendCode(app: FastifyInstance, request: FastifyRequest, body: z
     codeChallenge: previous.code_challenge,
     codeChallengeMethod: previous.code_challenge_method,
     withLink: previous.channel === 'email' && purpose === 'signin',
+    captcha,
   });
   await sendCode(app, request, issued);
   return {};
 }
 
 /** `POST /signup`: an anonymous user and its session; password sign-ups are refused. */
-async function signUpAnonymously(service: AuthService, request: FastifyRequest, body: z.infer<typeof signupBody>) {
+async function signUpAnonymously(app: FastifyInstance, request: FastifyRequest, body: z.infer<typeof signupBody>) {
+  const service = app.authService;
   if (body.email || body.phone || body.password) {
     throw new AuthApiError(422, 'email_provider_disabled', 'Password sign-ups are disabled: sign in with a one-time code');
   }
   await service.limit(`anonymous:ip:${request.ip}`, LIMITS.anonymousPerIp);
+  await requireCaptcha(app, request, body.gotrue_meta_security?.captcha_token);
   const now = service.now();
   const user = await service.db
     .insertInto('auth_users')
@@ -307,12 +315,13 @@ async function signUpAnonymously(service: AuthService, request: FastifyRequest, 
 async function sendRecoveryCode(app: FastifyInstance, request: FastifyRequest, body: z.infer<typeof recoverBody>, query: z.infer<typeof redirectQuery>) {
   const service = app.authService;
   await service.limit(`otp:ip:${request.ip}`, LIMITS.otpPerIp);
+  const captcha = await requireCaptcha(app, request, body.gotrue_meta_security?.captcha_token);
   const email = requireEmail(body.email);
   const pkce = parseCodeChallenge(body.code_challenge, body.code_challenge_method);
   const user = await findAuthUserByEmail(service.db, email);
   // Unknown addresses get the same empty answer (GoTrue: 200 {}), through the same send rule.
   if (!user) {
-    await admitSend(service, { channel: 'email', purpose: 'recovery', recipient: email, userId: null, ip: request.ip });
+    await admitSend(service, { channel: 'email', purpose: 'recovery', recipient: email, userId: null, ip: request.ip, captcha });
     return {};
   }
   assertProvider(app, 'email');
@@ -325,6 +334,7 @@ async function sendRecoveryCode(app: FastifyInstance, request: FastifyRequest, b
     codeChallenge: pkce?.challenge ?? null,
     codeChallengeMethod: pkce?.method ?? null,
     withLink: true,
+    captcha,
   });
   await sendCode(app, request, issued, { redirectTo: safeRedirect(app, query.redirect_to) });
   return {};

@@ -12,9 +12,12 @@ import emailConfirmationRoutes from './email-confirmation-routes';
 import factorsRoutes from './factors-routes';
 import keysRoutes from './keys-routes';
 import otpRoutes from './otp-routes';
+import challengeRoutes from '../captcha/challenge-routes';
+import { priceChallenge } from './send-rules';
 import passkeyRoutes from './passkeys/routes';
 import tokenRoutes from './token-routes';
 import userRoutes from './user-routes';
+import { SocialProviders } from './social/providers';
 
 /**
  * The auth capability: a Supabase Auth (GoTrue) compatible service under /auth/v1. Decorates
@@ -25,6 +28,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
   const service = await createAuthService(app);
   app.decorate('authService', service);
   installRouteAuth(app);
+  app.decorate('social', new SocialProviders(app.env.social, app.env.NODE_ENV === 'production'));
   app.publicSettings.authPublishableKey = await publishableKey(app);
   service.publishableKey = app.publicSettings.authPublishableKey;
   app.decorate(
@@ -61,6 +65,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
       });
       await scope.register(keysRoutes);
       await scope.register(otpRoutes);
+      await scope.register(challengeRoutes, { priceWork: (request, query) => priceChallenge(service, request.ip, query.country ?? null) });
       await scope.register(tokenRoutes);
       await scope.register(userRoutes);
       await scope.register(factorsRoutes);

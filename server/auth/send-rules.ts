@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import { RESEND_COOLDOWN_MS } from '../../core/auth-codes';
 import { phoneCountry } from '../../core/phone/parse';
 import { phoneBlock } from '../../core/phone/spelling';
-import { AuthApiError, frequencyLimit } from './errors';
-import { LIMITS } from './rate-limit';
+import { captchaFailed, type CaptchaProof } from '../captcha/require-captcha';
+import { AuthApiError, frequencyLimit, overRequestRateLimit } from './errors';
+import { LIMITS, SEND_WORK } from './rate-limit';
 import type { AuthService } from './service';
 import type { Channel, OtpPurpose } from './tables';
 
@@ -18,9 +19,12 @@ export interface Send {
   userId: string | null;
   /** The client address that asked. */
   ip: string;
+  /** The captcha the request spent, when its route requires one: its work is checked against the send's price. */
+  captcha?: CaptchaProof | null;
 }
 
 const sendLimitCode = (channel: Channel) => (channel === 'sms' ? 'over_sms_send_rate_limit' : 'over_email_send_rate_limit');
+const HOUR_MS = 60 * 60_000;
 
 /**
  * The recipient's cooldown slot. A phone has one slot whatever the purpose: every text costs money,
@@ -35,48 +39,114 @@ export function sendSlotKey(send: Pick<Send, 'channel' | 'purpose' | 'recipient'
 
 /**
  * The one rule every code send goes through (sign-in, resend, phone and email changes, two-step
- * challenges). Throws 429 over_*_send_rate_limit (with the seconds to wait) or, for a country texts
- * may not go to, 422 sms_send_failed; otherwise the send may go ahead.
+ * challenges). Throws 429 over_*_send_rate_limit for the 60 s wait, 429 over_request_rate_limit for
+ * a spent budget (core/auth-codes.ts: each names its wait), 400 captcha_failed when the solved
+ * challenge was priced below this send, or 422 sms_send_failed for a country texts may not go to.
  *
- * 1. The cooldown is decided by the database: one conditional upsert takes the recipient's slot
+ * 1. An unproven text's work: its challenge must be priced at most one level below what the send
+ *    costs now with its real country (a challenge fetched for a quiet country does not buy a text
+ *    to one under attack).
+ * 2. The cooldown is decided by the database: one conditional upsert takes the recipient's slot
  *    until now + RESEND_COOLDOWN_MS, and only when it is free, so of twelve sends arriving at once on
  *    several instances exactly one gets through.
- * 2. Then the hourly budgets, counted through the shared hit counter: per recipient (every channel);
- *    for texts also per client address, per account, per block of 10,000 numbers, per country and
- *    in total (SMS pumping: fresh numbers from many addresses still run into the prefix, country and
- *    total budgets). A refused budget gives the slot back, so a refusal costs the owner no minute.
+ * 3. Then the hourly budgets (decision 1000), counted through the shared hit counter. A refused
+ *    budget gives the slot back, so a refusal costs the owner no minute.
  */
 export async function admitSend(service: AuthService, send: Send): Promise<void> {
-  // The number's country, read once: the allowed countries and the country budget both use it.
+  // The number's country, read once: the allowed countries, the price and the country budget use it.
   const country = send.channel === 'sms' ? phoneCountry(send.recipient) : null;
   if (send.channel === 'sms') refuseUnlistedCountry(service, country);
+  const proven = await isProven(service, send);
+  if (send.channel === 'sms' && !proven) await checkWorkPaid(service, send, country);
   const now = service.now();
   const key = sendSlotKey(send);
   const taken = await takeSendSlot(service, key, now);
   if (taken.waitMs > 0) throw frequencyLimit(sendLimitCode(send.channel), Math.ceil(taken.waitMs / 1000));
   try {
-    for (const budget of budgetsFor(service, send, country)) {
-      const wait = await service.limiter.hit(budget.key, budget.limit, 60 * 60_000);
-      if (wait > 0) throw frequencyLimit(sendLimitCode(send.channel), wait);
-    }
+    await spendBudgets(service, send, { country, proven });
   } catch (error) {
     await giveBackSendSlot(service, key, taken.freeAt, taken.previous);
     throw error;
   }
 }
 
-function budgetsFor(service: AuthService, send: Send, country: string | null): { key: string; limit: number }[] {
-  const budgets: { key: string; limit: number }[] = [{ key: `send:${send.recipient}`, limit: LIMITS.sendsPerRecipient.limit }];
-  if (send.channel !== 'sms') return budgets;
+/**
+ * Proven: the send is for a (non-anonymous) account (a phone change, a two-step challenge), or the recipient is an account's confirmed
+ * number or address asking a sign-in code (its owner proved it before). Anonymous sessions cost
+ * nothing to make but a captcha, so their texts are unproven.
+ */
+async function isProven(service: AuthService, send: Send): Promise<boolean> {
+  if (send.userId) {
+    const account = await service.db.selectFrom('auth_users').select('is_anonymous').where('id', '=', send.userId).executeTakeFirst();
+    if (account && !account.is_anonymous) return true;
+  }
+  if (send.purpose !== 'signin') return false;
+  const column = send.channel === 'sms' ? 'phone' : 'email';
+  const confirmed = send.channel === 'sms' ? 'phone_confirmed_at' : 'email_confirmed_at';
+  const owner = await service.db.selectFrom('auth_users').select('id').where(column, '=', send.recipient).where(confirmed, 'is not', null).executeTakeFirst();
+  return owner !== undefined;
+}
+
+/** Budgets, in order: the recipient's hour; then proven texts' own, or unproven texts' per address, block, country and total. */
+async function spendBudgets(service: AuthService, send: Send, context: { country: string | null; proven: boolean }): Promise<void> {
+  const spend = async (key: string, limit: number) => {
+    const counted = await service.limiter.count(key, limit, HOUR_MS);
+    if (counted.wait > 0) throw overRequestRateLimit(counted.wait);
+    return counted.count;
+  };
+  await spend(`send:${send.recipient}`, LIMITS.sendsPerRecipient.limit);
+  if (send.channel !== 'sms') return;
   const env = service.env;
-  budgets.push({ key: `sms:ip:${send.ip}`, limit: env.SMS_PER_CLIENT_PER_HOUR });
-  if (send.userId) budgets.push({ key: `sms:user:${send.userId}`, limit: env.SMS_PER_ACCOUNT_PER_HOUR });
-  budgets.push(
-    { key: `sms:prefix:${phoneBlock(send.recipient) ?? send.recipient}`, limit: env.SMS_PER_PREFIX_PER_HOUR },
-    { key: `sms:country:${country ?? 'unknown'}`, limit: env.SMS_PER_COUNTRY_PER_HOUR },
-    { key: 'sms:all', limit: env.SMS_PER_HOUR },
-  );
-  return budgets;
+  if (send.userId) await spend(`sms:user:${send.userId}`, env.SMS_PER_ACCOUNT_PER_HOUR);
+  if (context.proven) {
+    await spend('sms:proven:all', env.SMS_PROVEN_PER_HOUR);
+    return;
+  }
+  // An address's first text of the hour spends the first-text caps: a person in a country that a
+  // botnet is pumping still gets their code (the botnet's repeat texts spend the others).
+  const fromAddress = await spend(`sms:ip:${send.ip}`, env.SMS_PER_CLIENT_PER_HOUR);
+  await spend(`sms:prefix:${phoneBlock(send.recipient) ?? send.recipient}`, env.SMS_PER_PREFIX_PER_HOUR);
+  const cc = context.country ?? 'unknown';
+  if (fromAddress === 1) {
+    await spend(`sms:first-country:${cc}`, env.SMS_FIRST_PER_COUNTRY_PER_HOUR);
+    await spend('sms:first-all', env.SMS_FIRST_PER_HOUR);
+  } else {
+    await spend(`sms:country:${cc}`, env.SMS_PER_COUNTRY_PER_HOUR);
+    await spend('sms:all', env.SMS_PER_HOUR);
+  }
+}
+
+/** The work level of the next unproven text from `ip` (to `country`, when known), and its challenge's maxNumber. */
+export async function priceSendWork(service: AuthService, asker: { ip: string; country: string | null }): Promise<{ level: number; maxNumber: number }> {
+  const limiter = service.limiter;
+  const [fromAddress, countryRepeat, countryFirst, totalRepeat, totalFirst] = await Promise.all([
+    limiter.peek(`sms:ip:${asker.ip}`),
+    asker.country ? limiter.peek(`sms:country:${asker.country}`) : 0,
+    asker.country ? limiter.peek(`sms:first-country:${asker.country}`) : 0,
+    limiter.peek('sms:all'),
+    limiter.peek('sms:first-all'),
+  ]);
+  const doublings = (count: number, free: number) => Math.max(0, Math.ceil(Math.log2(Math.max(1, count / free))));
+  const addressLevel = Math.min(SEND_WORK.maxAddressLevel, doublings(fromAddress, SEND_WORK.addressFree));
+  const shared = Math.max(doublings(countryRepeat + countryFirst, SEND_WORK.countryFree), doublings(totalRepeat + totalFirst, SEND_WORK.totalFree));
+  const level = addressLevel + Math.min(SEND_WORK.maxSharedLevel, shared);
+  return { level, maxNumber: workOfLevel(level) };
+}
+
+/** The challenge route's price (GET /auth/v1/captcha/challenge), after the asker's per-minute allowance of challenges. */
+export async function priceChallenge(service: AuthService, ip: string, country: string | null): Promise<{ level: number; maxNumber: number }> {
+  await service.limit(`captcha:ip:${ip}`, SEND_WORK.challengesPerIp);
+  return priceSendWork(service, { ip, country });
+}
+
+export const workOfLevel = (level: number) => SEND_WORK.baseMaxNumber * 2 ** Math.max(0, level);
+
+/** An ALTCHA proof must be worth the send's price now, less one level; hosted captchas and `off` prove no measured work. */
+async function checkWorkPaid(service: AuthService, send: Send, country: string | null): Promise<void> {
+  const paid = send.captcha?.maxNumber;
+  if (paid === null || paid === undefined) return;
+  const price = await priceSendWork(service, { ip: send.ip, country });
+  if (paid < workOfLevel(price.level - 1)) throw captchaFailed('the work was priced for a quieter moment or country: fetch a new challenge');
 }
 
 function refuseUnlistedCountry(service: AuthService, country: string | null): void {

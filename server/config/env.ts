@@ -106,17 +106,35 @@ export const envSchema = z.object({
    * Texts cost money and are the target of SMS pumping: every text (codes, phone changes, two-step
    * challenges) is counted against each of these per hour (server/auth/send-rules.ts).
    */
-  SMS_PER_CLIENT_PER_HOUR: perHour(10),
+  // Unproven texts (no account, a number no account has proven) pay proof of work that rises with
+  // these counts and stop at them (decision 1000, docs/security.md): an office of 50 behind one
+  // address still gets through; an address's first text of the hour has its own country and total caps.
+  SMS_PER_CLIENT_PER_HOUR: perHour(60),
   SMS_PER_ACCOUNT_PER_HOUR: perHour(10),
   /** Per block of 10,000 numbers (the number without its last four digits): premium ranges are consecutive. */
   SMS_PER_PREFIX_PER_HOUR: perHour(20),
   SMS_PER_COUNTRY_PER_HOUR: perHour(200),
   SMS_PER_HOUR: perHour(1000),
+  /** Texts that are an address's first of the hour, per country and in total: a person in a country under attack. */
+  SMS_FIRST_PER_COUNTRY_PER_HOUR: perHour(1000),
+  SMS_FIRST_PER_HOUR: perHour(3000),
+  /** Proven texts (a signed-in account, or a number an account has proven), in total: unproven traffic never spends them. */
+  SMS_PROVEN_PER_HOUR: perHour(2000),
   /** Countries texts may go to (two-letter codes); empty: all. */
   SMS_COUNTRIES: countryList.default([]),
   /** Answers that can tell whether an email or phone has an account, per client address and per account. */
   LOOKUPS_PER_CLIENT_PER_HOUR: perHour(30),
   LOOKUPS_PER_ACCOUNT_PER_HOUR: perHour(10),
+  /**
+   * The captcha on the code sends (server/captcha/, docs/security.md): `altcha` (self-hosted proof of
+   * work, the default outside tests), `turnstile` or `hcaptcha` (checked with CAPTCHA_SECRET at their
+   * siteverify, or CAPTCHA_VERIFY_URL), or `off`.
+   */
+  CAPTCHA_PROVIDER: z.enum(['altcha', 'turnstile', 'hcaptcha', 'off'], { message: 'expected altcha, turnstile, hcaptcha or off' }).optional(),
+  CAPTCHA_SECRET: optionalText,
+  CAPTCHA_SITE_KEY: optionalText,
+  CAPTCHA_VERIFY_URL: absoluteUrl.optional(),
+  CAPTCHA_TIMEOUT_MS: z.coerce.number({ message: 'expected milliseconds, at least 100' }).int({ message: 'expected milliseconds, at least 100' }).min(100, { message: 'expected milliseconds, at least 100' }).default(10_000),
   SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, { message: 'expected an smtp:// or smtps:// URL' }).optional(),
   SMTP_FROM: optionalText,
   TWILIO_ACCOUNT_SID: optionalText,
@@ -171,6 +189,13 @@ export const envSchema = z.object({
   // Links in emails and texts are built from configuration only; production must say where it lives.
   if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
     context.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'required in production: the https:// address browsers open (links in emails and texts start with it)' });
+  }
+  // A hosted captcha in production checks every token with the project's own secret (outside it, the provider's test secret).
+  if (env.NODE_ENV === 'production' && (env.CAPTCHA_PROVIDER === 'turnstile' || env.CAPTCHA_PROVIDER === 'hcaptcha') && !env.CAPTCHA_SECRET) {
+    context.addIssue({ code: 'custom', path: ['CAPTCHA_SECRET'], message: `required in production with CAPTCHA_PROVIDER=${env.CAPTCHA_PROVIDER}: the secret key of its siteverify` });
+  }
+  if (env.NODE_ENV === 'production' && (env.CAPTCHA_PROVIDER === 'turnstile' || env.CAPTCHA_PROVIDER === 'hcaptcha') && !env.CAPTCHA_SITE_KEY) {
+    context.addIssue({ code: 'custom', path: ['CAPTCHA_SITE_KEY'], message: `required in production with CAPTCHA_PROVIDER=${env.CAPTCHA_PROVIDER}: the public site key its widget shows` });
   }
 });
 

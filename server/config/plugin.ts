@@ -15,6 +15,7 @@ export interface PublicSettings {
   authPublishableKey?: string;
   analyticsApiKey?: string;
   paymentsProvider?: PublicConfig['payments']['provider'];
+  captcha?: PublicConfig['captcha'];
 }
 
 /** The parsed environment, and the public settings capabilities fill in for /config.json. */

@@ -39,6 +39,7 @@ export function buildPublicConfig(app: FastifyInstance, origin: string): PublicC
       intercomAppId: env.INTERCOM_APP_ID ?? null,
       gtmId: env.GTM_ID ?? null,
     },
+    captcha: settings.captcha ?? { provider: 'off' },
     features: {
       devOutbox: env.NODE_ENV !== 'production',
       chartViewer: env.ENABLE_CHART_VIEWER ?? env.NODE_ENV !== 'production',

@@ -1,5 +1,6 @@
 import { analyticsRetentionRules } from '../analytics/data-lifecycle';
 import { authRetentionRules } from '../auth/data-lifecycle';
+import { captchaRetentionRules } from '../captcha/data-lifecycle';
 import { holdsLiveSubscription, paymentsRetentionRules } from '../payments/data-lifecycle';
 import { rateLimitRetentionRules } from '../rate-limits/data-lifecycle';
 import type { RetentionRule } from '../data-lifecycle/lifecycle';
@@ -14,4 +15,5 @@ export const retentionRules: RetentionRule[] = [
   ...paymentsRetentionRules,
   ...analyticsRetentionRules,
   ...rateLimitRetentionRules,
+  ...captchaRetentionRules,
 ];

@@ -29,6 +29,7 @@ const buildConfig: PublicConfig = {
   widgets: { intercomAppId: null, gtmId: null },
   // No live chart channel: it would keep the rendering process alive.
   features: { devOutbox: false, chartViewer: false },
+  captcha: { provider: 'off' },
 };
 
 export interface RenderedPage {

@@ -17,7 +17,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
   // Production requires PUBLIC_URL (links are never built from request headers); tests that run the
   // app as production get a fixed one unless they name their own.
   const production = options.env?.NODE_ENV === 'production' ? { PUBLIC_URL: 'https://ringwise.test' } : {};
-  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...roomyLimits, ...production, ...options.env });
+  // The captcha is off unless a test is about it (tests/server/auth/captcha*.test.ts turn it on).
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CAPTCHA_PROVIDER: 'off', ...roomyLimits, ...production, ...options.env });
   const database = await createTestDatabase();
   const deps: AppDeps = { env, database, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), clientDir: options.clientDir, ownsDatabase: true };
   if (options.clock) deps.clock = options.clock;

@@ -15,6 +15,7 @@ export function testPublicConfig(overrides: Partial<PublicConfig> = {}): PublicC
     payments: { provider: 'local', stripePublishableKey: null },
     widgets: { intercomAppId: null, gtmId: null },
     features: { devOutbox: false, chartViewer: false },
+    captcha: { provider: 'off' },
     ...overrides,
   };
 }

@@ -16,7 +16,7 @@ export function startServerProcess(env: Record<string, string>, options: { bundl
   const args = options.bundled ? ['dist/server/server.js'] : ['--import', 'tsx', 'server/server.ts'];
   const child = spawn(process.execPath, args, {
     cwd: projectRoot(),
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', CAPTCHA_PROVIDER: 'off', ...env },
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

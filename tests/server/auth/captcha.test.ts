@@ -1,0 +1,113 @@
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEnv } from '../../../server/config/env';
+import { startAuthHarness, type AuthHarness } from './harness';
+
+/** What the ALTCHA widget does in the browser: fetch a challenge, solve it, hand back the base64 payload. */
+async function solvedToken(h: AuthHarness, query = ''): Promise<{ token: string; challenge: Challenge }> {
+  const response = await fetch(`${h.url}/auth/v1/captcha/challenge${query}`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('cache-control')).toBe('no-store');
+  const challenge = (await response.json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  const token = Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
+  return { token, challenge };
+}
+
+async function post(h: AuthHarness, path: string, body: Record<string, unknown>) {
+  const response = await fetch(`${h.url}/auth/v1${path}`, {
+    method: 'POST',
+    headers: { apikey: h.key, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as { code?: string; message?: string } };
+}
+
+const withToken = (token: string | undefined) => ({ gotrue_meta_security: { captcha_token: token } });
+
+describe('captcha: ALTCHA proof of work on the code sends', () => {
+  let h: AuthHarness;
+  beforeAll(async () => {
+    h = await startAuthHarness({ env: { CAPTCHA_PROVIDER: 'altcha' } });
+  });
+  afterAll(async () => h.close());
+
+  it('publishes the provider and serves a signed challenge with no secret in it', async () => {
+    const config = (await (await fetch(`${h.url}/config.json`)).json()) as { captcha: unknown };
+    expect(config.captcha).toEqual({ provider: 'altcha' });
+    const { challenge } = await solvedToken(h);
+    expect(challenge.parameters).toMatchObject({ algorithm: 'SHA-256', cost: 1, data: { scope: 'auth', maxNumber: 100_000, level: 0 } });
+    expect(challenge.signature).toMatch(/^[0-9a-f]{64}$/);
+    expect(challenge.parameters.keySignature).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('supabase-js signInWithOtp with a solved captcha sends the code; the same token again is refused', async () => {
+    const { token } = await solvedToken(h);
+    const phone = '+33611110001';
+    const sent = await h.client().auth.signInWithOtp({ phone, options: { captchaToken: token } });
+    expect(sent.error).toBeNull();
+    expect(await h.outbox(phone)).toHaveLength(1);
+    const replay = await h.client().auth.signInWithOtp({ phone: '+33611110002', options: { captchaToken: token } });
+    expect(replay.error).toMatchObject({ status: 400, code: 'captcha_failed', message: 'captcha protection: request disallowed (already used)' });
+    expect(await h.outbox('+33611110002')).toHaveLength(0);
+  });
+
+  it('refuses a missing, malformed, forged or re-priced token, before anything is sent', async () => {
+    const phone = '+33611110003';
+    expect((await post(h, '/otp', { phone })).body).toMatchObject({ code: 'captcha_failed', message: 'captcha protection: request disallowed (missing)' });
+    expect((await post(h, '/otp', { phone, ...withToken('not base64 json') })).body.message).toContain('(malformed)');
+    const { token, challenge } = await solvedToken(h);
+    const payload = JSON.parse(Buffer.from(token, 'base64').toString()) as { challenge: Challenge; solution: { counter: number; derivedKey: string } };
+    // A client that lowers its price: the signature covers the data.
+    const cheaper = { ...payload, challenge: { ...payload.challenge, parameters: { ...challenge.parameters, data: { ...challenge.parameters.data, maxNumber: 10 } } } };
+    expect((await post(h, '/otp', { phone, ...withToken(Buffer.from(JSON.stringify(cheaper)).toString('base64')) })).body.message).toContain('(forged)');
+    // A wrong answer to a real challenge (the key is what proves the work: it is checked against its signature).
+    const key = payload.solution.derivedKey;
+    const wrong = { ...payload, solution: { ...payload.solution, derivedKey: `${key.slice(0, -1)}${key.endsWith('0') ? '1' : '0'}` } };
+    expect((await post(h, '/otp', { phone, ...withToken(Buffer.from(JSON.stringify(wrong)).toString('base64')) })).body.message).toContain('(forged)');
+    expect(await h.outbox(phone)).toHaveLength(0);
+    // The good payload was never spent by those refusals.
+    expect((await post(h, '/otp', { phone, ...withToken(token) })).status).toBe(200);
+  });
+
+  it('refuses a challenge past its 10 minutes by the server clock', async () => {
+    const { token } = await solvedToken(h);
+    h.clock.advance(10 * 60_000 + 1000);
+    expect((await post(h, '/otp', { phone: '+33611110004', ...withToken(token) })).body.message).toContain('(expired)');
+  });
+
+  it('is required on /signup, /resend and /recover, never on /verify', async () => {
+    expect((await post(h, '/signup', {})).body.code).toBe('captcha_failed');
+    expect((await post(h, '/resend', { type: 'sms', phone: '+33611110005' })).body.code).toBe('captcha_failed');
+    expect((await post(h, '/recover', { email: 'nobody@example.com' })).body.code).toBe('captcha_failed');
+    expect((await post(h, '/signup', withToken((await solvedToken(h)).token))).status).toBe(200);
+    expect((await post(h, '/recover', { email: 'nobody@example.com', ...withToken((await solvedToken(h)).token) })).status).toBe(200);
+    const phone = '+33611110006';
+    await post(h, '/otp', { phone, ...withToken((await solvedToken(h)).token) });
+    const [message] = await h.outbox(phone);
+    expect((await post(h, '/verify', { type: 'sms', phone, token: message?.code })).status).toBe(200);
+  });
+
+  it('of six concurrent spends of one token, exactly one gets through', async () => {
+    const { token } = await solvedToken(h);
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, index) => post(h, '/otp', { phone: `+3361111002${index}`, ...withToken(token) })));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.body.message?.includes('(already used)'))).toHaveLength(5);
+  });
+
+  it('a token solved for another scope (a greeting) does not buy a code', async () => {
+    const challenge = await h.app.captcha.issueWork({ scope: 'greetings', maxNumber: 1000 });
+    const solution = await solveChallenge({ challenge, deriveKey });
+    const token = Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
+    expect((await post(h, '/otp', { phone: '+33611110007', ...withToken(token) })).body.message).toContain('(wrong scope)');
+  });
+});
+
+describe('captcha: configuration', () => {
+  it('production with a hosted provider stops on a missing secret, naming it', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://ringwise.test', CAPTCHA_PROVIDER: 'turnstile', CAPTCHA_SITE_KEY: 'site' })).toThrow(/CAPTCHA_SECRET/);
+    expect(() => parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://ringwise.test', CAPTCHA_PROVIDER: 'recaptcha' })).toThrow(/^Invalid environment variable CAPTCHA_PROVIDER="recaptcha": expected altcha, turnstile, hcaptcha or off$/);
+    expect(parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://ringwise.test' }).CAPTCHA_PROVIDER).toBeUndefined();
+  });
+});
