@@ -13,6 +13,7 @@ import requestGuardsPlugin from './http/request-guards';
 import clockPlugin from './http/clock-plugin';
 import metricsPlugin from './observability/plugin';
 import jobsPlugin from './jobs/plugin';
+import { traceStatement, type Tracing } from './observability/tracing';
 import type { Clock } from './http/clock';
 import { hitCounterPlugin, rateLimitPlugin } from './rate-limits/plugin';
 import analyticsPlugin from './analytics/plugin';
@@ -40,6 +41,8 @@ export interface AppDeps {
   clientDir?: string;
   /** The app owns the database: `app.close()` closes it after every capability has finished with it. */
   ownsDatabase?: boolean;
+  /** Spans per request and statement (server/observability/tracing.ts), when an OTLP endpoint is set. */
+  tracing?: Tracing | null;
   /** Sees every route as it is registered (the proof scripts read the route list and schemas from the app itself). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -65,6 +68,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+  // First, so every route and hook registered after it is inside a request span.
+  if (deps.tracing) {
+    await app.register(deps.tracing.fastifyPlugin);
+    deps.database.writes.traceStatement = traceStatement;
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(contractSerializerCompiler);
 

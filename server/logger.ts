@@ -1,38 +1,49 @@
 import type { FastifyBaseLogger } from 'fastify';
-import pino, { type Bindings, type ChildLoggerOptions, type Logger } from 'pino';
+import pino, { type Bindings, type ChildLoggerOptions, type DestinationStream, type Logger } from 'pino';
 import type { Env } from './config/env';
+import { activeTraceId } from './observability/tracing';
+
+const traceFields = (): { trace_id?: string } => {
+  const id = activeTraceId();
+  return id ? { trace_id: id } : {};
+};
 
 /**
  * Structured JSON logs. Credentials are redacted wherever they travel (headers, bodies, query);
  * one-time codes are never logged except by the dev outbox, which production turns off.
  */
-export function createLogger(env: Pick<Env, 'LOG_LEVEL' | 'NODE_ENV'>): Logger {
-  return pino({
-    level: env.NODE_ENV === 'test' && env.LOG_LEVEL === 'info' ? 'silent' : env.LOG_LEVEL,
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.apikey',
-        'req.headers.cookie',
-        'req.headers["x-admin-token"]',
-        'res.headers["set-cookie"]',
-        '*.password',
-        '*.token',
-        '*.code',
-        '*.refresh_token',
-        '*.access_token',
-      ],
-      censor: '[redacted]',
+export function createLogger(env: Pick<Env, 'LOG_LEVEL' | 'NODE_ENV'>, options: { traceIds?: boolean; destination?: DestinationStream } = {}): Logger {
+  return pino(
+    {
+      // With tracing on, each line carries the trace it belongs to (a mixin costs a call per line, so only then).
+      ...(options.traceIds ? { mixin: () => traceFields() } : {}),
+      level: env.NODE_ENV === 'test' && env.LOG_LEVEL === 'info' ? 'silent' : env.LOG_LEVEL,
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.apikey',
+          'req.headers.cookie',
+          'req.headers["x-admin-token"]',
+          'res.headers["set-cookie"]',
+          '*.password',
+          '*.token',
+          '*.code',
+          '*.refresh_token',
+          '*.access_token',
+        ],
+        censor: '[redacted]',
+      },
+      serializers: {
+        // The query string can carry codes and tokens (PKCE, OTP links): log the path only.
+        req: (req: { id: string; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          path: req.url.split('?')[0],
+        }),
+      },
     },
-    serializers: {
-      // The query string can carry codes and tokens (PKCE, OTP links): log the path only.
-      req: (req: { id: string; method: string; url: string }) => ({
-        id: req.id,
-        method: req.method,
-        path: req.url.split('?')[0],
-      }),
-    },
-  });
+    options.destination,
+  );
 }
 
 type LogMethod = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';

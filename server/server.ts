@@ -6,6 +6,7 @@ import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { AdjustableClock, systemClock } from './http/clock';
 import { createLogger } from './logger';
+import { startTracing } from './observability/tracing';
 
 async function main(): Promise<void> {
   let env;
@@ -19,7 +20,9 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const logger = createLogger(env);
+  // Before anything else is built, so the request and statement spans wrap all of it.
+  const tracing = await startTracing(env);
+  const logger = createLogger(env, { traceIds: tracing !== null });
   const database = openDatabase(
     env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL, onConnectionError: (error) => logger.warn({ reason: error.message }, 'database connection lost; the pool reconnects') }
@@ -40,7 +43,7 @@ async function main(): Promise<void> {
   // Outside production the clock can be moved forward from this machine (POST /dev/clock) so the
   // browser tests need not sleep through cooldowns.
   const clock = env.NODE_ENV === 'production' ? systemClock : new AdjustableClock();
-  const app = await buildApp({ env, database, logger, clientDir, ownsDatabase: true, clock });
+  const app = await buildApp({ env, database, logger, clientDir, ownsDatabase: true, clock, tracing });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -58,6 +61,8 @@ async function main(): Promise<void> {
     app.startDraining();
     if (env.SHUTDOWN_DRAIN_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_DELAY_MS));
     await app.close();
+    // The spans of the last requests are sent before the process goes.
+    await tracing?.shutdown().catch((error: unknown) => logger.warn({ err: error }, 'traces could not be flushed'));
     logger.info('shut down cleanly');
     process.exit(0);
   };

@@ -82,6 +82,10 @@ export const envSchema = z.object({
     .max(65535, { message: 'expected a port number between 0 and 65535' })
     .optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** OpenTelemetry's own variables: set, traces go out over OTLP/HTTP; unset, the SDK is never loaded. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: absoluteUrl.optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: absoluteUrl.optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('ringwise'),
   /** A request must arrive whole within this time (408 after); a socket silent twice as long is closed. */
   REQUEST_TIMEOUT_MS: z.coerce.number({ message: 'expected milliseconds, at least 1000' }).int({ message: 'expected milliseconds, at least 1000' }).min(1000, { message: 'expected milliseconds, at least 1000' }).default(30_000),
   COOKIE_DOMAIN: optionalText,

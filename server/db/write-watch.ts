@@ -20,6 +20,8 @@ export class WriteWatch {
    * are on: the clock is read twice a statement then, never otherwise).
    */
   timeStatement: ((seconds: number, ok: boolean) => void) | null = null;
+  /** Runs each statement inside a span when set (tracing on: server/observability/tracing.ts). */
+  traceStatement: (<T>(text: string, run: () => Promise<T>) => Promise<T>) | null = null;
   private readonly listeners = new Map<string, Set<Listener>>();
   private patterns: { table: string; pattern: RegExp }[] = [];
 
@@ -77,6 +79,12 @@ class WatchedConnection implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const traceStatement = this.watch.traceStatement;
+    if (traceStatement) return traceStatement(query.sql, () => this.executeTimed<R>(query));
+    return this.executeTimed<R>(query);
+  }
+
+  private async executeTimed<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const time = this.watch.timeStatement;
     if (!time) return this.executeWatched<R>(query);
     const started = performance.now();

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { activeTraceId } from '../observability/tracing';
 import { HttpError } from './errors';
 
 /**
@@ -35,8 +36,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       // Fastify's own client errors (bad JSON, body too large, wrong content type) keep their code.
       return reply.status(status).send({ code: error.code ?? 'BAD_REQUEST', message: error.message });
     }
-    request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ code: 'INTERNAL_ERROR', message: 'Something went wrong' });
+    // The reference finds the log line (and, with tracing on, the trace): nothing of the fault itself.
+    const reference = activeTraceId() ?? request.id;
+    request.log.error({ err: error, reference }, 'request failed');
+    return reply.status(500).send({ code: 'INTERNAL_ERROR', message: 'Something went wrong', reference });
   });
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type PgBoss from 'pg-boss';
+import { traced } from '../observability/tracing';
 import { createJobQueue } from './queue';
 
 /** A background job: what it is called, when it runs (cron, UTC, minute precision), how it retries. */
@@ -70,7 +71,7 @@ async function startJob(app: FastifyInstance, boss: PgBoss, job: JobDefinition):
   await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
   await boss.work(job.name, { pollingIntervalSeconds: 2, batchSize: 1 }, async () => {
     try {
-      const output = await job.run();
+      const output = await traced(`job ${job.name}`, { 'job.name': job.name }, () => job.run());
       app.metrics.jobRuns.inc({ job: job.name, outcome: 'ok' });
       app.metrics.jobLastSuccess.set({ job: job.name }, Date.now() / 1000);
       return output;

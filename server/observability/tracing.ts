@@ -1,0 +1,75 @@
+import { context, SpanKind, SpanStatusCode, trace, type Span, type Tracer } from '@opentelemetry/api';
+import type { FastifyPluginCallback } from 'fastify';
+
+/** What tracing adds to the app once started: the Fastify plugin that opens a span per request. */
+export interface Tracing {
+  fastifyPlugin: FastifyPluginCallback;
+  shutdown(): Promise<void>;
+}
+
+/**
+ * OpenTelemetry, only when an OTLP endpoint is configured (the standard OTEL_EXPORTER_OTLP_ENDPOINT,
+ * or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT): the SDK is imported then and never otherwise, so a server
+ * without it pays nothing on the request path. Spans: each request (@fastify/otel, by route pattern),
+ * each database statement, each outside call and job (`traced`). Attributes never carry codes, tokens,
+ * card data or whole phone numbers: statements are sent as their text with placeholders, not values.
+ */
+export async function startTracing(env: { OTEL_EXPORTER_OTLP_ENDPOINT?: string | undefined; OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?: string | undefined; OTEL_SERVICE_NAME: string }): Promise<Tracing | null> {
+  const url = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (env.OTEL_EXPORTER_OTLP_ENDPOINT ? `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/$/, '')}/v1/traces` : undefined);
+  if (!url) return null;
+  const [{ NodeSDK }, { OTLPTraceExporter }, { default: FastifyOtelInstrumentation }] = await Promise.all([
+    import('@opentelemetry/sdk-node'),
+    import('@opentelemetry/exporter-trace-otlp-http'),
+    import('@fastify/otel'),
+  ]);
+  const fastifyOtel = new FastifyOtelInstrumentation({
+    registerOnInitialization: false,
+    ignorePaths: (options) => options.url === '/healthz' || options.url === '/readyz',
+    // The query string carries codes and tokens (an email link's token, PKCE codes): the path only, as in the logs.
+    requestHook: (span, request) => {
+      span.setAttribute('url.path', request.url.split('?')[0] ?? '');
+      span.updateName(`${request.method} ${request.routeOptions.url ?? 'unmatched'}`);
+    },
+  });
+  const sdk = new NodeSDK({
+    serviceName: env.OTEL_SERVICE_NAME,
+    traceExporter: new OTLPTraceExporter({ url }),
+    instrumentations: [fastifyOtel],
+  });
+  sdk.start();
+  return { fastifyPlugin: fastifyOtel.plugin() as FastifyPluginCallback, shutdown: () => sdk.shutdown() };
+}
+
+const tracer = (): Tracer => trace.getTracer('ringwise');
+
+/**
+ * Runs `work` inside a span named `name` (an outside call, a synthesis, a job), marking it failed
+ * when it throws. Without a started SDK the API's no-op tracer makes this a plain call.
+ */
+export async function traced<T>(name: string, attributes: Record<string, string | number | boolean>, work: (span: Span) => Promise<T>): Promise<T> {
+  return tracer().startActiveSpan(name, { kind: SpanKind.INTERNAL, attributes }, async (span) => {
+    try {
+      return await work(span);
+    } catch (error) {
+      span.recordException(error instanceof Error ? error : String(error));
+      span.setStatus({ code: SpanStatusCode.ERROR });
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+/** A span for one database statement, its text cut to the operation and the tables it names. */
+export function traceStatement<T>(text: string, run: () => Promise<T>): Promise<T> {
+  if (!trace.getSpan(context.active())) return run();
+  const statement = text.replace(/\s+/g, ' ').trim();
+  return traced('db.query', { 'db.system.name': 'postgresql', 'db.operation.name': statement.split(' ', 1)[0]?.toLowerCase() ?? 'query', 'db.query.text': statement.slice(0, 300) }, () => run());
+}
+
+/** The active trace's id, for log lines and error references; undefined outside a span. */
+export function activeTraceId(): string | undefined {
+  const span = trace.getSpan(context.active());
+  const id = span?.spanContext().traceId;
+  return id && id !== '00000000000000000000000000000000' ? id : undefined;
+}
