@@ -21,6 +21,10 @@ export const authErrorCodes = [
   'sms_send_failed',
   /** Sign-in only: no account signs in with this phone or (proven) email. */
   'otp_disabled',
+  /** A send refused by the captcha (400 captcha_failed: missing, forged, expired or already used). */
+  'captcha_failed',
+  /** Client-side: the browser could not run the captcha (its challenge did not load), so nothing was asked. */
+  'captcha_unavailable',
   'network',
   'unknown',
 ] as const;

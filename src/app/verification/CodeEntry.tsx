@@ -12,6 +12,7 @@ import { useWebOtp } from './use-web-otp';
 import { defaultCountryCode } from '../../lib/countries';
 import { formatPhone } from '../../../core/phone/display';
 import { CODE_PATTERN, RESEND_COOLDOWN_SECONDS } from '../../../core/auth-codes';
+import { refusalMessage } from './send-refusal';
 
 export interface CodeEntryProps {
   /** E.164 phone (channel sms) or email address (channel email) the code was sent to. */
@@ -28,6 +29,11 @@ export interface CodeEntryProps {
    * already on its way, shows the countdown where it really is. Defaults to when the step appeared.
    */
   sentAt?: number | undefined;
+  /**
+   * The send just asked for was refused as too soon after the last code (the 60 s wait): the field
+   * opens for that code, and the page says no new one was sent instead of "We sent a code".
+   */
+  sentBefore?: boolean | undefined;
   /** Focus the field when it appears (default: the code is the only thing to do on the step). */
   autoFocus?: boolean;
 }
@@ -39,16 +45,19 @@ export interface CodeEntryProps {
  * with the toast 'Code resent successfully' (ResendButton). On Android Chrome, the WebOTP API fills
  * the code from the SMS's `@host #code` line (use-web-otp.ts).
  */
-export function CodeEntry({ recipient, channel, purpose = 'signin', onVerified, onResend, sentAt: sentAtProp, autoFocus = true }: CodeEntryProps) {
-  const { t } = useTranslation('auth');
+export function CodeEntry({ recipient, channel, purpose = 'signin', onVerified, onResend, sentAt: sentAtProp, sentBefore = false, autoFocus = true }: CodeEntryProps) {
+  const { t, i18n } = useTranslation('auth');
   const { code, setCode, error, setError, inputRef, onChange } = useCodeField();
   const [busy, setBusy] = useState(false);
   // When the code was sent: as the parent says, else mount time (shown right after sending).
   const [initialSentAt] = useState(() => sentAtProp ?? Date.now());
   const sentAt = useRef(initialSentAt);
   const wrongTries = useRef(0);
+  // Until a resend succeeds: then a new code was sent, and the page says so.
+  const [refusedAsTooSoon, setRefusedAsTooSoon] = useState(sentBefore);
 
   const recipientParam: Recipient = channel === 'sms' ? { phone: recipient } : { email: recipient };
+  const shownRecipient = channel === 'sms' ? formatPhone(recipient, defaultCountryCode()) : recipient;
 
   async function submit(value: string) {
     if (busy) return;
@@ -83,8 +92,15 @@ export function CodeEntry({ recipient, channel, purpose = 'signin', onVerified, 
   function resent() {
     sentAt.current = Date.now();
     wrongTries.current = 0;
+    setRefusedAsTooSoon(false);
     setCode('');
     inputRef.current?.focus();
+  }
+
+  /** The 60 s wait's message: the last code still works, and when a new one may be asked for. */
+  function sentBeforeText(): string {
+    // The wait ends 60 s after the last code was sent, whenever this renders.
+    return refusalMessage(t, { kind: 'cooldown', waitSeconds: RESEND_COOLDOWN_SECONDS }, { channel, recipient: shownRecipient, now: initialSentAt, language: i18n.language });
   }
 
   useWebOtp(channel, recipient, (value) => {
@@ -95,14 +111,14 @@ export function CodeEntry({ recipient, channel, purpose = 'signin', onVerified, 
   return (
     <form onSubmit={onSubmit} noValidate className={styles.actions}>
       <div className={styles.recipient}>
-        <Text tone="muted">{t(channel === 'sms' ? 'code.sentSms' : 'code.sentEmail', { recipient: channel === 'sms' ? formatPhone(recipient, defaultCountryCode()) : recipient })}</Text>
+        <Text tone="muted">{refusedAsTooSoon ? sentBeforeText() : t(channel === 'sms' ? 'code.sentSms' : 'code.sentEmail', { recipient: shownRecipient })}</Text>
       </div>
       {/* Focus lands on the field when the step appears: the code is the only thing to do. */}
       <CodeInput value={code} onChange={onChange} onComplete={(value) => void submit(value)} error={error} autoFocus={autoFocus} inputRef={inputRef} />
       <Button type="submit" tone="primary" block loading={busy}>
         {t('code.verify')}
       </Button>
-      <ResendButton sentAt={initialSentAt} onResend={onResend} onSent={resent} onError={setError} />
+      <ResendButton sentAt={initialSentAt} channel={channel} onResend={onResend} onSent={resent} onError={setError} />
     </form>
   );
 }

@@ -1,31 +1,33 @@
 import type { Session } from '@supabase/supabase-js';
 import type { AuthErrorCode } from '../../../core/contracts/auth';
 // The code's shape without zod on the sign-in path (contracts/auth's otpCodeSchema is the same pattern).
-import { CODE_PATTERN } from '../../../core/auth-codes';
+import { CODE_PATTERN, sendRefusalOf, waitSecondsIn, type SendRefusal } from '../../../core/auth-codes';
 import { loadSupabase } from '../session/session';
 import { isAuthError } from '../session/signed-in';
+import { takeCaptchaToken } from './captcha.lazy';
 
 
 export type Recipient = { phone: string } | { email: string };
 
-export type OtpFailure = { ok: false; code: AuthErrorCode; retryAfterSeconds?: number };
+/**
+ * A refused request: the code the pages translate, the seconds the server asked to wait, and for a
+ * refused send which refusal it was (the 60 s wait or a budget, core/auth-codes.ts).
+ */
+export type OtpFailure = { ok: false; code: AuthErrorCode; retryAfterSeconds?: number; refusal?: SendRefusal };
 export type SendResult = { ok: true } | OtpFailure;
 export type VerifyResult = { ok: true; session: Session } | OtpFailure;
-
-/** The server's answer to a code asked for within the cooldown of the last one (it says how long to wait). */
-export const isSendCooldown = (code: string) => code === 'over_sms_send_rate_limit' || code === 'over_email_send_rate_limit';
 
 /** Maps a supabase-js error to a code the pages translate (locales/…/auth.json `errors.<code>`). */
 export function toAuthErrorCode(error: unknown): OtpFailure {
   if (!isAuthError(error)) return { ok: false, code: 'unknown' };
   if (error.name === 'AuthRetryableFetchError') return { ok: false, code: 'network' };
-  const seconds = /after (\d+) seconds?/.exec(error.message)?.[1];
-  const retry = seconds ? { retryAfterSeconds: Number(seconds) } : {};
+  const seconds = waitSecondsIn(error.message);
+  const retry = seconds === undefined ? {} : { retryAfterSeconds: seconds };
+  const refusal = sendRefusalOf(error.code ?? '', error.message);
+  if (refusal) return { ok: false, code: error.code as AuthErrorCode, ...retry, refusal };
   switch (error.code) {
     case 'otp_expired':
-    case 'over_sms_send_rate_limit':
-    case 'over_email_send_rate_limit':
-    case 'over_request_rate_limit':
+    case 'captcha_failed':
     case 'phone_exists':
     case 'email_exists':
     case 'sms_send_failed':
@@ -46,15 +48,38 @@ export function toAuthErrorCode(error: unknown): OtpFailure {
  * becomes an empty account (decision 103).
  */
 export async function sendCode(recipient: Recipient, options: { language?: string; createUser?: boolean } = {}): Promise<SendResult> {
+  const captcha = await captchaOrFailure();
+  if ('ok' in captcha) return captcha;
   const data = options.language ? { locale: options.language } : undefined;
   // The emailed link comes back to the sign-in page, which never redirects before supabase-js has
   // exchanged the ?code= (PKCE) for a session.
   const emailRedirectTo = options.language ? `${window.location.origin}/${options.language}/sign-in-otp` : undefined;
   const { error } = await (await loadSupabase()).auth.signInWithOtp(
     'phone' in recipient
-      ? { phone: recipient.phone, options: { data, channel: 'sms', shouldCreateUser: options.createUser ?? true } }
-      : { email: recipient.email, options: { data, shouldCreateUser: options.createUser ?? true, ...(emailRedirectTo ? { emailRedirectTo } : {}) } },
+      ? { phone: recipient.phone, options: { data, channel: 'sms', shouldCreateUser: options.createUser ?? true, ...captcha } }
+      : { email: recipient.email, options: { data, shouldCreateUser: options.createUser ?? true, ...(emailRedirectTo ? { emailRedirectTo } : {}), ...captcha } },
   );
+  return error ? toAuthErrorCode(error) : { ok: true };
+}
+
+/**
+ * The captcha token for a send (`options.captchaToken`, single use: each send solves its own), or
+ * the failure to show when the browser could not run the check (then nothing is asked of the server).
+ */
+async function captchaOrFailure(): Promise<{ captchaToken?: string } | OtpFailure> {
+  try {
+    const captchaToken = await takeCaptchaToken();
+    return captchaToken === undefined ? {} : { captchaToken };
+  } catch {
+    return { ok: false, code: 'captcha_unavailable' };
+  }
+}
+
+/** Texts the phone_change code again (onboarding's verify-phone step): /resend, so with its own captcha token. */
+export async function resendPhoneChange(phone: string): Promise<SendResult> {
+  const captcha = await captchaOrFailure();
+  if ('ok' in captcha) return captcha;
+  const { error } = await (await loadSupabase()).auth.resend({ type: 'phone_change', phone, options: { ...captcha } });
   return error ? toAuthErrorCode(error) : { ok: true };
 }
 

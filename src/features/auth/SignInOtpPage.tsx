@@ -75,6 +75,7 @@ export default function SignInOtpPage() {
                 recipient={'phone' in sentTo.recipient ? sentTo.recipient.phone : sentTo.recipient.email}
                 channel={'phone' in sentTo.recipient ? 'sms' : 'email'}
                 sentAt={sentTo.sentAt}
+                sentBefore={sentTo.sentBefore}
                 onVerified={(verified) => {
                   if (!hasVerifiedFactor(verified as AuthSession)) return completeSignIn(false);
                   void loadSecondStep().catch(() => undefined);

@@ -1,14 +1,16 @@
 import type { TFunction } from 'i18next';
 import { useState, type FormEvent } from 'react';
-import { RESEND_COOLDOWN_SECONDS } from '../../../core/auth-codes';
+import { RESEND_COOLDOWN_SECONDS, type SendRefusal } from '../../../core/auth-codes';
 import type { Language } from '../../../core/routes/languages';
 import { defaultCountryCode } from '../../lib/countries';
 import { loadPhoneFormat, phoneFormat, phoneStateFromValue } from '../../ui/phone-input/phone-format.lazy';
 import { loadCodeEntry } from '../../app/verification/CodeEntry.lazy';
-import { isSendCooldown, sendCode, type Recipient } from '../../app/verification/otp';
+import { sendCode, type Recipient } from '../../app/verification/otp';
+import { prepareCaptcha } from '../../app/verification/captcha.lazy';
 import { signInRecipient, type SignInMethod } from './sign-in-recipient';
 
-export type SentTo = { recipient: Recipient; sentAt: number };
+/** Where the code went and when; `sentBefore` when the send was refused as too soon after the last code (that one still works). */
+export type SentTo = { recipient: Recipient; sentAt: number; sentBefore?: boolean };
 
 /**
  * The sign-in form: phone or email (the address's `phone`/`email` prefill), its errors, sending the
@@ -27,6 +29,8 @@ export function useSignInForm({ initialPhone, initialEmail, lng, t }: { initialP
   const [sending, setSending] = useState(false);
   const [sentTo, setSentTo] = useState<SentTo | null>(null);
   const [unknown, setUnknown] = useState<SignInMethod | null>(null);
+  /** A send refused by a budget: said with when to try again and the other ways in (SignInForm). */
+  const [refused, setRefused] = useState<{ refusal: SendRefusal; at: number } | null>(null);
 
   const send = (target: Recipient) => sendCode(target, { language: lng, createUser: false });
 
@@ -43,6 +47,7 @@ export function useSignInForm({ initialPhone, initialEmail, lng, t }: { initialP
     void loadCodeEntry().catch(() => undefined);
     setFormError(null);
     setUnknown(null);
+    setRefused(null);
     const checked = signInRecipient(method, phone, email);
     if ('problem' in checked) return setFieldError(t(`errors.${checked.problem}`));
     const target = checked.recipient;
@@ -53,9 +58,11 @@ export function useSignInForm({ initialPhone, initialEmail, lng, t }: { initialP
     if (result.code === 'otp_disabled') return setUnknown('phone' in target ? 'phone' : 'email');
     // A code left for this address less than a minute ago (the sign-up's, a reload): it is on its
     // way and valid, so the code entry shows, with the countdown where it is.
-    if (isSendCooldown(result.code) && result.retryAfterSeconds) {
-      return setSentTo({ recipient: target, sentAt: Date.now() - (RESEND_COOLDOWN_SECONDS - result.retryAfterSeconds) * 1000 });
+    const { refusal } = result;
+    if (refusal?.kind === 'cooldown' && refusal.waitSeconds !== undefined) {
+      return setSentTo({ recipient: target, sentAt: Date.now() - (RESEND_COOLDOWN_SECONDS - refusal.waitSeconds) * 1000, sentBefore: true });
     }
+    if (refusal) return setRefused({ refusal, at: Date.now() });
     const message = t(`errors.${result.code}`, { seconds: result.retryAfterSeconds ?? 60 });
     if (result.code === 'invalid_phone' || result.code === 'invalid_email') setFieldError(message);
     else setFormError(message);
@@ -66,17 +73,21 @@ export function useSignInForm({ initialPhone, initialEmail, lng, t }: { initialP
     setFieldError(null);
     setFormError(null);
     setUnknown(null);
+    setRefused(null);
   }
 
+  // Typing starts the browser check (the captcha) in the background: done by the submit.
   function typePhone(next: { value: string; valid: boolean }) {
     setPhone(next);
     setFieldError(null);
+    prepareCaptcha();
   }
 
   function typeEmail(next: string) {
     setEmail(next);
     setFieldError(null);
+    prepareCaptcha();
   }
 
-  return { method, choose, phone, typePhone, email, typeEmail, fieldError, formError, sending, unknown, sentTo, setSentTo, send, onSubmit };
+  return { method, choose, phone, typePhone, email, typeEmail, fieldError, formError, refused, sending, unknown, sentTo, setSentTo, send, onSubmit };
 }
