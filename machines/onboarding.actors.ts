@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import type { Business, BusinessUpdate, FinishResult, LegitimacyResult, ResolvedUser } from '../core/contracts/onboarding';
 import type { SubscriptionResponse, SubscriptionStatus } from '../core/contracts/payments';
 import type { KycStatus, User } from '../core/contracts/user';
-import type { FetchedUser, OnboardingContext } from './onboarding.types';
+import type { FetchedUser, OnboardingContext, ProviderSignup } from './onboarding.types';
 
 /**
  * What the funnel's effects need from the outside world. The browser passes the product API client,
@@ -25,32 +25,52 @@ export interface OnboardingDeps {
   logFinished(properties: { firstTime: boolean }): void;
   /** The profile was loaded (analytics user id). */
   onUser?(user: User): void;
+  /**
+   * The sign-up a social sign-in's claims carry (src/app/social/claims.ts), null for a person who
+   * signed in by code (#35). Absent: the funnel never records a sign-up itself.
+   */
+  providerSignup?(): Promise<ProviderSignup | null>;
+}
+
+/**
+ * GET /v1/user and /v1/business at once, with the social sign-up the session carries. SPEC §7:
+ * /v1/user is null on failure and the chart then continues with no user; a cancelled fetch (the
+ * chart left the state, the page was remounted) is not "no user".
+ */
+async function loadUser(deps: OnboardingDeps, origin: OnboardingContext['origin'], signal: AbortSignal): Promise<FetchedUser> {
+  const orNull = (error: unknown) => {
+    if (signal.aborted) throw error;
+    return null;
+  };
+  // Both asked at once: the business is needed as soon as the user is (the paywall waits for
+  // both), and one round trip after the other was a third of the paywall's wait on a phone.
+  // Without a user the business answer is dropped (SPEC §4 rule 2: continue with no user).
+  const [user, business, provider] = await Promise.all([
+    deps.api<User>('/v1/user', { signal }).catch(orNull),
+    deps.api<Business>('/v1/business', { signal }).catch(orNull),
+    deps.providerSignup ? deps.providerSignup().catch(() => null) : Promise.resolve(null),
+  ]);
+  if (!user) return { user: null, business: null };
+  deps.onUser?.(user);
+  if (origin && user.data.onboarding_origin !== origin) {
+    // Where the visitor came from (default, email-form, form), kept with their data.
+    await deps.api('/v1/user/data', { method: 'PATCH', body: { onboarding_origin: origin }, signal }).catch(() => undefined);
+  }
+  return provider ? { user, business, provider } : { user, business };
 }
 
 /** The chart's named effects, implemented over `deps`. `machine.provide({ actors: createOnboardingActors(deps) })`. */
 export function createOnboardingActors(deps: OnboardingDeps) {
   return {
-    fetchUser: fromPromise<FetchedUser, { origin: OnboardingContext['origin'] }>(async ({ input, signal }) => {
-      // SPEC §7: GET /v1/user returns null on failure; the chart then continues with no user.
-      // A cancelled fetch (the chart left this state, or the page was remounted) is not "no user".
-      const orNull = (error: unknown) => {
-        if (signal.aborted) throw error;
-        return null;
-      };
-      // Both asked at once: the business is needed as soon as the user is (the paywall waits for
-      // both), and one round trip after the other was a third of the paywall's wait on a phone.
-      // Without a user the business answer is dropped (SPEC §4 rule 2: continue with no user).
-      const [user, business] = await Promise.all([
-        deps.api<User>('/v1/user', { signal }).catch(orNull),
-        deps.api<Business>('/v1/business', { signal }).catch(orNull),
-      ]);
-      if (!user) return { user: null, business: null };
-      deps.onUser?.(user);
-      if (input.origin && user.data.onboarding_origin !== input.origin) {
-        // Where the visitor came from (default, email-form, form), kept with their data.
-        await deps.api('/v1/user/data', { method: 'PATCH', body: { onboarding_origin: input.origin }, signal }).catch(() => undefined);
-      }
-      return { user, business };
+    fetchUser: fromPromise<FetchedUser, { origin: OnboardingContext['origin'] }>(({ input, signal }) => loadUser(deps, input.origin, signal)),
+    /**
+     * A person new through a provider (#35): the sign-up form's answers come from the claims, then
+     * the profile is read again with them. A refused save (the email another account's, a
+     * network failure) does not stop the funnel: the phone step and the questions need neither.
+     */
+    saveProviderSignup: fromPromise<FetchedUser, { signup: ProviderSignup; origin: OnboardingContext['origin'] }>(async ({ input, signal }) => {
+      await deps.api('/v1/signup/complete', { method: 'POST', body: input.signup, signal });
+      return { ...(await loadUser(deps, input.origin, signal)), provider: null };
     }),
     savePhone: fromPromise<void, { phone: string }>(async ({ input, signal }) => {
       // PATCH first: a number that belongs to another account fails here with PHONE_ALREADY_EXISTS.

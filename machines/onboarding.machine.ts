@@ -12,6 +12,7 @@ import type {
   OnboardingEvent,
   OnboardingInput,
   OnboardingRoute,
+  ProviderSignup,
   QuestionnaireStep,
 } from './onboarding.types';
 import { questionnaireSteps } from './onboarding.types';
@@ -61,6 +62,15 @@ function stepAllowed(context: OnboardingContext, step: QuestionnaireStep): boole
 
 const questionnaireComplete = (context: OnboardingContext) => isBusinessComplete(context.business);
 
+/**
+ * A person who came in through a provider and has no sign-up yet (#35): no sign-up date and no
+ * name on the profile. A returning person (same provider, or a code) has one and goes straight on.
+ */
+export function providerSignupDue(fetched: FetchedUser | undefined): boolean {
+  const user = fetched?.user;
+  return Boolean(user && fetched.provider && !user.is_anonymous && !user.data.signed_up_at && !user.profile.first_name);
+}
+
 export const onboardingMachine = setup({
   types: {
     context: {} as OnboardingContext,
@@ -71,6 +81,8 @@ export const onboardingMachine = setup({
   actors: {
     /** GET /v1/user (null on failure: SPEC §4 rule 2) and GET /v1/business; saves `origin`. */
     fetchUser: fromPromise<FetchedUser, { origin: OnboardingContext['origin'] }>(notProvided('fetchUser')),
+    /** POST /v1/signup/complete with the provider's claims, then the profile again (#35). */
+    saveProviderSignup: fromPromise<FetchedUser, { signup: ProviderSignup; origin: OnboardingContext['origin'] }>(notProvided('saveProviderSignup')),
     /** PATCH /v1/user {phone} then sends the 6-digit code to that number. */
     savePhone: fromPromise<void, { phone: string }>(notProvided('savePhone')),
     /** PATCH /v1/business with one step's answers. */
@@ -111,6 +123,7 @@ export const onboardingMachine = setup({
     hasSession: ({ context }) => Boolean(context.session),
     isPhoneVerified: ({ context }) => phoneVerified(context),
     isQuestionnaireAnswered: ({ context }) => firstIncompleteStep(context) === null,
+    isProviderNewcomerAfterFetch: ({ event }) => 'output' in event && providerSignupDue(event.output as FetchedUser | undefined),
     isPhoneVerifiedAfterFetch: ({ event }) =>
       'output' in event && Boolean((event.output as FetchedUser | undefined)?.user?.profile.phone_verified),
     isValidated: ({ event }) => 'output' in event && event.output === 'VALIDATED',
@@ -220,12 +233,30 @@ export const onboardingMachine = setup({
         src: 'fetchUser',
         input: ({ context }) => ({ origin: context.origin }),
         onDone: [
+          // New through a provider: the sign-up is recorded from the claims before anything else.
+          { guard: 'isProviderNewcomerAfterFetch', target: 'savingProviderSignup', actions: 'takeFetched' },
           // A phone proven by the sign-up code needs no verify-phone page: the funnel report counts
           // the step as passed, not as a drop (server/analytics/funnel.ts).
           { guard: 'isPhoneVerifiedAfterFetch', target: 'routing', actions: ['takeFetched', 'verifyPhoneSatisfied'] },
           { target: 'routing', actions: 'takeFetched' },
         ],
         onError: { target: 'routing', actions: 'forgetFetched' },
+      },
+    },
+    /**
+     * Signed up through Google, Microsoft, Apple or an OpenID Connect provider (#35): the names and
+     * email the provider vouches for become the sign-up (as the landing form's would), then the
+     * loader rules route as for anyone; the phone is proven by code on verify-phone as usual.
+     * A failed save goes on with the profile as fetched: nothing in the funnel needs it.
+     */
+    savingProviderSignup: {
+      on: { 'location.changed': { actions: 'takeLocation' } },
+      invoke: {
+        id: 'saveProviderSignup',
+        src: 'saveProviderSignup',
+        input: ({ context, event }) => ({ signup: (event as unknown as { output: FetchedUser }).output.provider as ProviderSignup, origin: context.origin }),
+        onDone: { target: 'routing', actions: 'takeFetched' },
+        onError: { target: 'routing' },
       },
     },
     /** The loader rules of SPEC §4, in order, then where the requested address may lead. */

@@ -1,5 +1,6 @@
 import type { Language } from '../core/routes/languages';
 import type { Business, BusinessSize, BusinessUpdate, FinishResult, Interval, OnboardingOrigin, Plan } from '../core/contracts/onboarding';
+import type { SignupCompleteRequest } from '../core/contracts/signup-forms';
 import type { KycStatus, User } from '../core/contracts/user';
 
 /** The onboarding addresses (names from core/routes/paths.ts) the funnel chart reads and writes. */
@@ -76,6 +77,14 @@ export type OnboardingEmitted = { type: 'step.viewed'; step: string } | { type: 
 export interface FetchedUser {
   user: User | null;
   business: Business | null;
+  /**
+   * The sign-up a social or OpenID Connect sign-in carries (#35): names and email from the
+   * provider's claims, the landing page the button was on. Null (or absent) for code sign-ins.
+   */
+  provider?: ProviderSignup | null;
 }
+
+/** What a provider's claims fill in of the sign-up form (POST /v1/signup/complete's body). */
+export type ProviderSignup = SignupCompleteRequest;
 
 export type { Business, FinishResult, KycStatus, User };

@@ -52,7 +52,7 @@ export function projectUrl(snapshot: ProjectableSnapshot): UrlProjection {
     case 'webApp':
       return { kind: 'external', href: context.webAppUrl, replace: true };
     default:
-      // waitingForSession, loadingProfile, routing, identityCheck: transient, with a loading view.
+      // waitingForSession, loadingProfile, savingProviderSignup, routing, identityCheck: transient, with a loading view.
       return { kind: 'stay' };
   }
 }

@@ -35,7 +35,7 @@ const progressOf: Partial<Record<string, ProgressStep | 'done'>> = {
 };
 
 /** States in which the funnel has not yet decided what this person is shown. */
-const undecided = new Set(['waitingForSession', 'loadingProfile', 'routing']);
+const undecided = new Set(['waitingForSession', 'loadingProfile', 'savingProviderSignup', 'routing']);
 
 /** The funnel's snapshot, or null before its chunk has loaded and the app chart has started it. */
 function useFunnelSnapshot(actor: FunnelActor | null): FunnelSnapshot | null {

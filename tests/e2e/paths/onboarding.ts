@@ -95,6 +95,8 @@ async function accountFor(baseURL: string, profile: Profile, kind: 'work' | 'per
     }
     case 'failed':
       throw new Error('a failed profile fetch is not arranged');
+    case 'providerNewcomer':
+      throw new Error('a sign-up through a provider is not arranged here (tests/e2e/social-signin.test.ts)');
   }
 }
 
@@ -267,6 +269,8 @@ function roleOf(event: AnyEventObject, snapshot?: AnyMachineSnapshot): EventRole
       case 'fetchUser':
       case 'refetchUser':
         return neverRejects(actor);
+      case 'saveProviderSignup':
+        return providerPath;
       case 'recordFinished':
         return { role: 'unreachable', why: 'recordFinished never rejects: it hands two events to analytics, which queues them' };
       default:
@@ -274,12 +278,16 @@ function roleOf(event: AnyEventObject, snapshot?: AnyMachineSnapshot): EventRole
     }
   }
   if (actor === 'fetchUser' && profileOf(event) === 'failed') return failing('the profile fetch', requests.profile, 'GET');
+  if ((actor === 'fetchUser' && profileOf(event) === 'providerNewcomer') || actor === 'saveProviderSignup') return providerPath;
   if (actor === 'checkSubscription' && param<string | null>(event, 'output') === 'canceled') {
     return { role: 'undriven', why: 'a subscription that has ended (a trial cancelled, then its 7 days passing)' };
   }
   if (actor === 'refetchUser' && profileOf(event) !== 'phoneVerified') return { role: 'unreachable', why: 'a code the auth service accepted always verifies the phone' };
   return answer;
 }
+
+/** The social sign-in's path needs the dev identity provider's pages: tests/e2e/social*.test.ts drives it. */
+const providerPath = { role: 'undriven', why: 'a sign-up through a provider (tests/e2e/social-signin.test.ts)' } as const;
 
 const sessionOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as { session?: { userId: string } | null }).session ?? null;
 

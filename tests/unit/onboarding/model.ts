@@ -72,6 +72,12 @@ export const fetched = {
   validated: { user: user({ phoneVerified: true, kyc_status: 'VALIDATED' }), business: complete },
   pending: { user: user({ phoneVerified: true, kyc_status: 'PENDING_REVIEW' }), business: complete },
   withRole: { user: user({ phoneVerified: true, kyc_status: 'VALIDATED', role: 'owner' }), business: complete },
+  // New through a provider (#35): no name and no sign-up on the profile yet, the claims in hand.
+  providerNewcomer: {
+    user: { ...user(), profile: { ...user().profile, first_name: null, last_name: null, email: null, phone: null } },
+    business: null,
+    provider: { email: 'ada@acme-widgets.com', firstName: 'Ada', lastName: 'Lovelace', landingPage: 'start' },
+  },
 } as const;
 
 export const businessAfter = { saveSize: sized, saveDetails: detailed, saveCrm: complete } as const;
@@ -119,6 +125,10 @@ export const actorOutcomes: Record<string, ModelEvent[]> = {
     { type: 'xstate.done.actor.refetchUser', output: fetched.fresh },
     { type: 'xstate.error.actor.refetchUser', error: apiError('NETWORK_ERROR') },
   ],
+  saveProviderSignup: [
+    { type: 'xstate.done.actor.saveProviderSignup', output: fetched.fresh },
+    { type: 'xstate.error.actor.saveProviderSignup', error: apiError('EMAIL_ALREADY_EXISTS') },
+  ],
   savePhone: [
     { type: 'xstate.done.actor.savePhone', output: undefined },
     { type: 'xstate.error.actor.savePhone', error: apiError('PHONE_ALREADY_EXISTS') },
@@ -155,7 +165,7 @@ export const actorOutcomes: Record<string, ModelEvent[]> = {
   ],
 };
 
-const restingStates = new Set(['verifyPhone', 'size', 'details', 'crm', 'checkoutForm', 'payment', 'success', 'identityCheck', 'nextSteps', 'waitingForSession', 'loadingProfile']);
+const restingStates = new Set(['verifyPhone', 'size', 'details', 'crm', 'checkoutForm', 'payment', 'success', 'identityCheck', 'nextSteps', 'waitingForSession', 'loadingProfile', 'savingProviderSignup']);
 
 /** The events worth trying from a snapshot: user events, navigation, and the running actors' outcomes. */
 export function eventsFor(snapshot: Snapshot): ModelEvent[] {

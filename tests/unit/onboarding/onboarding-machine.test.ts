@@ -16,6 +16,7 @@ beforeAll(() => {
 const expectedPath: Record<string, RegExp | null> = {
   waitingForSession: null,
   loadingProfile: null,
+  savingProviderSignup: null,
   routing: null,
   identityCheck: null,
   verifyPhone: /^\/en\/onboarding\/steps\/verify-phone(\?email=ada%40acme-widgets\.com)?$/,
