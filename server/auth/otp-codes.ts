@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
-import { CODE_LIFETIME_MS, CODE_MAX_WRONG_TRIES, CODE_PATTERN, CODE_SPACE, codeOf } from '../../core/auth-codes';
+import { CODE_LIFETIME_MS, CODE_MAX_WRONG_TRIES, CODE_PATTERN, CODE_SPACE, codeOf, RESEND_COOLDOWN_MS } from '../../core/auth-codes';
 import type { CaptchaProof } from '../captcha/require-captcha';
 import { otpExpired } from './errors';
 import { SecretBox } from './secret';
@@ -151,9 +151,16 @@ export async function consumeLink(service: AuthService, tokenHash: string, purpo
   return markConsumed(service, row);
 }
 
-/** Spends the code and frees its recipient's send slot, in one statement (one commit: #29). */
+/**
+ * Spends the code and frees its recipient's send slot, in one statement (one commit: #29), but only
+ * the slot this code's own send took: a slot taken since (a newer send, whose code may not be stored
+ * yet, or a text of another purpose to the same phone) ends later than this code's creation plus the
+ * cooldown, and stays taken. Freeing it was how "one text per 60 s" let two through (#34.3): a code
+ * used while another send held the phone's slot handed that slot to the next send.
+ */
 async function markConsumed(service: AuthService, row: OtpRow): Promise<OtpRow> {
   const now = service.now();
+  const ownSlotEnd = new Date(new Date(row.created_at).getTime() + RESEND_COOLDOWN_MS);
   const consumed = await service.db
     .with('consumed', (db) => db.updateTable('auth_otps').set({ consumed_at: now }).where('id', '=', row.id).where('consumed_at', 'is', null).returning('id'))
     .with('freed', (db) =>
@@ -161,6 +168,7 @@ async function markConsumed(service: AuthService, row: OtpRow): Promise<OtpRow> 
         .updateTable('auth_send_slots')
         .set({ free_at: now })
         .where('key', '=', sendSlotKey(row))
+        .where('free_at', '<=', ownSlotEnd)
         .where((eb) => eb.exists(eb.selectFrom('consumed').select('consumed.id')))
         .returning('key'),
     )
