@@ -6,6 +6,7 @@ import { isBusinessComplete } from '../../../core/contracts/onboarding';
 import { logEvent } from '../../app/analytics/analytics';
 import { analyticsEvents } from '../../app/analytics/events';
 import { ensureFunnel, type FunnelActor } from './funnel-actor';
+import { connectHeldFunnel } from './funnel-store';
 
 const exits: Record<string, FunnelReport['exit']> = { home: 'home', failure: 'failure', webApp: 'webApp' };
 
@@ -34,6 +35,7 @@ export function connectFunnel(input: FunnelInput, report: (event: AnyEventObject
     session: input.session,
     webAppUrl: input.webAppUrl,
   });
+  const disconnect = connectHeldFunnel();
   if (!created) {
     actor.send({ type: 'location.changed', route: input.route, search: input.search, lng: input.lng });
     if (input.session !== undefined) actor.send({ type: 'session.changed', session: input.session });
@@ -46,6 +48,7 @@ export function connectFunnel(input: FunnelInput, report: (event: AnyEventObject
   return {
     send: (event) => actor.send(event as Parameters<FunnelActor['send']>[0]),
     stop: () => {
+      disconnect();
       subscription.unsubscribe();
       viewed.unsubscribe();
       skipped.unsubscribe();

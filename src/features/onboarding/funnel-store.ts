@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { onSignedInUserChange, type SignedInUser } from '../../app/session/user-change';
 import type { FunnelActor } from './funnel-actor';
 
 /**
@@ -13,10 +14,39 @@ export function currentFunnel(): FunnelActor | null {
   return current;
 }
 
-export function setCurrentFunnel(actor: FunnelActor): void {
+export function setCurrentFunnel(actor: FunnelActor | null): void {
   current = actor;
   listeners.forEach((listener) => listener());
 }
+
+/** How many app-chart connections use the funnel now (./funnel-bridge): 0 while no funnel page is open. */
+let connections = 0;
+
+/** A funnel page connects to the held funnel; the returned function disconnects it. */
+export function connectHeldFunnel(): () => void {
+  connections += 1;
+  let connected = true;
+  return () => {
+    if (connected) connections -= 1;
+    connected = false;
+  };
+}
+
+/**
+ * The held funnel was for someone else than who is signed in now (#38.1). While a funnel page is
+ * open the app chart tells the funnel itself (its loader rules: home on a sign-out, the profile read
+ * again for another person); with none open nobody would, and the route paints the held funnel at
+ * once when it opens (before the chart reconnects): it is stopped and forgotten, so the next person
+ * never sees a frame of it (the profile, 'Signing up as <their email>').
+ */
+function forgetFunnelUnlessOf(next: SignedInUser): void {
+  if (!current || connections > 0) return;
+  const held = current.getSnapshot().context.session;
+  if (held !== undefined && (held?.userId ?? null) === next) return;
+  current.stop();
+  setCurrentFunnel(null);
+}
+onSignedInUserChange(forgetFunnelUnlessOf);
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
