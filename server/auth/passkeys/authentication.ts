@@ -1,5 +1,6 @@
 import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireCaptcha } from '../../captcha/require-captcha';
 import { passkeySignInLevel } from '../assurance';
 import { AuthApiError } from '../errors';
 import { startSession } from '../sessions';
@@ -13,12 +14,14 @@ import { passkeyByCredentialId, type PasskeyRow } from './store';
 
 /**
  * `POST /passkeys/authentication/options`: a challenge for any discoverable passkey of this site (no
- * user named, so the answer tells a stranger nothing about accounts). Rate-limited per address; the
- * captcha is asked by the route (routes.ts) before this runs.
+ * user named, so the answer tells a stranger nothing about accounts). As GoTrue: rate-limited per
+ * address, then the captcha (`gotrue_meta_security.captcha_token`, 400 captcha_failed), so every
+ * challenge row a stranger makes was paid for.
  */
-export async function authenticationOptions(app: FastifyInstance, request: FastifyRequest) {
+export async function authenticationOptions(app: FastifyInstance, request: FastifyRequest, captchaToken: string | null | undefined) {
   const service = app.authService;
   await service.limit(`passkeys:options:ip:${request.ip}`, PASSKEY_LIMITS.authenticationOptionsPerIp);
+  await requireCaptcha(app, request, captchaToken);
   const options = await generateAuthenticationOptions({ rpID: rpIdOf(app.env), userVerification: 'required', timeout: 5 * 60_000 });
   const stored = await storeChallenge(service, { kind: 'authentication', challenge: options.challenge });
   return { challenge_id: stored.id, options, expires_at: stored.expiresAt };

@@ -33,7 +33,9 @@ export default async function passkeyRoutes(app: FastifyInstance): Promise<void>
   r.addHook('onRequest', async () => {
     if (!enabled) throw passkeyDisabled();
   });
-  r.post('/passkeys/authentication/options', { bodyLimit, schema: { body: optionsBody } }, async (request) => authenticationOptions(app, request));
+  r.post('/passkeys/authentication/options', { bodyLimit, schema: { body: optionsBody } }, async (request) =>
+    authenticationOptions(app, request, request.body?.gotrue_meta_security?.captcha_token),
+  );
   r.post('/passkeys/authentication/verify', { bodyLimit, schema: { body: verifyBody } }, async (request) => authenticationVerify(app, request, required(request.body)));
   r.post('/passkeys/registration/options', { bodyLimit, schema: { body: z.unknown() } }, async (request) => registrationOptions(app, request));
   r.post('/passkeys/registration/verify', { bodyLimit, schema: { body: verifyBody } }, async (request) => registrationVerify(app, request, required(request.body)));

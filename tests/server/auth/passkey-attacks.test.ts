@@ -1,7 +1,7 @@
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLAGS, SoftAuthenticator } from './passkey-authenticator';
-import { PASSKEY_ORIGIN, startPasskeyHarness, type PasskeyHarness } from './passkey-harness';
+import { PASSKEY_ORIGIN, startPasskeyHarness, wire, type PasskeyHarness } from './passkey-harness';
 
 const FAILED = { status: 400, code: 'webauthn_verification_failed' };
 
@@ -90,11 +90,11 @@ describe('passkeys: forged and replayed answers', () => {
     const second = await h.signedIn(phone);
     const started = (await first.auth.passkey.startRegistration()).data!;
     const credential = new SoftAuthenticator({ origin: PASSKEY_ORIGIN }).create(started.options as PublicKeyCredentialCreationOptionsJSON);
-    expect((await second.auth.passkey.verifyRegistration({ challengeId: started.challenge_id, credential })).error).toMatchObject({ status: 400, code: 'webauthn_challenge_not_found' });
+    expect((await second.auth.passkey.verifyRegistration({ challengeId: started.challenge_id, credential: wire(credential) })).error).toMatchObject({ status: 400, code: 'webauthn_challenge_not_found' });
     // Another account's session cannot finish it either.
     const stranger = await h.signedIn('+33611150005');
-    expect((await stranger.auth.passkey.verifyRegistration({ challengeId: started.challenge_id, credential })).error).toMatchObject({ status: 400, code: 'webauthn_challenge_not_found' });
-    expect((await first.auth.passkey.verifyRegistration({ challengeId: started.challenge_id, credential })).error).toBeNull();
+    expect((await stranger.auth.passkey.verifyRegistration({ challengeId: started.challenge_id, credential: wire(credential) })).error).toMatchObject({ status: 400, code: 'webauthn_challenge_not_found' });
+    expect((await first.auth.passkey.verifyRegistration({ challengeId: started.challenge_id, credential: wire(credential) })).error).toBeNull();
   });
 
   it('a sign-in challenge cannot finish a registration, nor a registration challenge a sign-in', async () => {
@@ -103,7 +103,7 @@ describe('passkeys: forged and replayed answers', () => {
     const registration = (await supabase.auth.passkey.startRegistration()).data!;
     const authenticator = new SoftAuthenticator({ origin: PASSKEY_ORIGIN });
     const created = authenticator.create({ ...(registration.options as PublicKeyCredentialCreationOptionsJSON), challenge: signIn.options.challenge });
-    expect((await supabase.auth.passkey.verifyRegistration({ challengeId: signIn.challenge_id, credential: created })).error).toMatchObject({ status: 400, code: 'webauthn_challenge_not_found' });
+    expect((await supabase.auth.passkey.verifyRegistration({ challengeId: signIn.challenge_id, credential: wire(created) })).error).toMatchObject({ status: 400, code: 'webauthn_challenge_not_found' });
     expect((await verify(registration.challenge_id, victim.get({ ...signIn.options, challenge: registration.options.challenge }))).error).toMatchObject({ status: 400, code: 'webauthn_challenge_not_found' });
   });
 
@@ -112,7 +112,7 @@ describe('passkeys: forged and replayed answers', () => {
     for (const overrides of [{ origin: 'https://evil.example' }, { rpId: 'evil.example' }, { flags: FLAGS.userPresent | FLAGS.attested }]) {
       const started = (await supabase.auth.passkey.startRegistration()).data!;
       const credential = new SoftAuthenticator({ origin: PASSKEY_ORIGIN }).create(started.options as PublicKeyCredentialCreationOptionsJSON, overrides);
-      expect((await supabase.auth.passkey.verifyRegistration({ challengeId: started.challenge_id, credential })).error, JSON.stringify(overrides)).toMatchObject(FAILED);
+      expect((await supabase.auth.passkey.verifyRegistration({ challengeId: started.challenge_id, credential: wire(credential) })).error, JSON.stringify(overrides)).toMatchObject(FAILED);
     }
     expect((await supabase.auth.passkey.list()).data).toEqual([]);
   });

@@ -4,6 +4,12 @@ import { signedInByText } from '../../helpers/auth-client';
 import { startAuthHarness, type AuthHarness } from './harness';
 import { type SoftAuthenticator, type AssertionOverrides, type CeremonyOverrides } from './passkey-authenticator';
 
+/**
+ * supabase-js types the credential with its own copy of the WebAuthn JSON types, which differ from
+ * @simplewebauthn's in optional fields only; the wire object is the same.
+ */
+export const wire = (credential: unknown) => credential as Parameters<SupabaseClient['auth']['passkey']['verifyAuthentication']>[0]['credential'];
+
 /** The origin browsers open in these tests: a domain (an IP cannot be an RP ID), the dev default. */
 export const PASSKEY_ORIGIN = 'http://localhost:3000';
 
@@ -58,14 +64,14 @@ export async function startPasskeyHarness(env: Record<string, string> = {}): Pro
       const { data: started, error } = await supabase.auth.passkey.startRegistration();
       if (!started) throw error;
       const credential = authenticator.create(started.options as PublicKeyCredentialCreationOptionsJSON, overrides);
-      const verified = await supabase.auth.passkey.verifyRegistration({ challengeId: started.challenge_id, credential });
+      const verified = await supabase.auth.passkey.verifyRegistration({ challengeId: started.challenge_id, credential: wire(credential) });
       if (!verified.data) throw verified.error;
       return verified.data;
     },
     async signIn(authenticator, overrides = {}) {
       const started = await authenticationOptions();
       const credential = authenticator.get(started.options, overrides);
-      return passkeyClient().auth.passkey.verifyAuthentication({ challengeId: started.challenge_id, credential });
+      return passkeyClient().auth.passkey.verifyAuthentication({ challengeId: started.challenge_id, credential: wire(credential) });
     },
   };
 }

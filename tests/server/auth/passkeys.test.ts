@@ -1,9 +1,11 @@
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../helpers/app';
 import { totpAtClock } from '../../helpers/auth-client';
 import { SoftAuthenticator } from './passkey-authenticator';
-import { PASSKEY_ORIGIN, startPasskeyHarness, type PasskeyHarness } from './passkey-harness';
+import { PASSKEY_ORIGIN, startPasskeyHarness, wire, type PasskeyHarness } from './passkey-harness';
 
 const GOOGLE_PASSWORD_MANAGER = 'ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4';
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { aal: string; amr: { method: string }[]; sub: string };
@@ -39,7 +41,7 @@ describe('passkeys: the GoTrue routes and answers', () => {
 
     const authenticator = new SoftAuthenticator({ origin: PASSKEY_ORIGIN, aaguid: GOOGLE_PASSWORD_MANAGER });
     const credential = authenticator.create(options);
-    const added = await supabase.auth.passkey.verifyRegistration({ challengeId: started.challenge_id, credential });
+    const added = await supabase.auth.passkey.verifyRegistration({ challengeId: started.challenge_id, credential: wire(credential) });
     expect(added.error).toBeNull();
     expect(added.data).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), friendly_name: 'Google Password Manager', created_at: expect.any(String) });
 
@@ -83,7 +85,7 @@ describe('passkeys: the GoTrue routes and answers', () => {
     const [first, second] = [(await supabase.auth.passkey.startRegistration()).data!, (await supabase.auth.passkey.startRegistration()).data!];
     const answers = await Promise.all(
       [first, second].map((started) =>
-        supabase.auth.passkey.verifyRegistration({ challengeId: started.challenge_id, credential: authenticator.create(started.options as PublicKeyCredentialCreationOptionsJSON) }),
+        supabase.auth.passkey.verifyRegistration({ challengeId: started.challenge_id, credential: wire(authenticator.create(started.options as PublicKeyCredentialCreationOptionsJSON)) }),
       ),
     );
     expect(answers.filter((answer) => answer.error === null)).toHaveLength(1);
@@ -99,7 +101,7 @@ describe('passkeys: the GoTrue routes and answers', () => {
     const second = await h.signedIn('+33611130006');
     const started = (await second.auth.passkey.startRegistration()).data!;
     const again = authenticator.create(started.options as PublicKeyCredentialCreationOptionsJSON, { reuse: authenticator.credentials[0]!.id });
-    expect((await second.auth.passkey.verifyRegistration({ challengeId: started.challenge_id, credential: again })).error).toMatchObject({ status: 422, code: 'webauthn_credential_exists' });
+    expect((await second.auth.passkey.verifyRegistration({ challengeId: started.challenge_id, credential: wire(again) })).error).toMatchObject({ status: 422, code: 'webauthn_credential_exists' });
   });
 
   it('anonymous users cannot add one; without a session it is 401', async () => {
@@ -115,7 +117,7 @@ describe('passkeys: the GoTrue routes and answers', () => {
     await h.register(await h.signedIn('+33611130007'), authenticator);
     const started = await h.authenticationOptions();
     h.clock.advance(5 * 60_000 + 1_000);
-    const late = await h.passkeyClient().auth.passkey.verifyAuthentication({ challengeId: started.challenge_id, credential: authenticator.get(started.options) });
+    const late = await h.passkeyClient().auth.passkey.verifyAuthentication({ challengeId: started.challenge_id, credential: wire(authenticator.get(started.options)) });
     expect(late.error).toMatchObject({ status: 400, code: 'webauthn_challenge_expired' });
   });
 
@@ -220,5 +222,25 @@ describe('passkeys off where the relying party cannot be', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('passkey sign-in options ask for the captcha (GoTrue: rate limit, then captcha)', () => {
+  let h: PasskeyHarness;
+  beforeAll(async () => {
+    h = await startPasskeyHarness({ CAPTCHA_PROVIDER: 'altcha' });
+  });
+  afterAll(async () => h.close());
+
+  it('no token: 400 captcha_failed; a solved ALTCHA token: options, once', async () => {
+    const client = h.passkeyClient();
+    expect((await client.auth.passkey.startAuthentication()).error).toMatchObject({ status: 400, code: 'captcha_failed' });
+    const challenge = (await (await fetch(`${h.url}/auth/v1/captcha/challenge`)).json()) as Challenge;
+    const solution = await solveChallenge({ challenge, deriveKey });
+    const captchaToken = Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
+    const started = await client.auth.passkey.startAuthentication({ options: { captchaToken } });
+    expect(started.error).toBeNull();
+    expect(started.data).toMatchObject({ challenge_id: expect.any(String), options: { rpId: 'localhost', userVerification: 'required' } });
+    expect((await client.auth.passkey.startAuthentication({ options: { captchaToken } })).error).toMatchObject({ status: 400, code: 'captcha_failed' });
   });
 });
