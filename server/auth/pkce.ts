@@ -17,7 +17,7 @@ export function parseCodeChallenge(challenge: string | null | undefined, method:
 /** Stores a flow state and returns the one-time auth code the browser exchanges with its verifier. */
 export async function createFlowState(
   service: AuthService,
-  input: { userId: string; challenge: string; method: 's256' | 'plain'; authenticationMethod: string },
+  input: { userId: string; challenge: string; method: 's256' | 'plain'; authenticationMethod: string; provider?: { name: string; accessToken: string | null; refreshToken: string | null } },
 ): Promise<string> {
   const authCode = randomBytes(24).toString('base64url');
   await service.db
@@ -29,6 +29,14 @@ export async function createFlowState(
       user_id: input.userId,
       authentication_method: input.authenticationMethod,
       created_at: service.now(),
+      // A provider sign-in's tokens, sealed until the exchange hands them over (provider_token, #35).
+      ...(input.provider
+        ? {
+            provider: input.provider.name,
+            provider_access_token: input.provider.accessToken ? service.box.encrypt(input.provider.accessToken) : null,
+            provider_refresh_token: input.provider.refreshToken ? service.box.encrypt(input.provider.refreshToken) : null,
+          }
+        : {}),
     })
     .execute();
   return authCode;

@@ -5,6 +5,7 @@ import type { AmrEntry } from './tables';
 import { signAccessToken } from './tokens';
 import { userJson } from './user-json';
 import { factorsOf, type AuthUserRow } from './users';
+import { socialIdentitiesOf } from './social/identities';
 
 /** Inside this window a spent refresh token is answered (two tabs refreshing at once) instead of revoking. */
 export const REFRESH_REUSE_WINDOW_MS = 10_000;
@@ -29,7 +30,7 @@ export async function sessionResponse(
     expires_in: expiresIn,
     expires_at: expiresAt,
     refresh_token: refreshToken,
-    user: userJson(user, known.hasFactors === false ? [] : await factorsOf(service.db, user.id)),
+    user: userJson(user, known.hasFactors === false ? [] : await factorsOf(service.db, user.id), await socialIdentitiesOf(service.db, user)),
   };
 }
 

@@ -129,6 +129,10 @@ export interface AuthFlowStatesTable {
   user_id: string;
   authentication_method: string;
   created_at: Timestamp;
+  /** A provider sign-in's provider and its tokens, sealed (server/auth/social/, #35). */
+  provider: ColumnType<string | null, string | null | undefined, string | null>;
+  provider_access_token: ColumnType<string | null, string | null | undefined, string | null>;
+  provider_refresh_token: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AuthSigningKeysTable {

@@ -6,6 +6,7 @@ import { exchangeFlowState } from './pkce';
 import { LIMITS } from './rate-limit';
 import { refreshSession, startSession } from './sessions';
 import { findAuthUserById } from './users';
+import { providerTokens } from './social/provider-tokens';
 
 /** POST /token: `grant_type=refresh_token` (rotation, reuse detection) and `grant_type=pkce`. */
 export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
@@ -39,11 +40,13 @@ export default async function tokenRoutes(app: FastifyInstance): Promise<void> {
           const flow = await exchangeFlowState(service, body.auth_code, body.code_verifier);
           const user = await findAuthUserById(service.db, flow.user_id);
           if (!user) throw new AuthApiError(404, 'user_not_found', 'User not found');
-          return startSession(service, user, {
-            method: flow.authentication_method === 'recovery' ? 'recovery' : 'otp',
+          const session = await startSession(service, user, {
+            method: flow.authentication_method === 'recovery' || flow.authentication_method === 'oauth' ? flow.authentication_method : 'otp',
+            ...(flow.provider ? { provider: flow.provider } : {}),
             userAgent: request.headers['user-agent'],
             ip: request.ip,
           });
+          return { ...session, ...providerTokens(service, flow) };
         }
         default:
           // GoTrue's own answer (token.go): auth-js maps invalid_credentials, not a code of its own.

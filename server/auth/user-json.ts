@@ -3,10 +3,11 @@ import type { Selectable } from 'kysely';
 import type { AuthFactorsTable } from './tables';
 import type { AuthUserRow } from './users';
 import { gotrueSpelling } from '../../core/phone/spelling';
+import { identityJson, type IdentityRow } from './social/identities';
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : undefined);
 
-/** A stable uuid-shaped id for a derived row (GoTrue keeps identities in a table; we derive them). */
+/** A stable uuid-shaped id for a derived row (GoTrue keeps identities in a table; phone and email are derived here). */
 function derivedUuid(...parts: string[]): string {
   const hex = createHash('sha256').update(parts.join('|')).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
@@ -14,6 +15,9 @@ function derivedUuid(...parts: string[]): string {
 
 /** Wire phone: GoTrue stores and returns it without the '+'. */
 export const wirePhone = (phone: string | null) => gotrueSpelling(phone);
+
+/** The identity_id of the phone or email way in (DELETE /user/identities/{id} names it). */
+export const derivedIdentityId = (userId: string, provider: 'email' | 'phone') => derivedUuid(userId, provider);
 
 export function factorJson(factor: Selectable<AuthFactorsTable>) {
   return {
@@ -29,8 +33,8 @@ export function factorJson(factor: Selectable<AuthFactorsTable>) {
 }
 
 /** The GoTrue user object (contract §2): email/phone are "" when absent; empty optionals omitted. */
-export function userJson(user: AuthUserRow, factors: Selectable<AuthFactorsTable>[] = []) {
-  const identities = [];
+export function userJson(user: AuthUserRow, factors: Selectable<AuthFactorsTable>[] = [], social: IdentityRow[] = []) {
+  const identities: Record<string, unknown>[] = [];
   if (user.email && user.email_confirmed_at) {
     identities.push({
       identity_id: derivedUuid(user.id, 'email'),
@@ -57,6 +61,8 @@ export function userJson(user: AuthUserRow, factors: Selectable<AuthFactorsTable
       updated_at: iso(user.updated_at),
     });
   }
+  // Provider identities (#35) after phone and email, oldest first.
+  identities.push(...social.map(identityJson));
   const confirmedAt = user.email_confirmed_at ?? user.phone_confirmed_at;
   return {
     id: user.id,

@@ -16,8 +16,9 @@ import { userJson } from './user-json';
 import { factorsOf, findAuthUserByEmail, findAuthUserById, findAuthUserByPhone } from './users';
 import { sendCode } from './otp-routes';
 import { passkeysEnabled } from './passkeys/relying-party';
-
-const providerNotEnabled = () => new AuthApiError(400, 'provider_disabled', 'Unsupported provider: provider is not enabled');
+import socialRoutes from './social/routes';
+import { socialIdentitiesOf } from './social/identities';
+import type { SocialProviders } from './social/providers';
 
 const updateUserBody = z.object({
   email: z.string().max(320).nullish(),
@@ -31,14 +32,14 @@ const updateUserBody = z.object({
 });
 const updateUserQuery = z.object({ redirect_to: z.string().max(2048).optional() });
 
-/** GET/PUT /user, POST /logout, GET /settings and the OAuth routes (no provider configured). */
+/** GET/PUT /user, POST /logout, GET /settings and the social sign-in routes (./social/routes.ts). */
 export default async function userRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = app.authService;
 
   r.get('/user', async (request) => {
     const { user } = await service.authenticate(request);
-    return userJson(user, await factorsOf(service.db, user.id));
+    return userJson(user, await factorsOf(service.db, user.id), await socialIdentitiesOf(service.db, user));
   });
 
   r.put('/user', { schema: { body: updateUserBody, querystring: updateUserQuery } }, async (request) => updateUser(app, request, request.body, request.query));
@@ -52,20 +53,10 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(204).send();
   });
 
-  r.get('/settings', async () => authSettings(service));
+  r.get('/settings', async () => authSettings(service, app.social));
 
-  const oauthQuery = z.object({ provider: z.string().max(64).optional(), redirect_to: z.string().optional(), scopes: z.string().optional() }).loose();
-  r.get('/authorize', { schema: { querystring: oauthQuery } }, async () => {
-    throw providerNotEnabled();
-  });
-  r.get('/user/identities/authorize', { schema: { querystring: oauthQuery } }, async (request: FastifyRequest) => {
-    await service.authenticate(request);
-    throw providerNotEnabled();
-  });
-  r.delete('/user/identities/:id', { schema: { params: z.object({ id: z.string().max(64) }) } }, async (request) => {
-    await service.authenticate(request);
-    throw new AuthApiError(404, 'manual_linking_disabled', 'Manual linking is disabled');
-  });
+  // GET /authorize, GET|POST /callback, GET /user/identities/authorize, DELETE /user/identities/{id} (#35).
+  await r.register(socialRoutes);
 }
 
 /**
@@ -114,11 +105,11 @@ async function updateUser(
   // The address stays a claim (new_email) until the link or code in this message proves it.
   if (changesEmail) await sendEmailConfirmation(app, request, user, email, { redirectTo: query.redirect_to });
   const fresh = (await findAuthUserById(service.db, user.id)) ?? user;
-  return userJson(fresh, await factorsOf(service.db, user.id));
+  return userJson(fresh, await factorsOf(service.db, user.id), await socialIdentitiesOf(service.db, fresh));
 }
 
-/** `GET /settings`, GoTrue's: which ways in are enabled (one-time codes and anonymous users only). */
-function authSettings(service: AuthService) {
+/** `GET /settings`, GoTrue's: which ways in are enabled (one-time codes, anonymous users, the configured providers). */
+function authSettings(service: AuthService, social: SocialProviders) {
   return {
     external: {
       anonymous_users: true,
@@ -142,6 +133,8 @@ function authSettings(service: AuthService) {
       twitter: false,
       workos: false,
       zoom: false,
+      // The configured providers (custom ones as custom:<name>), #35.
+      ...Object.fromEntries(social.names().map((name) => [name, true])),
     },
     disable_signup: false,
     mailer_autoconfirm: false,

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { parseSocialConfig, type SocialConfig } from '../auth/social/config';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
@@ -203,7 +204,8 @@ export const envSchema = z.object({
   }
 });
 
-export type Env = z.infer<typeof envSchema>;
+/** `social`: the sign-in providers (server/auth/social/config.ts), read from names no fixed schema lists. */
+export type Env = z.infer<typeof envSchema> & { social: SocialConfig };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -213,11 +215,15 @@ export class ConfigError extends Error {
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
   const result = envSchema.safeParse(cleaned);
-  if (result.success) return result.data;
+  const social = parseSocialConfig(cleaned, cleaned.NODE_ENV === 'production' || cleaned.NODE_ENV === 'test' ? cleaned.NODE_ENV : 'development');
+  if (result.success && social.issues.length === 0) return { ...result.data, social: social.config };
+  // A provider's secret is never printed, only its name.
+  const socialLines = social.issues.map(({ name, message }) => (cleaned[name] === undefined ? `Missing environment variable ${name}: ${message}` : `Invalid environment variable ${name}${name.endsWith('_ISSUER') ? `=${JSON.stringify(cleaned[name])}` : ''}: ${message}`));
+  if (result.success) throw new ConfigError(socialLines.join('\n'));
   const lines = result.error.issues.map((issue) => {
     const name = issue.path.join('.');
     if (cleaned[name] === undefined && issue.code === 'custom') return `Missing environment variable ${name}: ${issue.message}`;
     return `Invalid environment variable ${name}=${JSON.stringify(cleaned[name] ?? '')}: ${issue.message}`;
   });
-  throw new ConfigError(lines.join('\n'));
+  throw new ConfigError([...lines, ...socialLines].join('\n'));
 }

@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { requireLocalDevelopment } from '../http/local-only';
 import clockRoutes from './clock-routes';
+import { startDevIdentityProviderWith } from './identity-provider';
 import outboxRoutes from './outbox-routes';
 
 /**
- * Development-only helpers: the dev outbox (outbox-routes.ts) and the adjustable clock
- * (clock-routes.ts). Not registered at all when NODE_ENV=production, and otherwise answered only on
+ * Development-only helpers: the dev outbox (outbox-routes.ts), the adjustable clock
+ * (clock-routes.ts) and the test identity provider (identity-provider.ts). Not registered at all when NODE_ENV=production, and otherwise answered only on
  * this machine (see `requireLocalDevelopment`).
  */
 async function devPlugin(app: FastifyInstance): Promise<void> {
@@ -15,6 +16,7 @@ async function devPlugin(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request) => requireLocalDevelopment(app.env, request));
   await app.register(outboxRoutes);
   await app.register(clockRoutes);
+  startDevIdentityProviderWith(app);
 }
 
 // Encapsulated: its hooks, parsers and handlers stay inside; named with what it needs from the app.
