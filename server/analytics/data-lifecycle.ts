@@ -25,6 +25,8 @@ export const analyticsErasure: ErasurePart = {
   },
 
   async erase(_trx, { userId }, count) {
+    // Events name accounts and devices, never an address: a person without an account has none.
+    if (!userId) return;
     await count(
       'analytics_funnel_days',
       sql`delete from analytics_funnel_days where user_id = ${userId} or person = ${`user:${userId}`}

@@ -1,21 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAdmin } from '../bookings/admin-auth';
+import { requireAdmin } from '../http/admin-auth';
+import { HttpError } from '../http/errors';
 import { createStripeClient } from '../payments/stripe-provider';
-import { erasePerson } from '../retention/erasure';
-import { resolveUserRef } from './kyc-admin';
+import { eraseAddress, erasePerson, erasureSettleMs } from '../retention/erasure';
+import { erasureRefSchema, erasureTargetOf } from '../retention/erasure-target';
 
 const errorBody = z.object({ code: z.string(), message: z.string() });
 
 /**
- * Erasure (#29, docs/data.md): DELETE /v1/user, a person with their own token (authentication refuses
- * the first step alone when they have a second factor), and POST /admin/erasures, the team on
- * request (`npm run kyc-admin -- erase <id | email | phone>` while the server holds the embedded database).
+ * Erasure (#29, #41, docs/data.md): DELETE /v1/user, a person with their own token (authentication
+ * refuses the first step alone when they have a second factor), and POST /admin/erasures, the team on
+ * request (`npm run kyc-admin -- erase <id | email | phone>` while the server holds the embedded
+ * database): an account by id or by what it proved, or else a person without an account by the
+ * address or number they gave (a demo booker).
  */
 export default async function erasureRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const stripe = createStripeClient(app.env);
+  const options = () => ({ stripe, now: app.clock.now(), settleMs: erasureSettleMs(app.database.kind) });
 
   r.delete(
     '/v1/user',
@@ -26,7 +30,7 @@ export default async function erasureRoutes(app: FastifyInstance): Promise<void>
     },
     async (request, reply) => {
       const user = request.user!;
-      const result = await erasePerson(app.db, user.id, { stripe, now: app.clock.now() });
+      const result = await erasePerson(app.db, user.id, options());
       request.log.info({ erasure: result.rows }, 'a person erased their account');
       return reply.status(204).send(null);
     },
@@ -36,16 +40,27 @@ export default async function erasureRoutes(app: FastifyInstance): Promise<void>
     '/admin/erasures',
     {
       schema: {
-        body: z.object({ user: z.string().trim().min(1).max(254) }).strict(),
-        response: { 200: z.object({ user_id: z.string(), rows: z.record(z.string(), z.number()) }), 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 502: errorBody, 503: errorBody },
+        body: z.object({ user: erasureRefSchema }).strict(),
+        response: {
+          200: z.object({ user_id: z.string().nullable(), rows: z.record(z.string(), z.number()) }),
+          400: errorBody,
+          401: errorBody,
+          403: errorBody,
+          404: errorBody,
+          409: errorBody,
+          502: errorBody,
+          503: errorBody,
+        },
       },
     },
     async (request, reply) => {
       requireAdmin(app.env, request, reply);
-      const userId = await resolveUserRef(app.db, request.body.user);
-      const result = await erasePerson(app.db, userId, { stripe, now: app.clock.now() });
-      request.log.info({ userId, erasure: result.rows }, 'a person erased on request');
-      return { user_id: userId, rows: result.rows };
+      const target = await erasureTargetOf(app.db, request.body.user);
+      const result = target.kind === 'account' ? await erasePerson(app.db, target.userId, options()) : await eraseAddress(app.db, target, options());
+      // The log keeps the account's id, never the address or number (docs/data.md, "What logs keep").
+      request.log.info({ userId: result.userId, erasure: result.rows }, 'a person erased on request');
+      if (result.userId === null && Object.keys(result.rows).length === 0) throw new HttpError(404, 'NOTHING_TO_ERASE', 'No account proved this and no row names it');
+      return { user_id: result.userId, rows: result.rows };
     },
   );
 }

@@ -7,10 +7,12 @@ import { renderSVG } from 'uqr';
 import { z } from 'zod';
 import { isUniqueViolation } from '../db/errors';
 import { requireSecondStep } from './assurance';
-import { AuthApiError } from './errors';
+import { PHONE_EXISTS } from './accounts';
+import { AuthApiError, overRequestRateLimit } from './errors';
 import { resetFactorTries, takeFactorTry } from './factor-attempts';
 import { deliver, providerDisabled } from './outbox';
 import { LIMITS } from './rate-limit';
+import { phoneHeldByAnother } from './proofs';
 import { requirePhone } from './recipients';
 import { admitSend } from './send-rules';
 import { SecretBox } from './secret';
@@ -18,6 +20,7 @@ import type { Authenticated, AuthService } from './service';
 import { hashRefreshToken, sessionResponse } from './sessions';
 import { smsBody, languageOf } from './messages';
 import { publicOrigin } from '../http/public-origin';
+import { spendLookup } from '../rate-limits/lookup-budget';
 import type { AmrEntry, AuthChallengesTable, AuthFactorsTable } from './tables';
 import { findAuthUserById, UUID, type AuthUserRow } from './users';
 import { CODE_PATTERN, CODE_SPACE, codeOf } from '../../core/auth-codes';
@@ -106,16 +109,21 @@ async function enrolFactor(app: FastifyInstance, request: FastifyRequest, body: 
   if (friendlyName && factors.some((factor) => factor.friendly_name === friendlyName)) {
     throw new AuthApiError(422, 'mfa_factor_name_conflict', `A factor with the friendly name "${friendlyName}" for this user already exists`);
   }
-  if (body.factor_type === 'phone') return enrolPhone(service, user, factors, { friendlyName, phone: body.phone ?? '' }, now);
+  if (body.factor_type === 'phone') return enrolPhone(app, request, user, factors, { friendlyName, phone: body.phone ?? '' }, now);
   return enrolTotp(app, user, { friendlyName, issuer: body.issuer }, now);
 }
 
-async function enrolPhone(service: AuthService, user: AuthUserRow, factors: FactorRow[], asked: { friendlyName: string | null; phone: string }, now: Date) {
+async function enrolPhone(app: FastifyInstance, request: FastifyRequest, user: AuthUserRow, factors: FactorRow[], asked: { friendlyName: string | null; phone: string }, now: Date) {
+  const service = app.authService;
   const { friendlyName } = asked;
   const phone = requirePhone(asked.phone);
   if (factors.some((factor) => factor.factor_type === 'phone' && factor.phone === phone)) {
     throw new AuthApiError(422, 'phone_exists', 'A factor with this phone number already exists');
   }
+  // Another account holder's number is never a factor here (#41); whether one holds it is said within the lookup budget only.
+  const wait = await spendLookup(app, { ip: request.ip, userId: user.id });
+  if (wait > 0) throw overRequestRateLimit(wait);
+  if (await phoneHeldByAnother(service.db, phone, user.id)) throw new AuthApiError(422, 'phone_exists', PHONE_EXISTS);
   const factor = await service.db
     .insertInto('auth_factors')
     .values({ user_id: user.id, factor_type: 'phone', friendly_name: friendlyName, phone, secret: null, last_totp_step: null, created_at: now, updated_at: now })
@@ -199,6 +207,10 @@ async function verifyFactor(service: AuthService, request: FastifyRequest, facto
   const { valid, timeStep } = await checkFactorCode(service, factor, challenge, body.code.trim(), now);
   if (!valid) {
     throw new AuthApiError(422, 'mfa_verification_failed', factor.factor_type === 'totp' ? 'Invalid TOTP code entered' : 'Invalid MFA Phone code entered');
+  }
+  // The code proves the number; another account may have taken it since enrolment (#41).
+  if (factor.factor_type === 'phone' && factor.status !== 'verified' && (await phoneHeldByAnother(service.db, factor.phone ?? '', user.id))) {
+    throw new AuthApiError(422, 'phone_exists', PHONE_EXISTS);
   }
   const consumed = await service.db
     .updateTable('auth_challenges')

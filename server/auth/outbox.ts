@@ -5,7 +5,8 @@ import type { AuthService } from './service';
 
 /**
  * Every message goes through here: written to auth_outbox (channel, recipient, text, time). Outside
- * production the row also keeps the code for the dev outbox and the log prints it; in production
+ * production the row also keeps the code for the dev outbox and the log prints it (with the row's id,
+ * not the recipient); in production
  * the adapter sends it and neither the code nor an emailed link's token is stored in clear (a row
  * read from a backup or by an operator must not sign anyone in).
  */
@@ -32,8 +33,9 @@ export async function deliver(
     .returning('id')
     .executeTakeFirstOrThrow();
   if (!production) {
-    // Development convenience only (the dev outbox); production logs never carry codes.
-    log.info({ channel: message.channel, recipient: message.recipient, code: message.code }, 'dev outbox: message written');
+    // Development convenience only (the dev outbox); production logs never carry codes. The log names
+    // the outbox row, never the address or number (#41): an erasure deletes the row, not a log line.
+    log.info({ channel: message.channel, outboxId: row.id, code: message.code }, 'dev outbox: message written');
     return;
   }
   const adapter = adapters[message.channel];

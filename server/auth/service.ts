@@ -121,6 +121,8 @@ export class AuthService {
     if (user.banned_until && new Date(user.banned_until).getTime() > this.now().getTime()) {
       return new AuthApiError(403, 'user_banned', 'User is banned');
     }
+    // Being erased (#41): the erasure marked the row and deletes it once every instance has read the mark.
+    if (user.erasing_since) return new AuthApiError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
     return null;
   }
 }

@@ -23,6 +23,8 @@ export interface AuthUsersTable {
   new_email: string | null;
   new_phone: string | null;
   banned_until: NullableTimestamp;
+  /** Set when an erasure of this account began (#41, server/retention/erasure.ts): its tokens are refused from then on. */
+  erasing_since: NullableTimestamp;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }

@@ -4,7 +4,9 @@
  *   list [--status PENDING_REVIEW|REJECTED|VALIDATED]   users waiting for a decision, with the reasons
  *   validate <user id | email | phone> [--note "…"]     lets the user continue to checkout
  *   reject <user id | email | phone> [--note "…"]       keeps the user on the failure page
- *   erase <user id | email | phone>                      erases the person (their subscription ends first)
+ *   erase <user id | email | phone>                      erases the person: the account by id or by what it
+ *                                                        proved (its subscription ends first), else a person
+ *                                                        without an account by the address or number they gave
  *
  * Where it works: with KYC_ADMIN_URL (or --url http://host:port) it asks the running server's
  * /admin/kyc API (bearer ADMIN_TOKEN when set) — needed with the embedded database, which only the
@@ -14,22 +16,23 @@ import { parseArgs } from 'node:util';
 import { parseEnv } from '../config/env';
 import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
-import { decideKyc, listKycReviews, resolveUserRef, type KycReview } from '../api/kyc-admin';
+import { decideKyc, listKycReviews, type KycReview } from '../api/kyc-admin';
 import { createStripeClient } from '../payments/stripe-provider';
-import { erasePerson } from '../retention/erasure';
+import { eraseAddress, erasePerson, erasureSettleMs } from '../retention/erasure';
+import { erasureTargetOf } from '../retention/erasure-target';
 import { kycStatusSchema } from '../../core/contracts/user';
 import { writeAndExit } from './exit';
 
 const usage = `usage: npm run kyc-admin -- list [--status PENDING_REVIEW|REJECTED|VALIDATED] [--json]
        npm run kyc-admin -- validate <user id | email | phone> [--note "…"]
        npm run kyc-admin -- reject <user id | email | phone> [--note "…"]
-       npm run kyc-admin -- erase <user id | email | phone>   (on request: every row naming them, docs/data.md)
+       npm run kyc-admin -- erase <user id | email | phone>   (on request: what the person owns, docs/data.md)
 options: --url <server address> (or KYC_ADMIN_URL) to go through a running server`;
 
 interface Backend {
   list(status: KycReview['kyc_status'] & string): Promise<KycReview[]>;
   decide(user: string, status: 'VALIDATED' | 'REJECTED', note: string | undefined): Promise<{ user_id: string; kyc_status: string }>;
-  erase(user: string): Promise<{ user_id: string; rows: Record<string, number> }>;
+  erase(user: string): Promise<{ user_id: string | null; rows: Record<string, number> }>;
   close(): Promise<void>;
 }
 
@@ -58,8 +61,10 @@ async function databaseBackend(): Promise<Backend> {
     list: (status) => listKycReviews(database.db, status),
     decide: (user, status, note) => decideKyc(database.db, user, { status, ...(note ? { note } : {}) }, new Date()),
     erase: async (user) => {
-      const userId = await resolveUserRef(database.db, user);
-      const { rows } = await erasePerson(database.db, userId, { stripe: createStripeClient(env), now: new Date() });
+      const target = await erasureTargetOf(database.db, user);
+      const options = { stripe: createStripeClient(env), now: new Date(), settleMs: erasureSettleMs(database.kind) };
+      const { userId, rows } = target.kind === 'account' ? await erasePerson(database.db, target.userId, options) : await eraseAddress(database.db, target, options);
+      if (userId === null && Object.keys(rows).length === 0) throw new Error(`404 NOTHING_TO_ERASE No account proved ${user} and no row names it`);
       return { user_id: userId, rows };
     },
     close: () => database.close(),
@@ -118,7 +123,8 @@ export async function main(argv: string[]): Promise<number> {
         return 64;
       }
       const result = await backend.erase(target);
-      console.log(`${result.user_id} erased: ${Object.entries(result.rows).map(([table, count]) => `${table} ${count}`).join(', ')}`);
+      const who = result.user_id ?? `${target} (no account)`;
+      console.log(`${who} erased: ${Object.entries(result.rows).map(([table, count]) => `${table} ${count}`).join(', ') || 'nothing left to erase'}`);
       return 0;
     }
     console.error(`unknown command ${command}\n${usage}`);

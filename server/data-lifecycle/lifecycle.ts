@@ -26,16 +26,22 @@ export interface RetentionRule {
  */
 export type UserStillNeeded = (userId: RawBuilder<unknown>) => RawBuilder<boolean>;
 
-/** Who is erased: their id and every address and number any capability knows them by. */
+/**
+ * Who is erased, by what they OWN (#41): their account's id, and the addresses and numbers they
+ * proved (a confirmed email or phone on their account, a verified phone factor) that no other
+ * account proved too. An address or number they only typed (a profile field, a pending change, a
+ * factor never verified) is a claim: it goes with their own rows and finds nobody else's.
+ */
 export interface Person {
-  userId: string;
+  /** Null when the team erases an address or number no account proved (a demo booker, `kyc-admin erase`). */
+  userId: string | null;
   /** Lower-cased. */
   emails: string[];
   /** Each number in every spelling: as stored, E.164, GoTrue's wire spelling (no '+'). */
   phones: string[];
 }
 
-/** The addresses and numbers one capability holds for a user, as stored (nulls are skipped). */
+/** The addresses and numbers one capability holds as proved for a user, as stored (nulls are skipped). */
 export interface KnownIdentifiers {
   emails: Array<string | null>;
   phones: Array<string | null>;
@@ -44,6 +50,12 @@ export interface KnownIdentifiers {
 export interface ErasureOptions {
   stripe: Stripe | null;
   now: Date;
+  /**
+   * How long to wait between marking the account and deleting it: every instance's cached read of
+   * the account has expired by then (server/retention/erasure.ts `erasureSettleMs`; 0 on the
+   * embedded database, whose one process sees the mark at once).
+   */
+  settleMs: number;
 }
 
 /** Runs one statement of the erasure's transaction and counts the rows it touched under `table`. */
@@ -56,10 +68,16 @@ export interface ErasurePart {
   coverage: Record<string, string>;
   /** Its columns named like personal data that name something else (checked by hand). */
   notPersonal?: Record<string, string>;
-  /** Outside the transaction, before it: what an outside provider holds (a failure stops the erasure). */
+  /**
+   * Outside the transaction, before it, in the parts' order: what an outside provider holds (a
+   * failure stops the erasure), then the auth service's mark on the account (its tokens refused from
+   * then on, everywhere once the caches have expired).
+   */
   before?(db: Kysely<Database>, userId: string, options: ErasureOptions): Promise<void>;
-  /** Inside the transaction, before any part erases: the person's addresses and numbers it holds. */
+  /** Inside the transaction, before any part erases: the addresses and numbers the person proved through it. */
   identifiers?(trx: Transaction<Database>, userId: string): Promise<KnownIdentifiers>;
+  /** Of these addresses and numbers, those another account than `userId` proved through it (they are not the person's alone). */
+  provedByOthers?(trx: Transaction<Database>, userId: string | null, candidates: { emails: string[]; phones: string[] }): Promise<string[]>;
   /** Inside the transaction: deletes or anonymises every row of its tables that names the person. */
   erase(trx: Transaction<Database>, person: Person, count: CountRows, options: ErasureOptions): Promise<void>;
 }
@@ -73,11 +91,8 @@ export const textList = (values: string[]) => sql`(select unnest(${values}::text
 /** A value inside a LIKE pattern, its wildcards escaped. */
 export const likeEscaped = (value: string) => value.replace(/[\\%_]/g, (character) => `\\${character}`);
 
-/** The person's addresses and numbers: what messages, codes and counters are keyed by. */
+/** The addresses and numbers the person owns: what messages and codes to them are keyed by. */
 export const recipientsOf = (person: Person) => [...person.emails, ...person.phones];
-
-/** LIKE patterns for keys that end in one of the person's addresses or numbers (`<scope>:<recipient>`). */
-export const keysNaming = (person: Person) => recipientsOf(person).map((value) => `%:${likeEscaped(value)}`);
 
 /**
  * How long each kind of leftover row is kept, from the RETENTION_* variables (server/config/env.ts,

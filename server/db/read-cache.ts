@@ -44,13 +44,19 @@ export class ReadCache<V> {
     return entry.value;
   }
 
-  /** Reads through `load`, storing what it finds (not `undefined`) unless the cache was cleared meanwhile. */
+  /**
+   * Reads through `load`, storing what it finds (not `undefined`) unless the cache was cleared meanwhile.
+   * The entry's life counts from the moment the read began, not when it answered: a row changed on
+   * another instance at time T is then never served here after T + ttlMs, however slow the read
+   * (erasure waits exactly that long before deleting, #41).
+   */
   async load(key: string, load: () => Promise<V | undefined>): Promise<V | undefined> {
     const generation = this.generation;
+    const startedAt = this.now();
     const value = await load();
     if (value !== undefined && generation === this.generation && this.ttlMs > 0) {
       this.entries.delete(key);
-      this.entries.set(key, { value, expiresAt: this.now() + this.ttlMs });
+      this.entries.set(key, { value, expiresAt: startedAt + this.ttlMs });
       if (this.entries.size > this.maxEntries) {
         const [oldest] = this.entries.keys();
         if (oldest !== undefined) this.entries.delete(oldest);

@@ -51,13 +51,19 @@ export const paymentsErasure: ErasurePart = {
     checkout_sessions: 'deleted',
     payment_methods: 'deleted (brand and last four digits)',
     payment_customers: 'deleted, after the Stripe customer is deleted',
-    webhook_events: 'deleted: provider events that mention their customer or address',
+    webhook_events: 'deleted: provider events that mention their customer or an address they proved',
   },
 
   before: (db, userId, { stripe }) => endAtProvider(db, userId, stripe),
 
   async erase(trx, person, count, { now }) {
     const { userId } = person;
+    if (!userId) {
+      // An address no account proved (the team's erasure of a demo booker): only provider events can name it.
+      const mentions = person.emails.map((value) => `%${likeEscaped(value)}%`);
+      if (mentions.length > 0) await count('webhook_events', sql`delete from webhook_events where payload::text like any(${mentions}::text[])`);
+      return;
+    }
     // What the accounts keep: the subscription ended now, its rows under an id that leads nowhere.
     const anonymous = randomUUID();
     await sql`update subscriptions set status = 'canceled', canceled_at = coalesce(canceled_at, ${now}), cancel_at = coalesce(cancel_at, ${now}), next_payment_attempt_at = null

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { keysNaming, type ErasurePart, type RetentionRule } from '../data-lifecycle/lifecycle';
+import { likeEscaped, type ErasurePart, type RetentionRule } from '../data-lifecycle/lifecycle';
 
-/** The rate limits' data lifecycle (docs/data.md): windows that ended go, and a person's windows with them. */
+/** The rate limits' data lifecycle (docs/data.md): windows that ended go, and a person's own windows with them. */
 
 export const rateLimitRetentionRules: RetentionRule[] = [
   {
@@ -13,15 +13,19 @@ export const rateLimitRetentionRules: RetentionRule[] = [
   },
 ];
 
-/** Its share of erasure: the windows counted per address or number (`<scope>:<recipient>`). */
+/**
+ * Its share of erasure (#41): the windows counted per account (`lookup:user:<id>`,
+ * `auth:sms:user:<id>`): an erased id never asks again, so they protect nobody. Windows counted per
+ * address or number stay until they end (an hour at most): they protect that address's owner and
+ * the text budget, and an erasure that reset them would be a way around every send rule.
+ */
 export const rateLimitErasure: ErasurePart = {
   capability: 'rate-limits',
   coverage: {
-    rate_limit_hits: 'deleted: windows counted per address or number',
+    rate_limit_hits: 'deleted: windows counted per account; windows per address or number end by themselves (an hour at most)',
   },
 
-  async erase(_trx, person, count) {
-    const keys = keysNaming(person);
-    if (keys.length > 0) await count('rate_limit_hits', sql`delete from rate_limit_hits where key like any(${keys}::text[])`);
+  async erase(_trx, { userId }, count) {
+    if (userId) await count('rate_limit_hits', sql`delete from rate_limit_hits where key like ${`%${likeEscaped(userId)}%`}`);
   },
 };

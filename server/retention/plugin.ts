@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createStripeClient } from '../payments/stripe-provider';
+import { finishErasures } from './erasure';
 import { runRetention, type RetentionResult } from './job';
 import { retentionPeriods } from './periods';
 
@@ -17,12 +19,15 @@ declare module 'fastify' {
  */
 async function retentionPlugin(app: FastifyInstance): Promise<void> {
   const periods = retentionPeriods(app.env);
+  const stripe = createStripeClient(app.env);
   let running: Promise<RetentionResult | null> | null = null;
   const tick = () => {
     if (running) return;
     running = runRetention(app.database, app.clock.now(), periods)
-      .then((result) => {
+      .then(async (result) => {
         if (Object.keys(result.deleted).length > 0 || result.vacuumed.length > 0) app.log.info({ retention: result }, 'retention job ran');
+        const finished = await finishErasures(app.db, { stripe, now: app.clock.now(), settleMs: 0 });
+        if (finished.length > 0) app.log.info({ userIds: finished }, 'erasures left unfinished were finished');
         return result;
       })
       .catch((error: unknown) => {
