@@ -30,10 +30,17 @@ export const greetingVoiceSchema = z
 
 export const greetingLanguageSchema = z.enum(greetingLanguages, { error: greetingErrorCodes.languageUnknown });
 
+/**
+ * A solved proof of work for this greeting (the payload an ALTCHA solver returns for the challenge
+ * of `GET /greetings/work`), needed only while the builder is under pressure (#34.2).
+ */
+export const greetingProofSchema = z.string({ error: greetingErrorCodes.proofInvalid }).trim().min(1, { error: greetingErrorCodes.proofInvalid }).max(4000, { error: greetingErrorCodes.proofInvalid });
+
 export const greetingQuerySchema = z.object({
   text: greetingTextSchema,
   voice: greetingVoiceSchema,
   lang: greetingLanguageSchema.optional(),
+  proof: greetingProofSchema.optional(),
 });
 
 export type GreetingQuery = z.infer<typeof greetingQuerySchema>;
@@ -63,6 +70,20 @@ export const spokenTextSchema = z.object({
 });
 
 export type SpokenText = z.infer<typeof spokenTextSchema>;
+
+/**
+ * `GET /greetings/work?text&voice[&lang]` (#34.2): the proof-of-work challenge for this greeting at
+ * its price now (ALTCHA v2 JSON, bound to this greeting, single use), and whether a greeting without
+ * a proof would be refused at this moment. The solved payload goes back as `proof` on `/greetings`.
+ */
+export const greetingWorkSchema = z.object({
+  required: z.boolean(),
+  /** The challenge's price: a solver tries half of it in SHA-256 derivations on average. */
+  maxNumber: z.number().int().positive(),
+  challenge: z.looseObject({ parameters: z.looseObject({ algorithm: z.string() }), signature: z.string().optional() }),
+});
+
+export type GreetingWork = z.infer<typeof greetingWorkSchema>;
 
 export const greetingFormatSchema = z.object({
   format: z.enum(audioFormats),

@@ -96,6 +96,13 @@ export const greetingErrorCodes = {
   clientBusy: 'GREETING_CLIENT_BUSY',
   /** This address has made its spoken characters for the hour (429, Retry-After). */
   hourlyBudgetSpent: 'GREETING_HOURLY_BUDGET_SPENT',
+  /**
+   * The builder is under pressure and a new greeting needs a proof of work first, or the one sent
+   * paid less than the price now (429, Retry-After: 0): `GET /greetings/work` gives the challenge.
+   */
+  proofRequired: 'GREETING_PROOF_REQUIRED',
+  /** The proof of work sent is not one: malformed, forged, expired, for another greeting, or already used (400). */
+  proofInvalid: 'GREETING_PROOF_INVALID',
 } as const;
 
 export type GreetingErrorCode = (typeof greetingErrorCodes)[keyof typeof greetingErrorCodes];
@@ -124,7 +131,7 @@ export const greetingFetchErrorMessage = 'Failed to fetch greeting message';
  * message (wait for your greeting, come back in an hour, shorten the script, try again shortly);
  * anything else is SPEC §8's 'There was an error generating your greeting'.
  */
-export const greetingFailures = ['failed', 'rateLimited', 'clientBusy', 'hourlyBudgetSpent', 'busy', 'spokenTooLong'] as const;
+export const greetingFailures = ['failed', 'rateLimited', 'clientBusy', 'hourlyBudgetSpent', 'busy', 'spokenTooLong', 'proofRequired'] as const;
 export type GreetingFailure = (typeof greetingFailures)[number];
 
 const failureByCode: Partial<Record<string, GreetingFailure>> = {
@@ -134,6 +141,9 @@ const failureByCode: Partial<Record<string, GreetingFailure>> = {
   [greetingErrorCodes.busy]: 'busy',
   [greetingErrorCodes.capacityReached]: 'busy',
   [greetingErrorCodes.spokenTooLong]: 'spokenTooLong',
+  // Either way the page proves work again (a new challenge) before it asks once more.
+  [greetingErrorCodes.proofRequired]: 'proofRequired',
+  [greetingErrorCodes.proofInvalid]: 'proofRequired',
 };
 
 export function greetingFailureOf(code: string | undefined): GreetingFailure {

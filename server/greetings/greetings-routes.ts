@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { greetingSchema, spokenTextQuerySchema, spokenTextSchema, voiceAvatarPath, voiceDisplayList, voiceListSchema, voiceSamplePath, type Greeting, type VoiceName } from '../../core/contracts/greetings';
+import { greetingQuerySchema, greetingSchema, greetingWorkSchema, spokenTextQuerySchema, spokenTextSchema, voiceAvatarPath, voiceDisplayList, voiceListSchema, voiceSamplePath, type Greeting, type VoiceName } from '../../core/contracts/greetings';
 import { drawAvatar } from './avatars';
 import type { GreetingCostBudget } from './cost-budget';
 import { askerOf, notFound, parseGreetingQuery, parseLanguage, parseQuery, parseVoice, speak } from './greeting-request';
@@ -18,7 +18,7 @@ export interface GreetingsRoutesOptions {
 
 /** Loose query shapes: the routes check values themselves to answer the contract's stable codes. */
 const queryValue = z.union([z.string(), z.array(z.string())]).optional();
-const looseQuery = z.looseObject({ text: queryValue, voice: queryValue, lang: queryValue, download: queryValue });
+const looseQuery = z.looseObject({ text: queryValue, voice: queryValue, lang: queryValue, download: queryValue, proof: queryValue });
 const audioParams = z.object({ file: z.string() });
 const voiceParams = z.object({ voice: z.string() });
 const langQuery = z.looseObject({ lang: z.string().optional() });
@@ -47,7 +47,7 @@ export default async function greetingsRoutes(scope: FastifyInstance, { service,
     async (request, reply) => {
       const query = parseGreetingQuery(request.query);
       const recipe = service.recipe(query);
-      const opened = await speak(request, reply, () => service.open(recipe, askerOf(request)));
+      const opened = await speak(request, reply, () => service.open(recipe, { ...askerOf(request), proof: query.proof }));
       reply.header('cache-control', 'no-store');
       return describe(recipe, opened.id, opened.status === 'ready' ? opened.audio.durationSeconds : null);
     },
@@ -71,6 +71,25 @@ export default async function greetingsRoutes(scope: FastifyInstance, { service,
     },
   );
 
+  // The proof of work a new greeting of this script costs now (#34.2): asking writes nothing and
+  // starts nothing; the challenge is bound to this greeting and spent once, by /greetings.
+  app.get(
+    '/greetings/work',
+    {
+      schema: { querystring: looseQuery, response: { 200: greetingWorkSchema } },
+      config: { rateLimit: { max: perMinute * 6, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const { proof: _ignored, ...query } = parseQuery(greetingQuerySchema, request.query);
+      const { id, spokenCharacters } = service.spokenOf(service.recipe(query));
+      budget.checkLength(spokenCharacters);
+      const { maxNumber, required } = await budget.price(askerOf(request).client, spokenCharacters);
+      const challenge = await service.issueWork(id, maxNumber);
+      reply.header('cache-control', 'no-store');
+      return { required, maxNumber, challenge: { parameters: { ...challenge.parameters }, signature: challenge.signature } };
+    },
+  );
+
   app.get('/greetings/audio/:file', { schema: { params: audioParams, querystring: looseQuery }, config: audioLimit }, (request, reply) => serveAudio(service, request, reply, request.params.file, request.query));
 
   app.get('/greetings/voices', { schema: { querystring: langQuery, response: { 200: voiceListSchema } } }, async (request) => {
@@ -89,7 +108,7 @@ export default async function greetingsRoutes(scope: FastifyInstance, { service,
     const lang = parseLanguage(request.query.lang) ?? 'en';
     // Made once per voice and language by the same engine, then kept (pinned) for the process.
     const recipe: GreetingRecipe = { text: sampleScript(voice, lang), voice, lang };
-    const { id, audio } = await speak(request, reply, () => service.finished(recipe, askerOf(request), { pin: true }));
+    const { id, audio } = await speak(request, reply, () => service.finished(recipe, askerOf(request), { pin: true, exempt: true }));
     return sendBytes(request, reply, audio.mp3, 'audio/mpeg', { etag: `"${id}"`, cacheControl: WEEK });
   });
 

@@ -45,9 +45,10 @@ function greetingService(app: FastifyInstance, options: GreetingsPluginOptions):
     app.clock,
     threads,
   );
-  const service = new GreetingService({ synthesizer, cacheBytes: Math.round(env.GREETINGS_CACHE_MB * 1024 * 1024), budget });
+  // Proofs of work are the captcha's (server/captcha/), with the greeting's own scope (#34.2).
+  const service = new GreetingService({ synthesizer, cacheBytes: Math.round(env.GREETINGS_CACHE_MB * 1024 * 1024), budget, work: app.captcha });
   return { service, budget };
 }
 
 // Encapsulated: its hooks, parsers and handlers stay inside; named with what it needs from the app.
-export default fp(greetingsPlugin, { name: 'greetings', fastify: '5.x', encapsulate: true, dependencies: ['env', 'clock', 'hit-counter', 'rate-limit', 'error-handler'] });
+export default fp(greetingsPlugin, { name: 'greetings', fastify: '5.x', encapsulate: true, dependencies: ['env', 'clock', 'captcha', 'hit-counter', 'rate-limit', 'error-handler'] });

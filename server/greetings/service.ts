@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import type { GreetingLanguage, VoiceName } from '../../core/contracts/greetings';
 import { AudioJob, type FinishedAudio, type Mp3Audio } from './audio-job';
 import { ByteLruCache } from './cache';
-import type { CostLease, GreetingCostBudget } from './cost-budget';
+import type { Admission, CostLease, GreetingCostBudget } from './cost-budget';
 import { detectLanguage } from './language';
 import { normalizeForSpeech } from './normalize';
 import type { Synthesizer } from './synthesizer';
+import type { CaptchaService } from '../captcha/plugin';
 
 /** What the caller asked for: the script as written (trimmed), a voice and a language. */
 export interface GreetingRecipe {
@@ -18,17 +19,34 @@ export type GreetingAudio =
   | { status: 'ready'; id: string; audio: Mp3Audio }
   | { status: 'rendering'; id: string; job: AudioJob };
 
+/**
+ * The scope a greeting's proof of work is bound to: the greeting builder, and the greeting's id, a
+ * hash of exactly what it pays for (engine, language, voice and spoken text, so also its length).
+ */
+export function greetingScope(greetingId: string): string {
+  return `greeting:${greetingId}`;
+}
+
 export interface GreetingServiceOptions {
   synthesizer: Synthesizer;
   /** Byte budget of the greeting cache (the samples are kept on top of it). */
   cacheBytes: number;
   /** Admits (or refuses) each new synthesis: its cost is charged to the client that starts it. */
   budget: GreetingCostBudget;
+  /** The proof-of-work primitives (server/captcha/, `app.captcha`): greetings use them with their own scope (#34.2). */
+  work: Pick<CaptchaService, 'issueWork' | 'spendWork'>;
 }
 
-/** Who asks (their address): the client the cost budget charges. */
+/** Who asks (their address): the client the cost budget charges, and the proof of work it brought, if any. */
 export interface Asker {
   client: string;
+  proof?: string | undefined;
+}
+
+/** How a greeting is opened: kept for the process (samples), and exempt from proving work (samples again). */
+export interface OpenOptions {
+  pin?: boolean;
+  exempt?: boolean;
 }
 
 /**
@@ -67,14 +85,14 @@ export class GreetingService {
    * caller can answer with an address that will play) or rejects if the engine fails first, or
    * at once if the cost budget refuses a new synthesis (existing audio is never refused).
    */
-  async open(recipe: GreetingRecipe, asker: Asker, options: { pin?: boolean } = {}): Promise<GreetingAudio> {
+  async open(recipe: GreetingRecipe, asker: Asker, options: OpenOptions = {}): Promise<GreetingAudio> {
     const spoken = normalizeForSpeech(recipe.text, recipe.lang);
     const id = this.idFor(recipe, spoken);
     const cached = this.cache.get(id);
     if (cached) return { status: 'ready', id, audio: cached };
     let job = this.jobs.get(id);
     if (!job) {
-      const lease = await this.options.budget.admit(asker.client, spoken.length);
+      const lease = await this.options.budget.admit(asker.client, spoken.length, this.admission(id, asker, options));
       // Another request may have started the same greeting while this one was admitted: join it.
       const meanwhile = this.jobs.get(id);
       if (meanwhile) lease.release();
@@ -84,8 +102,20 @@ export class GreetingService {
     return job.mp3 ? { status: 'ready', id, audio: job.mp3 } : { status: 'rendering', id, job };
   }
 
+  /**
+   * How a new synthesis comes to the budget: exempt, unproven, or with a proof the budget spends
+   * (checked by the captcha's spendWork: shape, signature, expiry, made for this very greeting, and
+   * the first spend across instances) before it compares what it paid with the price.
+   */
+  private admission(id: string, asker: Asker, options: OpenOptions): Admission {
+    if (options.exempt) return { kind: 'exempt' };
+    const payload = asker.proof;
+    if (payload === undefined) return { kind: 'unproven' };
+    return { kind: 'proven', proof: { spend: () => this.options.work.spendWork({ scope: greetingScope(id), payload }) } };
+  }
+
   /** Starts synthesis; the lease is held until it ends, however it ends. */
-  private start(id: string, recipe: GreetingRecipe, spoken: string, lease: CostLease, options: { pin?: boolean }): AudioJob {
+  private start(id: string, recipe: GreetingRecipe, spoken: string, lease: CostLease, options: OpenOptions): AudioJob {
     const job = new AudioJob((sink) => this.options.synthesizer.synthesize({ text: spoken, lang: recipe.lang, voice: recipe.voice }, sink));
     this.jobs.set(id, job);
     job.finished.then(
@@ -103,7 +133,7 @@ export class GreetingService {
   }
 
   /** The complete MP3 (waits for the end of its synthesis). */
-  async finished(recipe: GreetingRecipe, asker: Asker, options: { pin?: boolean } = {}): Promise<{ id: string; audio: Mp3Audio }> {
+  async finished(recipe: GreetingRecipe, asker: Asker, options: OpenOptions = {}): Promise<{ id: string; audio: Mp3Audio }> {
     const opened = await this.open(recipe, asker, options);
     return { id: opened.id, audio: opened.status === 'ready' ? opened.audio : await opened.job.mp3Finished };
   }
@@ -121,6 +151,17 @@ export class GreetingService {
     const withWav: FinishedAudio = { ...made, phoneWav };
     this.cache.set(id, withWav);
     return phoneWav;
+  }
+
+  /** A proof-of-work challenge for the greeting `id`, at `maxNumber`. */
+  issueWork(id: string, maxNumber: number): ReturnType<CaptchaService['issueWork']> {
+    return this.options.work.issueWork({ scope: greetingScope(id), maxNumber });
+  }
+
+  /** The spoken length and id of a recipe: what its proof of work is priced on and bound to. */
+  spokenOf(recipe: GreetingRecipe): { id: string; spokenCharacters: number } {
+    const spoken = normalizeForSpeech(recipe.text, recipe.lang);
+    return { id: this.idFor(recipe, spoken), spokenCharacters: spoken.length };
   }
 
   get cacheStats(): { entries: number; bytes: number; maxBytes: number; inFlight: number } {

@@ -6,6 +6,7 @@ import { normalizeForSpeech } from '../../../server/greetings/normalize';
 import { createTestDatabase } from '../../helpers/database';
 import { manualClock } from '../../helpers/app';
 import { greetingInstance, type HeldEngine } from './held-engine';
+import { prove } from './prove';
 
 const ATTACKER = '203.0.113.66';
 const VISITOR = '198.51.100.7';
@@ -84,12 +85,19 @@ describe('the greeting cost budget (#25.6)', () => {
   it('answers 429 with Retry-After when the instance has as much in the making as it takes, all addresses together', async () => {
     const { app, engine } = await instance({ GREETINGS_IN_FLIGHT_SECONDS: '20' });
     expect((await greet(app, script(120), '192.0.2.1')).statusCode).toBe(200);
-    const busy = await greet(app, script(120), '192.0.2.2');
+    // Past the unproven half a greeting needs a proof of work (#34.2)...
+    const text = script(120);
+    const unproven = await greet(app, text, '192.0.2.2');
+    expect(unproven.statusCode).toBe(429);
+    expect(unproven.json()).toMatchObject({ code: greetingErrorCodes.proofRequired });
+    // ...and with one, past the whole share, it waits a few seconds for room, then is refused.
+    const proof = await prove(app, text, '192.0.2.2');
+    const busy = await app.inject({ method: 'GET', url: `/greetings?${new URLSearchParams({ text, voice: 'aria', lang: 'en', proof })}`, headers: { 'x-forwarded-for': '192.0.2.2' } });
     expect(busy.statusCode).toBe(429);
     expect(busy.json()).toMatchObject({ code: greetingErrorCodes.capacityReached });
     expect(Number(busy.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(engine.started).toHaveLength(1);
-  });
+  }, 30_000);
 
   it('refuses a script too long to read aloud, before any synthesis, and the spoken-text preview says why', async () => {
     const { app, engine } = await instance();

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { parseEnv, type Env } from '../../../server/config/env';
 import type { DatabaseHandle } from '../../../server/db/client';
+import captchaPlugin from '../../../server/captcha/plugin';
 import greetingsPlugin from '../../../server/greetings/plugin';
 import type { Mp3Sink, SynthesisRequest, SynthesisResult, Synthesizer } from '../../../server/greetings/synthesizer';
 import envPlugin from '../../../server/config/plugin';
@@ -69,6 +70,8 @@ export async function greetingInstance(options: { database: DatabaseHandle; cloc
   await app.register(hitCounterPlugin);
   await app.register(rateLimitPlugin);
   await app.register(errorHandlerPlugin);
+  // The proof-of-work primitives greetings share with the captcha (#34.2); the captcha itself stays off.
+  await app.register(captchaPlugin);
   await app.register(greetingsPlugin, { synthesizer: engine });
   await app.ready();
   return { app, engine };
