@@ -10,6 +10,7 @@ import { Text } from '../../ui/Text';
 import { PhoneField } from '../../ui/phone-input/PhoneField';
 import * as styles from './SignInOtpPage.css';
 import { SendRefused } from './SendRefused';
+import { CaptchaStatus } from '../../app/verification/CaptchaStatus';
 import type { useSignInForm } from './use-sign-in-form';
 
 /** The sign-in form: phone or email, the field, what went wrong, 'Send code', and the way to sign up. */
@@ -55,6 +56,7 @@ export function SignInForm({ form, lng }: { form: ReturnType<typeof useSignInFor
       )}
       {formError ? <Alert tone="critical">{formError}</Alert> : null}
       {form.refused ? <SendRefused refused={form.refused} method={method} /> : null}
+      <CaptchaStatus t={t} />
       {unknown ? (
         <Alert tone="critical">
           {t(unknown === 'phone' ? 'signIn.unknownPhone' : 'signIn.unknownEmail')} <Link href={signUpHref}>{t('signIn.signUp')}</Link>

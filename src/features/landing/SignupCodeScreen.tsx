@@ -10,7 +10,7 @@ import { Heading } from '../../ui/Text';
 import { logEvent } from '../../app/analytics/analytics';
 import { analyticsEvents } from '../../app/analytics/events';
 import { CodeEntry } from '../../app/verification/CodeEntry.lazy';
-import { recipientOf, sendSignupCode, type SignupValues } from './signup.actors';
+import { recipientOf, resendSignupCode, type SignupValues } from './signup.actors';
 import type { SignupSend, SignupSnapshot } from './use-signup-form';
 
 interface SignupCodeScreenProps {
@@ -52,13 +52,12 @@ export function SignupCodeScreen({ snapshot, send, submitted, landingPage, lng, 
           recipient={isPhone ? recipient.phone : recipient.email}
           channel={isPhone ? 'sms' : 'email'}
           sentAt={snapshot.context.sentAt ?? undefined}
+          sentBefore={snapshot.context.sentBefore}
           onVerified={() => {
             logEvent(analyticsEvents.codeVerified, { channel: isPhone ? 'sms' : 'email', landing_page: landingPage });
             send({ type: 'code.verified' });
           }}
-          onResend={async () => {
-            await sendSignupCode(submitted, lng, true);
-          }}
+          onResend={() => resendSignupCode(submitted, lng)}
         />
       ) : null}
       {state === 'savingAccount' || state === 'done' ? (

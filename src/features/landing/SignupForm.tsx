@@ -13,6 +13,7 @@ import { signupMachine } from './signup.machine';
 import { SignupCodeScreen } from './SignupCodeScreen';
 import { SignupFields } from './SignupFields';
 import { SignupNotices } from './SignupNotices';
+import { CaptchaStatus } from '../../app/verification/CaptchaStatus';
 import { useSignupForm, type SignupSnapshot } from './use-signup-form';
 import type { TFunction } from 'i18next';
 
@@ -83,6 +84,7 @@ export function SignupForm({ variant, landingPage, lng, prefill, title, submitLa
       <Heading level={2}>{title}</Heading>
       <SignupFields variant={variant} values={values} errors={errors} emailError={emailError} change={change} t={t} />
       <SignupNotices snapshot={snapshot} send={send} values={values} formRef={formRef} lng={lng} t={t} />
+      <CaptchaStatus t={t} />
       {state !== 'personalEmailPrompt' && state !== 'emailClaimedPrompt' ? (
         <Button type="submit" tone="primary" block loading={pending}>
           {submitLabel}

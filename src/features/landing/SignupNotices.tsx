@@ -7,6 +7,7 @@ import { Alert } from '../../ui/Alert';
 import { Box } from '../../ui/Box';
 import { Button } from '../../ui/Button';
 import * as styles from './Landing.css';
+import { SignupRefusal } from './SignupRefusal';
 import type { SignupValues } from './signup.actors';
 import type { SignupSend, SignupSnapshot } from './use-signup-form';
 
@@ -76,7 +77,11 @@ export function SignupNotices({ snapshot, send, values, formRef, lng, t }: Signu
           <Link href={withSearch(paths.signInOtp.build(lng), { email: submitted.email })}>{t('auth:signup.signInWithEmail')}</Link>
         </Alert>
       ) : null}
-      {failure?.source === 'auth' ? <Alert tone="critical">{t([`errors.${failure.code}`, 'landing:errors.sendFailed'], { ns: 'auth', seconds: failure.retryAfterSeconds ?? 60 })}</Alert> : null}
+      {failure?.source === 'auth' && failure.refusal ? (
+        <SignupRefusal failure={{ ...failure, refusal: failure.refusal }} submitted={submitted} lng={lng} t={t} />
+      ) : failure?.source === 'auth' ? (
+        <Alert tone="critical">{t([`errors.${failure.code}`, 'landing:errors.sendFailed'], { ns: 'auth', seconds: failure.retryAfterSeconds ?? 60 })}</Alert>
+      ) : null}
     </>
   );
 }

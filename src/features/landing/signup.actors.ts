@@ -5,7 +5,8 @@ import type { LandingPage, SignupCheckRequest, SignupCheckResult, SignupComplete
 import { classifyEmailLazy, type EmailKind } from '../../lib/email-kind.lazy';
 import { logEvent } from '../../app/analytics/analytics';
 import { analyticsEvents } from '../../app/analytics/events';
-import { sendCode, sendEmailConfirmation, type Recipient } from '../../app/verification/otp';
+import { sendCode, sendEmailConfirmation, type Recipient, type SendResult } from '../../app/verification/otp';
+import type { SendRefusal } from '../../../core/auth-codes';
 
 export type SignupOutcome = SignupCheckResult['outcome'];
 
@@ -27,6 +28,8 @@ export class SignupError extends Error {
     readonly code: string,
     /** For rate limits: when the visitor may try again. */
     readonly retryAfterSeconds?: number,
+    /** A refused send: the 60 s wait or a budget (core/auth-codes.ts). */
+    readonly refusal?: SendRefusal,
   ) {
     super(code);
   }
@@ -43,8 +46,19 @@ export const classifyEmailActor = fromPromise<EmailKind, { email: string }>(({ i
 export async function sendSignupCode(values: SignupValues, language: string, resend: boolean): Promise<void> {
   const recipient = recipientOf(values);
   const result = await sendCode(recipient, { language });
-  if (!result.ok) throw new SignupError('auth', result.code, result.retryAfterSeconds);
+  if (!result.ok) throw new SignupError('auth', result.code, result.retryAfterSeconds, result.refusal);
   logEvent(resend ? analyticsEvents.codeResent : analyticsEvents.codeSent, { channel: 'phone' in recipient ? 'sms' : 'email' });
+}
+
+/** The code screen's resend: its answer as the code field reads it (a refusal is said there, not thrown). */
+export async function resendSignupCode(values: SignupValues, language: string): Promise<SendResult> {
+  try {
+    await sendSignupCode(values, language, true);
+    return { ok: true };
+  } catch (error) {
+    if (!(error instanceof SignupError)) throw error;
+    return { ok: false, code: error.code as Extract<SendResult, { ok: false }>['code'], ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }), ...(error.refusal ? { refusal: error.refusal } : {}) };
+  }
 }
 
 export const sendCodeActor = fromPromise<void, { values: SignupValues; language: string; resend: boolean }>(({ input }) =>

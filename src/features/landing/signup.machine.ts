@@ -1,5 +1,5 @@
 import { assertEvent, assign, setup } from 'xstate';
-import { RESEND_COOLDOWN_MS } from '../../../core/auth-codes';
+import { RESEND_COOLDOWN_MS, type SendRefusal } from '../../../core/auth-codes';
 import type { LandingPage } from '../../../core/contracts/signup';
 import type { EmailKind } from '../../lib/email-kind.lazy';
 import { forgetCodeStep, rememberCodeStep, type PendingCodeStep } from './code-step-storage';
@@ -10,6 +10,9 @@ export interface SignupFailure {
   /** auth.json `errors.<code>`, an API code (PHONE_ALREADY_EXISTS…) or 'disposable' for email. */
   code: string;
   retryAfterSeconds?: number | undefined;
+  /** A refused send (a budget): said with when to try again, counted from `at` (epoch ms). */
+  refusal?: SendRefusal | undefined;
+  at?: number | undefined;
 }
 
 interface SignupContext {
@@ -23,6 +26,8 @@ interface SignupContext {
   outcome: SignupOutcome | null;
   /** When the code now awaited was sent (epoch ms): the resend countdown starts from it. */
   sentAt: number | null;
+  /** The send was refused as too soon after the last code: the code screen says that one still works, not "We sent". */
+  sentBefore: boolean;
   /** A code step kept in session storage from before a reload or Back/Forward. */
   restored: PendingCodeStep | null;
 }
@@ -39,8 +44,6 @@ type SignupEvent =
   | { type: 'form.reopened' }
   | { type: 'account.continued' };
 
-const SEND_LIMIT_CODES = new Set(['over_sms_send_rate_limit', 'over_email_send_rate_limit']);
-
 /**
  * What an invoked actor answered (its `xstate.done.actor.*` event). Guards read it themselves
  * rather than through params computed from the event: the exported chart keeps only static params.
@@ -56,7 +59,7 @@ function errorOf(event: { type: string }): unknown {
 
 function toFailure(error: unknown): SignupFailure {
   return error instanceof SignupError
-    ? { source: error.source, code: error.code, retryAfterSeconds: error.retryAfterSeconds }
+    ? { source: error.source, code: error.code, retryAfterSeconds: error.retryAfterSeconds, refusal: error.refusal, at: Date.now() }
     : { source: 'api', code: 'UNKNOWN_ERROR' };
 }
 
@@ -80,12 +83,13 @@ export const signupMachine = setup({
     isEmailOfAnotherAccount: ({ event }) => outputOf<SignupOutcome>(event) === 'emailTaken',
     isEmailClaimedElsewhere: ({ event }) => outputOf<SignupOutcome>(event) === 'emailClaimed',
     /**
-     * The server refused a send because a code left for this very address less than 60 s ago: that
-     * code is on its way and valid, so the visitor goes (back) to entering it, not to an error.
+     * The server refused a send because a code left for this very address less than 60 s ago (the
+     * 60 s wait, not a budget: core/auth-codes.ts): that code is on its way and valid, so the
+     * visitor goes (back) to entering it, not to an error.
      */
     isCodeAlreadyOnItsWay: ({ event }) => {
       const error = errorOf(event);
-      return error instanceof SignupError && SEND_LIMIT_CODES.has(error.code) && error.retryAfterSeconds !== undefined;
+      return error instanceof SignupError && error.refusal?.kind === 'cooldown' && error.refusal.waitSeconds !== undefined;
     },
     isReturningAccount: ({ event }) => outputOf<{ returning: boolean }>(event).returning,
     /**
@@ -107,12 +111,12 @@ export const signupMachine = setup({
     }),
     acceptPersonalEmail: assign(({ context }) => ({ acceptedPersonalEmail: context.values?.email ?? null })),
     clearFailure: assign({ failure: null }),
-    resumeCodeStep: assign(({ context }) => ({ values: context.restored?.values ?? null, sentAt: context.restored?.sentAt ?? null, restored: null })),
-    markSentNow: assign({ sentAt: () => Date.now() }),
+    resumeCodeStep: assign(({ context }) => ({ values: context.restored?.values ?? null, sentAt: context.restored?.sentAt ?? null, sentBefore: false, restored: null })),
+    markSentNow: assign({ sentAt: () => Date.now(), sentBefore: false }),
     markSentBefore: assign(({ event }) => {
       const error = errorOf(event);
-      const waitMs = (error instanceof SignupError ? (error.retryAfterSeconds ?? 60) : 60) * 1000;
-      return { sentAt: Date.now() - (RESEND_COOLDOWN_MS - waitMs), failure: null };
+      const waitMs = (error instanceof SignupError ? (error.refusal?.waitSeconds ?? 60) : 60) * 1000;
+      return { sentAt: Date.now() - (RESEND_COOLDOWN_MS - waitMs), sentBefore: true, failure: null };
     }),
     rememberCodeStep: ({ context }) => {
       if (context.values && context.sentAt !== null) rememberCodeStep({ landingPage: context.landingPage, values: context.values, sentAt: context.sentAt });
@@ -138,6 +142,7 @@ export const signupMachine = setup({
     failure: null,
     outcome: null,
     sentAt: null,
+    sentBefore: false,
     restored: input.restored ?? null,
   }),
   initial: 'starting',

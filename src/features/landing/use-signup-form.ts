@@ -8,6 +8,7 @@ import { defaultCountryCode } from '../../lib/countries';
 import { logEvent } from '../../app/analytics/analytics';
 import { analyticsEvents } from '../../app/analytics/events';
 import { loadCodeEntry } from '../../app/verification/CodeEntry.lazy';
+import { prepareCaptcha } from '../../app/verification/captcha.lazy';
 import { initialPhoneValue, loadPhoneFormat, phoneFormat } from '../../ui/phone-input/phone-format.lazy';
 import { focusFirstInvalid } from './focus';
 import { firstErrorPerField } from './form-errors';
@@ -73,6 +74,8 @@ export function useSignupForm({ variant, landingPage, prefill, snapshot, send, t
   function change(field: SignupField, value: string) {
     const next = { ...values, [field]: value };
     setValues(next);
+    // Typing starts the browser check (the captcha) in the background: done by the submit.
+    prepareCaptcha();
     if (snapshot.context.failure || snapshot.value === 'personalEmailPrompt' || snapshot.value === 'emailClaimedPrompt') send({ type: 'form.changed' });
     // Once the visitor has tried to submit, errors follow their typing.
     if (attempted) {

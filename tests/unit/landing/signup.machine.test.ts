@@ -5,6 +5,13 @@ import type { EmailKind } from '../../../core/email/email-kind';
 import type { PendingCodeStep } from '../../../src/features/landing/code-step-storage';
 import { SignupError, type SignupOutcome, type SignupValues } from '../../../src/features/landing/signup.actors';
 import { signupMachine } from '../../../src/features/landing/signup.machine';
+import { cooldownMessage, requestLimitMessage, sendRefusalOf } from '../../../core/auth-codes';
+
+/** A refused send as sendCode() reports it: the code, the wait, and which refusal (read by core's sendRefusalOf). */
+function sendError(code: string, seconds: number): SignupError {
+  const message = code === 'over_request_rate_limit' ? requestLimitMessage(seconds) : cooldownMessage(seconds);
+  return new SignupError('auth', code, seconds, sendRefusalOf(code, message) ?? undefined);
+}
 
 const values: SignupValues = { email: 'jane@acme.com', firstName: 'Jane', lastName: 'Doe', companyName: 'Acme', phone: '+33612345678' };
 
@@ -23,7 +30,7 @@ function start(options: { kind?: EmailKind; classifyFailsOnce?: boolean; sendFai
       }),
       sendCode: fromPromise<void, { values: SignupValues; language: string; resend: boolean }>(async ({ input }) => {
         sent.push(input.values);
-        if (options.sendFails) throw new SignupError('auth', options.sendFails, 42);
+        if (options.sendFails) throw sendError(options.sendFails, 42);
       }),
       checkAccount: fromPromise<SignupOutcome, { values: SignupValues }>(async () => options.outcome ?? 'new'),
       saveAccount: fromPromise<{ returning: boolean }, { values: SignupValues; landingPage: LandingPage; language: string }>(async ({ input }) => {
@@ -118,7 +125,15 @@ describe('sign-up chart', () => {
     const { actor } = start({ sendFails: 'sms_send_failed' });
     actor.send({ type: 'form.submitted', values });
     await waitFor(actor, (s) => s.matches('editing') && s.context.failure !== null);
-    expect(actor.getSnapshot().context.failure).toEqual({ source: 'auth', code: 'sms_send_failed', retryAfterSeconds: 42 });
+    expect(actor.getSnapshot().context.failure).toEqual({ source: 'auth', code: 'sms_send_failed', retryAfterSeconds: 42, at: expect.any(Number) });
+  });
+
+  it('a budget refusal is no code on its way: back to the form with the refusal and its wait, no code entry (#34.4)', async () => {
+    const { actor } = start({ sendFails: 'over_request_rate_limit' });
+    actor.send({ type: 'form.submitted', values });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.failure !== null);
+    expect(actor.getSnapshot().context.failure).toMatchObject({ source: 'auth', code: 'over_request_rate_limit', refusal: { kind: 'limit', waitSeconds: 42 } });
+    expect(actor.getSnapshot().context.sentAt).toBeNull();
   });
 
   it('a second submit while a code is on its way goes back to code entry, the countdown where it was', async () => {
@@ -131,6 +146,8 @@ describe('sign-up chart', () => {
     expect(before - sentAt).toBeGreaterThanOrEqual(18_000 - 50);
     expect(before - sentAt).toBeLessThanOrEqual(18_000 + 1_000);
     expect(actor.getSnapshot().context.failure).toBeNull();
+    // The code screen says no new code was sent and the last one still works, not "We sent".
+    expect(actor.getSnapshot().context.sentBefore).toBe(true);
   });
 
   it('says a proven email of another account before any code is sent', async () => {
