@@ -51,9 +51,14 @@ export const SEND_WORK = {
   challengesPerIp: { limit: 60, windowMs: 60_000 },
 } as const;
 
-/** GoTrue's per-IP defaults (contract §5.1), kept, plus per-recipient limits (stricter, §5.5). */
+/** GoTrue's per-IP defaults (contract §5.1), kept but for code sends, plus per-recipient limits (stricter, §5.5). */
 export const LIMITS = {
-  otpPerIp: { limit: 30, windowMs: 5 * 60_000 },
+  /**
+   * Code sends (and resends, recoveries) per address: GoTrue's 30 per 5 minutes would refuse an
+   * office of 50 signing up together (decision 1000); each send now pays a captcha, and texts are
+   * held by the hourly budgets and their rising work.
+   */
+  otpPerIp: { limit: 60, windowMs: 5 * 60_000 },
   verifyPerIp: { limit: 30, windowMs: 5 * 60_000 },
   /**
    * Checks by one client on one address. Not per address alone: that would let anyone lock the

@@ -46,7 +46,7 @@ describe('environment parsing', () => {
 
   it('reads the text and lookup budgets and the countries texts may go to', () => {
     const env = parseEnv({ SMS_PER_HOUR: '500', SMS_COUNTRIES: 'fr, us' });
-    expect(env).toMatchObject({ SMS_PER_HOUR: 500, SMS_PER_CLIENT_PER_HOUR: 10, LOOKUPS_PER_CLIENT_PER_HOUR: 30, SMS_COUNTRIES: ['FR', 'US'] });
+    expect(env).toMatchObject({ SMS_PER_HOUR: 500, SMS_PER_CLIENT_PER_HOUR: 60, LOOKUPS_PER_CLIENT_PER_HOUR: 30, SMS_COUNTRIES: ['FR', 'US'] });
     expect(() => parseEnv({ SMS_COUNTRIES: 'France' })).toThrow(/SMS_COUNTRIES="France": expected comma-separated two-letter country codes/);
     expect(() => parseEnv({ SMS_PER_HOUR: 'lots' })).toThrow(/SMS_PER_HOUR="lots": expected a whole number per hour/);
   });
