@@ -9,6 +9,7 @@ import { runRetention } from '../../../server/retention/job';
 import { retentionPeriods } from '../../../server/retention/periods';
 import { buildTestApp, manualClock } from '../../helpers/app';
 import { createUser, type TestUser } from '../onboarding/users';
+import { hasTable, rowsNaming } from './rows-naming';
 
 const ADMIN_TOKEN = 'erasure-test-admin-token-0123456789';
 
@@ -42,19 +43,6 @@ async function tablesWithPersonalColumns(db: Kysely<Database>): Promise<Map<stri
     found.set(table_name, [...(found.get(table_name) ?? []), column_name]);
   }
   return found;
-}
-
-/** Rows, per table, whose text mentions any of these values (every column, JSON and message bodies included). */
-async function rowsNaming(db: Kysely<Database>, values: string[]): Promise<Record<string, number>> {
-  const { rows: tables } = await sql<{ name: string }>`
-    select c.relname as name from pg_class c join pg_namespace s on s.oid = c.relnamespace where s.nspname = 'public' and c.relkind = 'r'`.execute(db);
-  const patterns = values.map((value) => `%${value}%`);
-  const counts: Record<string, number> = {};
-  for (const { name } of tables) {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.id(name)} t where t::text ilike any(${patterns}::text[])`.execute(db);
-    if (Number(rows[0]?.n) > 0) counts[name] = Number(rows[0]?.n);
-  }
-  return counts;
 }
 
 interface Person {
@@ -122,12 +110,6 @@ async function personWithFootprint(app: FastifyInstance, tag: string): Promise<P
 async function afterEveryWindow(app: FastifyInstance): Promise<void> {
   const later = new Date(Date.now() + 2 * 60 * 60_000);
   await runRetention(app.database, later, retentionPeriods(app.env));
-}
-
-/** Whether the database has this table (the ways in other work adds: passkeys #36, providers #35). */
-async function hasTable(db: Kysely<Database>, name: string): Promise<boolean> {
-  const { rows } = await sql`select 1 from information_schema.tables where table_schema = 'public' and table_name = ${name}`.execute(db);
-  return rows.length > 0;
 }
 
 /** Passkeys and provider identities, where their tables exist. */
