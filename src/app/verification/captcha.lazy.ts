@@ -15,6 +15,6 @@ export function prepareCaptcha(): void {
 }
 
 /** The token for the send about to happen (undefined when none is asked for); see captcha.ts. */
-export async function takeCaptchaToken(): Promise<string | undefined> {
-  return (await load()).takeCaptchaToken();
+export async function takeCaptchaToken(options?: { fresh?: boolean; country?: string | undefined }): Promise<string | undefined> {
+  return (await load()).takeCaptchaToken(options);
 }

@@ -32,9 +32,11 @@ function settings(): CaptchaSettings {
  * The ALTCHA proof of work: GET /auth/v1/captcha/challenge, solved in Web Workers
  * (src/lib/proof-of-work). Each token is good for one send, so taking one starts the next.
  */
-async function solveAltcha(): Promise<Ready> {
+async function solveAltcha(country: string | undefined): Promise<Ready> {
   const { auth } = publicConfig();
-  const response = await fetch(`${auth.url}/auth/v1/captcha/challenge`, { headers: { accept: 'application/json', apikey: auth.publishableKey }, cache: 'no-store' });
+  // The number's country, when known, prices the work as the send will be priced (server/auth/send-rules.ts).
+  const query = country ? `?${new URLSearchParams({ country })}` : '';
+  const response = await fetch(`${auth.url}/auth/v1/captcha/challenge${query}`, { headers: { accept: 'application/json', apikey: auth.publishableKey }, cache: 'no-store' });
   if (!response.ok) throw new CaptchaUnavailable(`the captcha challenge answered ${response.status}`);
   const challenge: unknown = await response.json();
   const { solveChallenge } = await import('../../lib/proof-of-work/solve');
@@ -51,9 +53,9 @@ async function solveWidget(current: CaptchaSettings): Promise<Ready> {
 
 let next: { ready: Promise<Ready> } | null = null;
 
-function start(): NonNullable<typeof next> {
+function start(country?: string): NonNullable<typeof next> {
   const current = settings();
-  const started = { ready: current.provider === 'altcha' ? solveAltcha() : solveWidget(current) };
+  const started = { ready: current.provider === 'altcha' ? solveAltcha(country) : solveWidget(current) };
   // A failed check is forgotten, so the next typing or send starts a fresh one.
   started.ready.catch(() => {
     if (next === started) next = null;
@@ -70,12 +72,13 @@ export function prepareCaptchaToken(): void {
 /**
  * The token for the send about to happen, or undefined when the server asks for none. Waits for the
  * work under way (screen readers hear "Checking your browser…" meanwhile), takes the token (one
- * send each) and starts the next one's work for a resend. Rejects with CaptchaUnavailable when the
- * check could not run.
+ * send each) and starts the next one's work for a resend. With `fresh`, the work under way is set
+ * aside and a challenge priced for `country` is solved (a send refused as underpaid is tried once
+ * more so). Rejects with CaptchaUnavailable when the check could not run.
  */
-export async function takeCaptchaToken(): Promise<string | undefined> {
+export async function takeCaptchaToken(options: { fresh?: boolean; country?: string | undefined } = {}): Promise<string | undefined> {
   if (settings().provider === 'off') return undefined;
-  let taken = next ?? start();
+  let taken = (!options.fresh && next) || start(options.country);
   next = null;
   setCaptchaChecking(true);
   try {

@@ -5,6 +5,8 @@ import { CODE_PATTERN, sendRefusalOf, waitSecondsIn, type SendRefusal } from '..
 import { loadSupabase } from '../session/session';
 import { isAuthError } from '../session/signed-in';
 import { takeCaptchaToken } from './captcha.lazy';
+import { phoneFormat } from '../../ui/phone-input/phone-format.lazy';
+import { defaultCountryCode } from '../../lib/countries';
 
 
 export type Recipient = { phone: string } | { email: string };
@@ -48,39 +50,58 @@ export function toAuthErrorCode(error: unknown): OtpFailure {
  * becomes an empty account (decision 103).
  */
 export async function sendCode(recipient: Recipient, options: { language?: string; createUser?: boolean } = {}): Promise<SendResult> {
-  const captcha = await captchaOrFailure();
-  if ('ok' in captcha) return captcha;
   const data = options.language ? { locale: options.language } : undefined;
   // The emailed link comes back to the sign-in page, which never redirects before supabase-js has
   // exchanged the ?code= (PKCE) for a session.
   const emailRedirectTo = options.language ? `${window.location.origin}/${options.language}/sign-in-otp` : undefined;
-  const { error } = await (await loadSupabase()).auth.signInWithOtp(
-    'phone' in recipient
-      ? { phone: recipient.phone, options: { data, channel: 'sms', shouldCreateUser: options.createUser ?? true, ...captcha } }
-      : { email: recipient.email, options: { data, shouldCreateUser: options.createUser ?? true, ...(emailRedirectTo ? { emailRedirectTo } : {}), ...captcha } },
-  );
-  return error ? toAuthErrorCode(error) : { ok: true };
+  const supabase = await loadSupabase();
+  return sendWithCaptcha('phone' in recipient ? recipient.phone : undefined, async (captcha) => {
+    const { error } = await supabase.auth.signInWithOtp(
+      'phone' in recipient
+        ? { phone: recipient.phone, options: { data, channel: 'sms', shouldCreateUser: options.createUser ?? true, ...captcha } }
+        : { email: recipient.email, options: { data, shouldCreateUser: options.createUser ?? true, ...(emailRedirectTo ? { emailRedirectTo } : {}), ...captcha } },
+    );
+    return error;
+  });
+}
+
+/** Texts the phone_change code again (onboarding's verify-phone step): /resend, so with its own captcha token. */
+export async function resendPhoneChange(phone: string): Promise<SendResult> {
+  const supabase = await loadSupabase();
+  return sendWithCaptcha(phone, async (captcha) => (await supabase.auth.resend({ type: 'phone_change', phone, options: { ...captcha } })).error);
 }
 
 /**
- * The captcha token for a send (`options.captchaToken`, single use: each send solves its own), or
- * the failure to show when the browser could not run the check (then nothing is asked of the server).
+ * A code send with its captcha token (`options.captchaToken`, single use: each send solves its own).
+ * A token the server refuses (400 captcha_failed: expired, or priced for a quieter moment or country
+ * than the number's) is replaced once by a fresh one priced for the number's country, so a person
+ * whose country is under attack pays the higher price rather than reading an error. Nothing is
+ * asked of the server when the browser could not run the check (captcha_unavailable).
  */
-async function captchaOrFailure(): Promise<{ captchaToken?: string } | OtpFailure> {
+async function sendWithCaptcha(phone: string | undefined, send: (captcha: { captchaToken?: string }) => Promise<unknown>): Promise<SendResult> {
+  let captcha = await captchaOrFailure();
+  if ('ok' in captcha) return captcha;
+  let error = await send(captcha);
+  if (captcha.captchaToken && isAuthError(error) && error.code === 'captcha_failed') {
+    captcha = await captchaOrFailure({ fresh: true, country: phone ? countryOfPhone(phone) : undefined });
+    if ('ok' in captcha) return captcha;
+    error = await send(captcha);
+  }
+  return error ? toAuthErrorCode(error) : { ok: true };
+}
+
+async function captchaOrFailure(options?: { fresh: boolean; country: string | undefined }): Promise<{ captchaToken?: string } | OtpFailure> {
   try {
-    const captchaToken = await takeCaptchaToken();
+    const captchaToken = await takeCaptchaToken(options);
     return captchaToken === undefined ? {} : { captchaToken };
   } catch {
     return { ok: false, code: 'captcha_unavailable' };
   }
 }
 
-/** Texts the phone_change code again (onboarding's verify-phone step): /resend, so with its own captcha token. */
-export async function resendPhoneChange(phone: string): Promise<SendResult> {
-  const captcha = await captchaOrFailure();
-  if ('ok' in captcha) return captcha;
-  const { error } = await (await loadSupabase()).auth.resend({ type: 'phone_change', phone, options: { ...captcha } });
-  return error ? toAuthErrorCode(error) : { ok: true };
+/** The country of an E.164 number, when the phone formatter is here (every phone form waits for it before sending). */
+function countryOfPhone(phone: string): string | undefined {
+  return phoneFormat()?.formatPhoneInput(phone, defaultCountryCode()).country;
 }
 
 /** Verifies the code; on success supabase-js stores the session and announces SIGNED_IN. */
