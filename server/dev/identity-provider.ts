@@ -33,24 +33,30 @@ export interface RunningIdentityProvider {
  * client (client_secret_basic, PKCE required) whose redirect URIs are the product's callbacks.
  * Never started in production (server/dev/plugin.ts is not registered there).
  */
-export async function startIdentityProvider(options: { redirectUris: string[]; accounts?: DevAccount[]; clientId?: string; port?: number }): Promise<RunningIdentityProvider> {
+export async function startIdentityProvider(options: { redirectUris: string[] | (() => string[]); accounts?: DevAccount[]; clientId?: string; port?: number }): Promise<RunningIdentityProvider> {
   const accounts = new Map((options.accounts ?? DEV_ACCOUNTS).map((account) => [account.id, account]));
   const clientId = options.clientId ?? 'ringwise-dev-client';
   const secret = randomBytes(24).toString('base64url');
-  let handler: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
-  const server: Server = createServer((req, res) => (handler ? handler(req, res) : res.writeHead(503).end()));
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const jwk = { ...(await exportJWK(privateKey)), kid: 'dev', use: 'sig', alg: 'RS256' };
+  // Made on the first request: the product's callback URL may only be known once it listens.
+  let made: { provider: Provider; handle: (req: IncomingMessage, res: ServerResponse) => void } | null = null;
+  const server: Server = createServer((req, res) => {
+    if (!made) {
+      const redirectUris = typeof options.redirectUris === 'function' ? options.redirectUris() : options.redirectUris;
+      const provider = createProvider(issuer, { clientId, secret, redirectUris, accounts, jwk });
+      made = { provider, handle: provider.callback() };
+    }
+    const { provider, handle } = made;
+    void routeInteraction(provider, accounts, req, res).then((handled) => {
+      if (!handled) handle(req, res);
+    });
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const provider = await createProvider(issuer, { clientId, secret, redirectUris: options.redirectUris, accounts });
-  const oidcHandler = provider.callback();
-  handler = (req, res) => {
-    void routeInteraction(provider, accounts, req, res).then((handled) => {
-      if (!handled) oidcHandler(req, res);
-    });
-  };
   return {
     issuer,
     clientId,
@@ -60,9 +66,8 @@ export async function startIdentityProvider(options: { redirectUris: string[]; a
   };
 }
 
-async function createProvider(issuer: string, input: { clientId: string; secret: string; redirectUris: string[]; accounts: Map<string, DevAccount> }) {
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const jwk = { ...(await exportJWK(privateKey)), kid: 'dev', use: 'sig', alg: 'RS256' };
+function createProvider(issuer: string, input: { clientId: string; secret: string; redirectUris: string[]; accounts: Map<string, DevAccount>; jwk: Record<string, unknown> }) {
+  const { jwk } = input;
   const provider = new Provider(issuer, {
     clients: [{ client_id: input.clientId, client_secret: input.secret, redirect_uris: input.redirectUris, token_endpoint_auth_method: 'client_secret_basic', grant_types: ['authorization_code'], response_types: ['code'] }],
     jwks: { keys: [jwk] },
@@ -193,15 +198,16 @@ function chosenAccount(accounts: Map<string, DevAccount>, form: URLSearchParams)
 }
 
 /**
- * With DEV_IDENTITY_PROVIDER (on by default in development, never in production): once the server
- * listens (the callback URL needs its port), the dev provider starts on a loopback port and is
- * registered as `custom:ringwise-dev`; it stops with the server.
+ * With DEV_IDENTITY_PROVIDER (on by default in development, never in production): when the app is
+ * ready, the dev provider starts on a loopback port and is registered as `custom:ringwise-dev`; it
+ * stops with the server.
  */
 export function startDevIdentityProviderWith(app: FastifyInstance): void {
   if (app.env.NODE_ENV === 'production' || !app.env.social.devIdentityProvider) return;
   let running: RunningIdentityProvider | null = null;
-  app.addHook('onListen', async () => {
-    running = await startIdentityProvider({ redirectUris: [callbackUrl(app)] });
+  // Ready before the server takes its first request; the callback URL is read when the provider is first used.
+  app.addHook('onReady', async () => {
+    running = await startIdentityProvider({ redirectUris: () => [callbackUrl(app)] });
     app.social.register({ name: DEV_PROVIDER_NAME, kind: 'custom', issuer: running.issuer, clientId: running.clientId, secret: running.secret, insecure: true });
     app.log.info({ issuer: running.issuer }, 'dev identity provider listening (custom:ringwise-dev)');
   });
