@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../core/routes/languages';
 import { Alert } from '../../ui/Alert';
 import { authUrlError } from '../../app/session/session';
+import { takeProviderUnderWay } from '../../app/social/provider-start';
+import { SocialCallbackError } from '../../app/social/SocialCallbackError';
 
 /** The email card with its 'Send a new code', for a signed-in person whose confirmation link failed: rare, so loaded then. */
 const EmailToConfirm = lazy(() => import('../../app/verification/EmailToConfirm').then((module) => ({ default: module.EmailToConfirm })));
@@ -34,21 +36,26 @@ export function SignInNotices({ search, signedIn, lng }: SignInNoticesProps) {
   const [emailConfirmed] = useState(() => search.get('email_confirmed') === '1');
   const [emailConfirmError] = useState(() => search.get('email_error'));
   const [linkError, setLinkError] = useState<string | null>(null);
+  // Back from Google, Microsoft, Apple or an OpenID Connect provider (#35): its errors are said apart.
+  const [providerUnderWay] = useState(() => takeProviderUnderWay());
+  const [socialError, setSocialError] = useState<{ message: string; code: string | null } | null>(null);
 
   useEffect(() => {
     let active = true;
     void authUrlError().then((error) => {
       if (!active || !error) return;
+      if (providerUnderWay) return setSocialError(error);
       const key = urlErrorKeys[error.message] ?? (error.code === 'otp_expired' ? 'otp_expired' : 'other');
       setLinkError(t(`urlErrors.${key}`));
     });
     return () => {
       active = false;
     };
-  }, [t]);
+  }, [t, providerUnderWay]);
 
   return (
     <>
+      {socialError && providerUnderWay ? <SocialCallbackError error={socialError} provider={providerUnderWay} /> : null}
       {linkError ? (
         <Alert tone="critical">
           <strong>{t('urlErrors.title')}</strong> {linkError}

@@ -17,6 +17,7 @@ import { SignInNotices } from './SignInNotices';
 import * as styles from './SignInOtpPage.css';
 import { useSignInForm } from './use-sign-in-form';
 import { appActor } from '../../app/address/app-actor';
+import { SocialSignIn } from '../../app/social/SocialSignIn';
 
 /**
  * /{lng}/sign-in-otp (search params phone, email): enter a phone number or email, receive a
@@ -88,7 +89,10 @@ export default function SignInOtpPage() {
               </Button>
             </>
           ) : (
-            <SignInForm form={form} lng={lng} />
+            <>
+              <SignInForm form={form} lng={lng} />
+              <SocialSignIn lng={lng} landingPage={null} />
+            </>
           )}
         </div>
       </Card>

@@ -9,6 +9,7 @@ import { usePersonSignedIn } from '../../app/session/presence';
 import { Heading, Text } from '../../ui/Text';
 import { Facts, LandingLayout } from './LandingLayout';
 import { SignupForm } from './SignupForm';
+import { SocialSignIn } from '../../app/social/SocialSignIn';
 
 /** /{lng}/email-form: 'Start your 7-day free trial' with the email only; the code goes by email. */
 export default function EmailFormPage() {
@@ -23,6 +24,7 @@ export default function EmailFormPage() {
       <Text tone="muted">{t('emailForm.subtitle')}</Text>
       <Card>
         <SignupForm variant="email" landingPage="email-form" lng={lng} prefill={prefill} title={t('start.formTitle')} submitLabel={t('fields.submitEmail')} />
+        {personSignedIn ? null : <SocialSignIn lng={lng} landingPage="email-form" />}
       </Card>
       {/* Someone signed in (a repeat sign-up ends so) is not offered to sign in (#26.4). */}
       {personSignedIn ? null : (

@@ -10,6 +10,7 @@ import { Heading, Text } from '../../ui/Text';
 import * as styles from './Landing.css';
 import { Facts, LandingLayout } from './LandingLayout';
 import { SignupForm } from './SignupForm';
+import { SocialSignIn } from '../../app/social/SocialSignIn';
 
 /** /{lng}: welcome, 'I already have an account', and the sign-up form (prefilled from the address). */
 export default function StartPage() {
@@ -41,6 +42,7 @@ export default function StartPage() {
             title={t('start.formTitle')}
             submitLabel={t('fields.submit')}
           />
+          {personSignedIn ? null : <SocialSignIn lng={lng} landingPage="start" />}
         </Card>
         <section className={styles.startDetails} aria-labelledby="start-title">
           <Text size="lead" tone="muted" className={styles.mobileOnly}>

@@ -7,6 +7,7 @@ import { identifyUser } from '../../app/analytics/identity';
 import { refreshIfStale } from '../../app/session/fresh-session';
 import { toAuthErrorCode } from '../../app/verification/otp';
 import { loadSupabase } from '../../app/session/session';
+import { providerSignupFromSession } from '../../app/social/provider-signup';
 
 /**
  * supabase-js, loaded when an effect needs it (renewing the session, texting a code): the funnel's
@@ -44,6 +45,8 @@ export const browserOnboardingDeps: OnboardingDeps = {
     logEvent(analyticsEvents.startQuestionnaireCompleted, {}, who);
     logEvent(analyticsEvents.onboardingFinished, { first_time: firstTime }, who);
   },
+  // A person new through Google, Microsoft, Apple or an OpenID Connect provider (#35).
+  providerSignup: providerSignupFromSession,
   onUser(user) {
     loadedUserId = user.id;
     // SPEC §3: the user id is attached once the profile is loaded; the chat widget learns who it is.
