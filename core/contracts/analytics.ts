@@ -102,7 +102,6 @@ export const funnelQuerySchema = z.object({
   from: isoDay.optional(),
   to: isoDay.optional(),
   split: z.enum(funnelDimensions).optional(),
-  token: z.string().max(512).optional(),
 });
 export type FunnelQuery = z.infer<typeof funnelQuerySchema>;
 
@@ -145,7 +144,6 @@ export const funnelChartQuerySchema = z.object({
   lng: z.enum(languages).optional(),
   landing: touchValue.optional(),
   utm_source: touchValue.optional(),
-  token: z.string().max(512).optional(),
 });
 export type FunnelChartQuery = z.infer<typeof funnelChartQuerySchema>;
 

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { funnelChartQuerySchema, funnelQuerySchema, type FunnelQuery } from '../../core/contracts/analytics';
 import { badRequest, HttpError } from '../http/errors';
-import { ADMIN_COOKIE, adminAccess, adminCookieValue, isValidAdminToken } from './admin-auth';
+import { adminAccess, adminCookieHeader, adminRefusal, isAdminToken } from '../http/admin-auth';
+import { isLocalDevelopmentRequest } from '../http/local-only';
 import { defaultRange, funnelReport, type FunnelRange } from './funnel';
 import { filterOf, funnelChartNumbers } from './funnel-numbers';
 import { renderBadRequest, renderFunnelPage, renderLoginPage } from './funnel-page';
@@ -30,7 +31,6 @@ const recentEventsQuerySchema = z.object({
   event_type: z.string().max(1024).optional(),
   utm_source: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
-  token: z.string().max(512).optional(),
 });
 
 const loginBodySchema = z.object({ token: z.string().min(1).max(512), next: z.string().optional() });
@@ -82,7 +82,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
       schema: { body: loginBodySchema },
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
-    async (request, reply) => logIn(app, reply, request.body.token),
+    async (request, reply) => logIn(app, request, reply, request.body.token),
   );
 }
 
@@ -91,10 +91,13 @@ function wantsHtml(request: FastifyRequest): boolean {
   return !request.url.split('?')[0]!.endsWith('.json');
 }
 
-/** The preHandler every /admin report route shares: lets the team in, answers everyone else. */
+/**
+ * The preHandler every /admin report route shares: the team's one rule (server/http/admin-auth.ts)
+ * lets the team in; a browser refused gets the login form, a script the API's refusal.
+ */
 function adminGuard(app: FastifyInstance) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const access = adminAccess(app, request);
+    const access = adminAccess(app.env, request);
     if (access.allowed) return;
     reply.header('cache-control', 'no-store');
     if (wantsHtml(request)) {
@@ -102,9 +105,7 @@ function adminGuard(app: FastifyInstance) {
         renderLoginPage({ status: access.reason, ...(access.reason === 'invalid' ? { error: 'That token is not valid.' } : {}) }),
       );
     }
-    throw access.reason === 'not-configured'
-      ? new HttpError(403, 'ADMIN_NOT_CONFIGURED', 'Set ADMIN_TOKEN to open the team pages in production')
-      : new HttpError(401, access.reason === 'invalid' ? 'INVALID_TOKEN' : 'UNAUTHORIZED', 'An admin token is required');
+    throw adminRefusal(access.reason);
   };
 }
 
@@ -143,20 +144,23 @@ async function funnelPage(app: FastifyInstance, request: FastifyRequest, reply: 
     throw error;
   }
   const report = await funnelReport(app.database, range, parsed.data.split ?? null);
-  return reply.send(renderFunnelPage(report, { token: parsed.data.token }));
+  return reply.send(renderFunnelPage(report));
 }
 
-/** `POST /admin/login`: the token posted by the login form, kept in a cookie for the team's pages. */
-async function logIn(app: FastifyInstance, reply: FastifyReply, token: string): Promise<FastifyReply> {
+/**
+ * `POST /admin/login`: the token posted by the login form (in the body, never the address), kept
+ * as a cookie standing for it (a digest) for the team's pages. Without ADMIN_TOKEN there is nothing
+ * to sign in with: the pages are open on this machine in development, closed otherwise.
+ */
+async function logIn(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, token: string): Promise<FastifyReply> {
   reply.header('cache-control', 'no-store');
-  if (app.env.NODE_ENV !== 'production') return reply.redirect('/admin/funnel', 303);
-  if (!app.env.ADMIN_TOKEN) return reply.status(403).type('text/html; charset=utf-8').send(renderLoginPage({ status: 'not-configured' }));
-  if (!isValidAdminToken(app, token)) {
+  if (!app.env.ADMIN_TOKEN) {
+    if (isLocalDevelopmentRequest(app.env, request)) return reply.redirect('/admin/funnel', 303);
+    return reply.status(403).type('text/html; charset=utf-8').send(renderLoginPage({ status: 'not-configured' }));
+  }
+  if (!isAdminToken(app.env, token)) {
     return reply.status(401).type('text/html; charset=utf-8').send(renderLoginPage({ status: 'invalid', error: 'That token is not valid.' }));
   }
-  reply.header(
-    'set-cookie',
-    `${ADMIN_COOKIE}=${adminCookieValue(app.env.ADMIN_TOKEN)}; Path=/admin; HttpOnly; Secure; SameSite=Strict; Max-Age=43200`,
-  );
+  reply.header('set-cookie', adminCookieHeader(app.env, request));
   return reply.redirect('/admin/funnel', 303);
 }

@@ -120,14 +120,13 @@ function segmentsTable(report: FunnelReport): string {
 </div>`;
 }
 
-export function renderFunnelPage(report: FunnelReport, options: { token?: string | undefined }): string {
+export function renderFunnelPage(report: FunnelReport): string {
   const splitOptions = [
     `<option value=""${report.split === null ? ' selected' : ''}>No split</option>`,
     ...(Object.keys(dimensionLabels) as FunnelDimension[]).map(
       (key) => `<option value="${key}"${report.split === key ? ' selected' : ''}>${escapeHtml(dimensionLabels[key])}</option>`,
     ),
   ].join('');
-  const tokenField = options.token ? `<input type="hidden" name="token" value="${escapeHtml(options.token)}">` : '';
   const title = `Sign-up funnel, ${report.from} to ${report.to}`;
   const noData = (report.total.steps[0]?.count ?? 0) === 0 ? '<p class="empty">No visitors in this range yet.</p>' : '';
   return layout(
@@ -138,7 +137,6 @@ export function renderFunnelPage(report: FunnelReport, options: { token?: string
   <label for="from">From<input id="from" name="from" type="date" value="${escapeHtml(report.from)}" required></label>
   <label for="to">To<input id="to" name="to" type="date" value="${escapeHtml(report.to)}" required></label>
   <label for="split">Split by<select id="split" name="split">${splitOptions}</select></label>
-  ${tokenField}
   <button type="submit">Show</button>
 </form>
 <h2 id="funnel-heading">All visitors</h2>
@@ -157,7 +155,7 @@ export function renderLoginPage(options: { error?: string; status: 'missing' | '
   if (options.status === 'not-configured') {
     return layout(
       'Team pages are closed',
-      `<h1>Team pages are closed</h1><p>Set <code>ADMIN_TOKEN</code> on the server to open the funnel report in production.</p>`,
+      `<h1>Team pages are closed</h1><p>Set <code>ADMIN_TOKEN</code> on the server to open the team's pages outside this machine.</p>`,
     );
   }
   const error = options.error ? `<p class="error" role="alert" id="token-error">${escapeHtml(options.error)}</p>` : '';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAdmin } from '../bookings/admin-auth';
+import { requireAdmin } from '../http/admin-auth';
 import { kycStatusSchema } from '../../core/contracts/user';
 import { decideKyc, kycDecisionSchema, kycReviewSchema, listKycReviews } from './kyc-admin';
 

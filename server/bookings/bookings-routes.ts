@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bookingRequestSchema, bookingSchema } from '../../core/contracts/signup';
-import { requireAdmin } from './admin-auth';
+import { requireAdmin } from '../http/admin-auth';
 import { renderBookingsPage } from './admin-page';
 import { createBooking, listBookings } from './bookings';
 
@@ -10,7 +10,7 @@ const errorBody = z.object({ code: z.string(), message: z.string() });
 
 /**
  * Demo calls with a founder: POST /v1/bookings (public, from /{lng}/demo) and the team's list at
- * GET /admin/bookings (HTML) and /admin/bookings.json, behind ADMIN_TOKEN (see admin-auth.ts).
+ * GET /admin/bookings (HTML) and /admin/bookings.json, behind the team's one admin rule (server/http/admin-auth.ts).
  */
 export default async function bookingsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

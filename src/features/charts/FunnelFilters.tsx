@@ -5,7 +5,7 @@ import { languages } from '../../../core/routes/languages';
 import { Button } from '../../ui/Button';
 import * as styles from './Funnel.css';
 
-export type NumbersQuery = Omit<FunnelChartQuery, 'token'>;
+export type NumbersQuery = FunnelChartQuery;
 
 /** Period, language, landing page and utm source of the numbers; applied on submit. */
 export function FunnelFilters({ query, choices, onChange }: { query: NumbersQuery; choices: FunnelChartNumbers['choices'] | undefined; onChange: (query: NumbersQuery) => void }) {

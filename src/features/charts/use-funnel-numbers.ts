@@ -8,7 +8,7 @@ export type NumbersState =
   | { status: 'failed'; code: string };
 
 /** The team's funnel numbers for the chart (GET /admin/funnel/chart.json, admin sign-in like /admin/funnel). */
-export function useFunnelNumbers(query: Omit<FunnelChartQuery, 'token'>): NumbersState {
+export function useFunnelNumbers(query: FunnelChartQuery): NumbersState {
   const search = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1]))).toString();
   // The answer is kept with the query it answers: a newer query shows 'loading' until its own arrives.
   const [answer, setAnswer] = useState<{ search: string; state: NumbersState } | null>(null);

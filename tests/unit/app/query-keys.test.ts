@@ -1,4 +1,4 @@
-import { QueryObserver } from '@tanstack/react-query';
+import { QueryObserver, type QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, SESSION_CHANGED, setAccessTokenProvider, tokenUser } from '../../../src/app/api-client';
 import { personQuery, subscriptionQuery } from '../../../src/app/person-queries';
@@ -11,6 +11,9 @@ import { testPublicConfig } from '../../helpers/public-config';
 /** An unsigned token whose `sub` is `userId` (the browser only reads it, never checks it). */
 const tokenOf = (userId: string) => `e30.${Buffer.from(JSON.stringify({ sub: userId, aal: 'aal1' })).toString('base64url')}.sig`;
 const subscriptionOf = (plan: string) => ({ subscription: { plan, stage: 'trialing' }, trialAvailable: false });
+/** Any data under any key (the endpoints' keys are typed with their answers; these tests put stand-ins). */
+const put = (client: QueryClient, key: readonly unknown[], data: unknown): unknown => client.setQueryData(key, data);
+const held = (client: QueryClient, key: readonly unknown[]): unknown => client.getQueryData(key);
 
 /**
  * #38.1: a person's server data is keyed by them and let go the moment who is signed in changes,
@@ -51,23 +54,23 @@ describe('query keys carry whose data they hold', () => {
 
   it('a change of who is signed in empties the app’s cache of the person before, keeping public data', () => {
     publishSignedInUser('ada');
-    queryClient.setQueryData(subscriptionQuery('ada').queryKey, subscriptionOf('business'));
-    queryClient.setQueryData(personQuery('ada').queryKey, { id: 'ada' });
-    queryClient.setQueryData(plansQuery('EUR').queryKey, { plans: [] });
-    queryClient.setQueryData(['unkeyed'], 'anyone');
+    put(queryClient, subscriptionQuery('ada').queryKey, subscriptionOf('business'));
+    put(queryClient, personQuery('ada').queryKey, { id: 'ada' });
+    put(queryClient, plansQuery('EUR').queryKey, { plans: [] });
+    put(queryClient, ['unkeyed'], 'anyone');
     // The same person again (a refresh): nothing is dropped.
     publishSignedInUser('ada');
-    expect(queryClient.getQueryData(subscriptionQuery('ada').queryKey)).toEqual(subscriptionOf('business'));
+    expect(held(queryClient, subscriptionQuery('ada').queryKey)).toEqual(subscriptionOf('business'));
 
     publishSignedInUser(null);
-    expect(queryClient.getQueryData(subscriptionQuery('ada').queryKey)).toBeUndefined();
-    expect(queryClient.getQueryData(personQuery('ada').queryKey)).toBeUndefined();
-    expect(queryClient.getQueryData(['unkeyed'])).toBeUndefined();
-    expect(queryClient.getQueryData(plansQuery('EUR').queryKey)).toEqual({ plans: [] });
+    expect(held(queryClient, subscriptionQuery('ada').queryKey)).toBeUndefined();
+    expect(held(queryClient, personQuery('ada').queryKey)).toBeUndefined();
+    expect(held(queryClient, ['unkeyed'])).toBeUndefined();
+    expect(held(queryClient, plansQuery('EUR').queryKey)).toEqual({ plans: [] });
 
     // Straight from one person to another (another tab signed Bob in): Ada's goes too.
     publishSignedInUser('ada');
-    queryClient.setQueryData(subscriptionQuery('ada').queryKey, subscriptionOf('business'));
+    put(queryClient, subscriptionQuery('ada').queryKey, subscriptionOf('business'));
     publishSignedInUser('bob');
     expect(queryClient.getQueryCache().findAll({ queryKey: ['user'] }).map((query) => query.queryKey)).toEqual([]);
     expect(signedInUser()).toBe('bob');
@@ -90,10 +93,10 @@ describe('query keys carry whose data they hold', () => {
 
   it('the next person’s reader never sees the person before, not while their read is on its way, not when it fails', async () => {
     const client = createQueryClient();
-    client.setQueryData(subscriptionQuery('ada').queryKey, subscriptionOf('business'));
+    put(client, subscriptionQuery('ada').queryKey, subscriptionOf('business'));
     dropOthersData(client, 'bob');
     let fail: (error: unknown) => void = () => undefined;
-    const observer = new QueryObserver(client, { ...subscriptionQuery('bob'), queryFn: () => new Promise((_, reject) => (fail = reject)), retry: false });
+    const observer = new QueryObserver(client, { ...subscriptionQuery('bob'), queryFn: () => new Promise<never>((_, reject) => (fail = reject)), retry: false });
     const seen: unknown[] = [observer.getCurrentResult().data];
     const unsubscribe = observer.subscribe((result) => seen.push(result.data));
     fail(new ApiError(503, 'UNAVAILABLE', 'down'));
@@ -101,8 +104,8 @@ describe('query keys carry whose data they hold', () => {
     unsubscribe();
     expect(seen.every((data) => data === undefined)).toBe(true);
     // Even had Ada's entry survived, Bob's key would not find it.
-    client.setQueryData(subscriptionQuery('ada').queryKey, subscriptionOf('business'));
-    expect(client.getQueryData(subscriptionQuery('bob').queryKey)).toBeUndefined();
+    put(client, subscriptionQuery('ada').queryKey, subscriptionOf('business'));
+    expect(held(client, subscriptionQuery('bob').queryKey)).toBeUndefined();
   });
 
   it('a person’s read is sent only with their own token: another’s is refused before anything leaves', async () => {
