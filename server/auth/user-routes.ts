@@ -142,5 +142,7 @@ function authSettings(service: AuthService, social: SocialProviders) {
     sms_provider: service.adapters.sms ? 'twilio' : '',
     saml_enabled: false,
     passkeys_enabled: passkeysEnabled(service.env),
+    // Not GoTrue's: the account page offers linking and unlinking only when they are on (#35).
+    manual_linking_enabled: service.env.social.manualLinking,
   };
 }

@@ -19,7 +19,7 @@ export interface SocialProvider {
 /** What the browser reads of `/settings`: anything else in it is ignored; a wrong shape is no provider. */
 export interface SocialSettings {
   providers: SocialProvider[];
-  /** `SECURITY_MANUAL_LINKING_ENABLED`: the account page may link and unlink identities. */
+  /** `SECURITY_MANUAL_LINKING_ENABLED` (/settings `manual_linking_enabled`, ours): the account page may link and unlink. */
   manualLinking: boolean;
 }
 
@@ -67,5 +67,5 @@ export function readSocialSettings(body: unknown): SocialSettings {
     .filter((id) => CUSTOM_ID.test(id) && enabled[id] === true)
     .sort()
     .map((id): SocialProvider => ({ id, kind: 'custom', label: cleanLabel(labels[id]) ?? nameToLabel(id.slice('custom:'.length)) }));
-  return { providers: [...providers, ...custom], manualLinking: settings.manual_linking_enabled === true || settings.security_manual_linking_enabled === true };
+  return { providers: [...providers, ...custom], manualLinking: settings.manual_linking_enabled === true };
 }
