@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { funnelChartQuerySchema, funnelQuerySchema, type FunnelQuery } from '../../core/contracts/analytics';
 import { badRequest, HttpError } from '../http/errors';
-import { adminAccess, adminCookieHeader, adminRefusal, isAdminToken } from '../http/admin-auth';
+import { adminAccess, adminCookieHeader, isAdminToken, requireAdmin } from '../http/admin-auth';
 import { isLocalDevelopmentRequest } from '../http/local-only';
 import { defaultRange, funnelReport, type FunnelRange } from './funnel';
 import { filterOf, funnelChartNumbers } from './funnel-numbers';
@@ -97,15 +97,13 @@ function wantsHtml(request: FastifyRequest): boolean {
  */
 function adminGuard(app: FastifyInstance) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!wantsHtml(request)) return requireAdmin(app.env, request, reply);
     const access = adminAccess(app.env, request);
     if (access.allowed) return;
     reply.header('cache-control', 'no-store');
-    if (wantsHtml(request)) {
-      return reply.status(access.reason === 'not-configured' ? 403 : 401).type('text/html; charset=utf-8').send(
-        renderLoginPage({ status: access.reason, ...(access.reason === 'invalid' ? { error: 'That token is not valid.' } : {}) }),
-      );
-    }
-    throw adminRefusal(access.reason);
+    return reply.status(access.reason === 'not-configured' ? 403 : 401).type('text/html; charset=utf-8').send(
+      renderLoginPage({ status: access.reason, ...(access.reason === 'invalid' ? { error: 'That token is not valid.' } : {}) }),
+    );
   };
 }
 

@@ -75,7 +75,7 @@ export function adminAccess(env: Pick<Env, 'NODE_ENV' | 'ADMIN_TOKEN'>, request:
 }
 
 /** The refusal as the API answers it (403 ADMIN_NOT_CONFIGURED, 401 UNAUTHORIZED or INVALID_TOKEN). */
-export function adminRefusal(reason: Exclude<AdminAccess, { allowed: true }>['reason']): HttpError {
+function adminRefusal(reason: Exclude<AdminAccess, { allowed: true }>['reason']): HttpError {
   if (reason === 'not-configured') return new HttpError(403, 'ADMIN_NOT_CONFIGURED', 'Set ADMIN_TOKEN to open the team pages');
   return new HttpError(401, reason === 'invalid' ? 'INVALID_TOKEN' : 'UNAUTHORIZED', 'An admin token is required');
 }

@@ -134,7 +134,7 @@ describe('the team page in production without ADMIN_TOKEN', () => {
     try {
       const response = await app.inject({ method: 'GET', url: '/admin/bookings.json' });
       expect(response.statusCode).toBe(403);
-      expect(response.json().code).toBe('ADMIN_DISABLED');
+      expect(response.json().code).toBe('ADMIN_NOT_CONFIGURED');
     } finally {
       await app.close();
     }
