@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EMAIL_EXISTS, PHONE_EXISTS } from './accounts';
-import { sendEmailConfirmation } from './email-confirmation';
+import { claimEmail, EMAIL_CHANGE_RETRY_AFTER } from './email-claim';
 import { requireSecondStep } from './assurance';
 import { spendLookup } from '../rate-limits/lookup-budget';
 import { AuthApiError, overRequestRateLimit } from './errors';
@@ -102,10 +102,12 @@ async function updateUser(
     await service.db.updateTable('auth_users').set({ new_phone: phone }).where('id', '=', user.id).execute();
     await sendCode(app, request, issued);
   }
-  // The address stays a claim (new_email) until the link or code in this message proves it.
-  if (changesEmail) await sendEmailConfirmation(app, request, user, email, { redirectTo: query.redirect_to });
+  // The address stays a claim (new_email) until the link or code in this message proves it; a
+  // message the cooldown holds back keeps the claim and says when it can go (#34.4).
+  const emailWait = changesEmail ? await claimEmail(app, request, user, email, { redirectTo: query.redirect_to }) : null;
   const fresh = (await findAuthUserById(service.db, user.id)) ?? user;
-  return userJson(fresh, await factorsOf(service.db, user.id), await socialIdentitiesOf(service.db, fresh));
+  const answer = userJson(fresh, await factorsOf(service.db, user.id), await socialIdentitiesOf(service.db, fresh));
+  return emailWait === null ? answer : { ...answer, [EMAIL_CHANGE_RETRY_AFTER]: emailWait };
 }
 
 /** `GET /settings`, GoTrue's: which ways in are enabled (one-time codes, anonymous users, the configured providers). */
