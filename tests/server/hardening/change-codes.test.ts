@@ -69,18 +69,29 @@ describe('change codes and what a session carries', () => {
     expect(verified.json()).toMatchObject({ id: owner.user.id, phone: typed.slice(1) });
   });
 
-  it('an email typed at a second sign-up within the cooldown is kept as that account\'s claim (finding 12)', async () => {
+  it('an email typed at a second sign-up within the cooldown is kept as that account\'s claim, and the answer says when its code can go (finding 12, #34.4)', async () => {
     const email = 'shared.inbox@ringwise-company.fr';
     const first = await signedIn('+33611160003');
     const second = await signedIn('+33611160004');
-    expect((await putUser(first.access_token, { email })).statusCode).toBe(200);
+    const sent = await putUser(first.access_token, { email });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).not.toHaveProperty('email_change_retry_after');
+    // Not a 429 the page reads as "nothing happened": the user, its claim, and the wait.
     const held = await putUser(second.access_token, { email });
-    expect(held.statusCode).toBe(429);
-    expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
+    expect(held.statusCode).toBe(200);
+    expect(held.json()).toMatchObject({ id: second.user.id, new_email: email, email_change_retry_after: expect.any(Number) });
+    const wait = held.json<{ email_change_retry_after: number }>().email_change_retry_after;
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(await messages(email)).toHaveLength(1);
     const claims = await app.db.selectFrom('auth_users').select('new_email').where('id', 'in', [first.user.id, second.user.id]).execute();
     expect(claims.map((row) => row.new_email)).toEqual([email, email]);
-    clock.advance(61_000);
-    expect((await putUser(second.access_token, { email })).statusCode).toBe(200);
+    // When the wait is over, asking again sends this account's own proof.
+    clock.advance(wait * 1000);
+    const later = await putUser(second.access_token, { email });
+    expect(later.statusCode).toBe(200);
+    expect(later.json()).not.toHaveProperty('email_change_retry_after');
+    expect(await messages(email)).toHaveLength(2);
   });
 
   it(`user_metadata is bounded to ${USER_METADATA_MAX_BYTES} bytes, keeping the session under 8 KB (finding 9)`, async () => {

@@ -1,0 +1,26 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AuthApiError } from './errors';
+import { sendEmailConfirmation } from './email-confirmation';
+import type { AuthUserRow } from './users';
+
+/**
+ * `PUT /user`'s new email (#34.4): the address is kept as the account's claim (`new_email`) and its
+ * proof is sent. When the proof may not go yet (another sign-up mailed this address a moment ago, or
+ * the address's hourly budget is spent), the claim stays and the answer is still the user, with
+ * `email_change_retry_after`: the seconds until its code can be sent (the page says so, and asks
+ * again then), instead of a 429 that read as "nothing happened" (supabase-js keeps no headers).
+ * Returns those seconds, or null when the proof went out.
+ */
+export async function claimEmail(app: FastifyInstance, request: FastifyRequest, user: AuthUserRow, email: string, options: { redirectTo?: string | undefined }): Promise<number | null> {
+  try {
+    await sendEmailConfirmation(app, request, user, email, options);
+    return null;
+  } catch (error) {
+    const held = error instanceof AuthApiError && (error.errorCode === 'over_email_send_rate_limit' || error.errorCode === 'over_request_rate_limit');
+    if (!held) throw error;
+    return Number(error.headers['retry-after'] ?? 60);
+  }
+}
+
+/** The field of the user answer that carries the wait (not GoTrue's; read by the sign-up and account pages). */
+export const EMAIL_CHANGE_RETRY_AFTER = 'email_change_retry_after';
