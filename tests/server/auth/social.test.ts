@@ -1,6 +1,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInWithProvider, startSocialHarness, TestBrowser, type SocialHarness } from './social-harness';
+import { buildTestApp } from '../../helpers/app';
+import { freePort, signInWithProvider, startSocialHarness, TestBrowser, type SocialHarness } from './social-harness';
 
 function memoryStorage() {
   const store = new Map<string, string>();
@@ -71,5 +72,53 @@ describe('social sign-in against a real OpenID provider (#35)', () => {
     const supabase = client('implicit');
     const { data } = await supabase.auth.setSession({ access_token: fragment.get('access_token')!, refresh_token: fragment.get('refresh_token')! });
     expect(data.user?.email).toBe('ada.verified@example.com');
+  });
+});
+
+describe('manual linking off (the default)', () => {
+  it('GET /user/identities/authorize and DELETE /user/identities/{id} answer 404 manual_linking_disabled', async () => {
+    const browser = new TestBrowser();
+    const back = await signInWithProvider(harness, browser, { account: 'grace' });
+    const token = new URLSearchParams(back.hash.slice(1)).get('access_token')!;
+    const headers = { authorization: `Bearer ${token}`, 'x-supabase-api-version': '2024-01-01' };
+    const asked = await fetch(`${harness.url}/auth/v1/user/identities/authorize?provider=custom:other&skip_http_redirect=true`, { headers });
+    expect(asked.status).toBe(404);
+    expect(((await asked.json()) as { code: string }).code).toBe('manual_linking_disabled');
+    const removed = await fetch(`${harness.url}/auth/v1/user/identities/00000000-0000-4000-8000-000000000000`, { method: 'DELETE', headers });
+    expect(removed.status).toBe(404);
+  });
+
+  it("an unverified provider email is kept in user_metadata (prefill) but is not the account's email", async () => {
+    const back = await signInWithProvider(harness, new TestBrowser(), { account: 'grace' });
+    const token = new URLSearchParams(back.hash.slice(1)).get('access_token')!;
+    const user = (await (await fetch(`${harness.url}/auth/v1/user`, { headers: { authorization: `Bearer ${token}` } })).json()) as { email: string; user_metadata: Record<string, unknown>; app_metadata: Record<string, unknown> };
+    expect(user.email).toBe('');
+    expect(user.user_metadata).toMatchObject({ email: 'grace.unverified@example.com', email_verified: false, full_name: 'Grace Hopper' });
+    expect(user.app_metadata).toMatchObject({ provider: 'custom:test', providers: ['custom:test'] });
+  });
+});
+
+describe('the dev identity provider (DEV_IDENTITY_PROVIDER)', () => {
+  it('runs as custom:ringwise-dev with its test accounts', async () => {
+    const port = await freePort();
+    const app = await buildTestApp({ env: { DEV_IDENTITY_PROVIDER: 'true', PORT: String(port) } as never });
+    try {
+      await app.listen({ port, host: '127.0.0.1' });
+      const url = `http://127.0.0.1:${port}`;
+      const settings = (await (await fetch(`${url}/auth/v1/settings`)).json()) as { external: Record<string, boolean> };
+      expect(settings.external['custom:ringwise-dev']).toBe(true);
+      const browser = new TestBrowser();
+      const query = new URLSearchParams({ provider: 'custom:ringwise-dev', redirect_to: `${url}/en/start` });
+      const atLogin = await browser.follow(`${url}/auth/v1/authorize?${query}`, () => false);
+      const page = await atLogin.response!.text();
+      expect(page).toContain('data-testid="dev-idp-account-ada"');
+      expect(page).toContain('data-testid="dev-idp-account-grace"');
+      const back = await browser.follow(`${atLogin.url.origin}${atLogin.url.pathname}/login`, (next) => next.pathname === '/en/start', { form: { email: 'someone@example.com', verified: 'on', name: 'Some One' } });
+      const token = new URLSearchParams(back.url.hash.slice(1)).get('access_token')!;
+      const user = (await (await fetch(`${url}/auth/v1/user`, { headers: { authorization: `Bearer ${token}` } })).json()) as { email: string };
+      expect(user.email).toBe('someone@example.com');
+    } finally {
+      await app.close();
+    }
   });
 });
