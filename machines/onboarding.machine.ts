@@ -1,5 +1,6 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { isBusinessComplete, type BusinessUpdate } from '../core/contracts/onboarding';
+import { sendRefusalOf } from '../core/auth-codes';
 import type { SubscriptionStatus } from '../core/contracts/payments';
 import { parseOnboardingSearch } from './onboarding.search';
 import type {
@@ -35,6 +36,12 @@ const notProvided = (name: string) => () => Promise.reject(new Error(`onboarding
 function errorCode(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : 'UNKNOWN_ERROR';
+}
+
+/** A refused code send as core/auth-codes.ts reads it from an actor's error (its code and message), or null. */
+function sendRefusalIn(error: unknown) {
+  const message = (error as { message?: unknown } | null)?.message;
+  return sendRefusalOf(errorCode(error), typeof message === 'string' ? message : '');
 }
 
 function phoneVerified(context: OnboardingContext): boolean {
@@ -124,6 +131,8 @@ export const onboardingMachine = setup({
     isPhoneVerified: ({ context }) => phoneVerified(context),
     isQuestionnaireAnswered: ({ context }) => firstIncompleteStep(context) === null,
     isProviderNewcomerAfterFetch: ({ event }) => 'output' in event && providerSignupDue(event.output as FetchedUser | undefined),
+    /** The number's code send was refused as the 60 s wait: the code sent before is on its way and valid. */
+    isCodeAlreadyOnItsWay: ({ event }) => sendRefusalIn((event as { error?: unknown }).error)?.kind === 'cooldown',
     isPhoneVerifiedAfterFetch: ({ event }) =>
       'output' in event && Boolean((event.output as FetchedUser | undefined)?.user?.profile.phone_verified),
     isValidated: ({ event }) => 'output' in event && event.output === 'VALIDATED',
@@ -151,7 +160,13 @@ export const onboardingMachine = setup({
     markPhoneNotVerified: assign({ error: 'PHONE_NOT_VERIFIED' }),
     takeBusiness: assign(({ event }) => ({ business: (event as unknown as { output: Business }).output, error: null })),
     takeError: assign(({ event }) => ({ error: errorCode((event as unknown as { error: unknown }).error) })),
-    clearError: assign({ error: null }),
+    clearError: assign({ error: null, sendRefusal: null }),
+    /** A refused send: its code, and which refusal with when (the page says what happened and when to try again). */
+    takeSendError: assign(({ event }) => {
+      const error = (event as unknown as { error: unknown }).error;
+      const refusal = sendRefusalIn(error);
+      return { error: refusal?.kind === 'cooldown' ? null : errorCode(error), sendRefusal: refusal ? { ...refusal, at: Date.now() } : null };
+    }),
     markRedirect: assign({ historyMode: 'replace' as const }),
     markStep: assign({ historyMode: 'push' as const }),
     takeKyc: assign(({ context, event }) => {
@@ -199,6 +214,7 @@ export const onboardingMachine = setup({
       business: null,
       historyMode: 'replace',
       error: null,
+      sendRefusal: null,
     };
   },
   initial: 'waitingForSession',
@@ -301,8 +317,11 @@ export const onboardingMachine = setup({
               assertEvent(event, 'phone.submitted');
               return { phone: event.phone };
             },
-            onDone: 'enteringCode',
-            onError: { target: 'enteringNumber', actions: 'takeError' },
+            onDone: { target: 'enteringCode', actions: 'clearError' },
+            onError: [
+              { guard: 'isCodeAlreadyOnItsWay', target: 'enteringCode', actions: 'takeSendError' },
+              { target: 'enteringNumber', actions: 'takeSendError' },
+            ],
           },
         },
         enteringCode: {

@@ -1,3 +1,4 @@
+import type { SendRefusal } from '../core/auth-codes';
 import type { Language } from '../core/routes/languages';
 import type { Business, BusinessSize, BusinessUpdate, FinishResult, Interval, OnboardingOrigin, Plan } from '../core/contracts/onboarding';
 import type { SignupCompleteRequest } from '../core/contracts/signup-forms';
@@ -55,6 +56,11 @@ export interface OnboardingContext {
   historyMode: 'push' | 'replace';
   /** A stable error code for the current view (translated by the page), or null. */
   error: string | null;
+  /**
+   * verify-phone's refused code send (core/auth-codes.ts): the 60 s wait (the code field opens for
+   * the code already sent) or a budget (nothing sent), with when it was refused (epoch ms).
+   */
+  sendRefusal: (SendRefusal & { at: number }) | null;
 }
 
 export type OnboardingEvent =

@@ -187,7 +187,7 @@ function roleOf(event: AnyEventObject, snapshot?: AnyMachineSnapshot): EventRole
       );
     case 'phone.submitted':
       return user(async (run, _event, index) => {
-        const refused = run.answersAfter(index).some((next) => next.type === 'xstate.error.actor.savePhone');
+        const refused = run.answersAfter(index).some((next) => next.type === 'xstate.error.actor.savePhone' && (next as { error?: { code?: string } }).error?.code === 'PHONE_ALREADY_EXISTS');
         const phone = frenchMobile();
         // The number of another account: the server refuses it (PHONE_ALREADY_EXISTS).
         if (refused) await signUpByApi(run.baseURL, { phone: phone.e164, email: `paths.taken.${Date.now()}@acme-widgets.com` });
@@ -251,7 +251,9 @@ function roleOf(event: AnyEventObject, snapshot?: AnyMachineSnapshot): EventRole
     const code = (event as { error?: { code?: string } }).error?.code;
     switch (actor) {
       case 'savePhone':
-        return answer;
+        // A refused send (#34.4) needs a second text within 60 s or a spent budget: the chart's unit
+        // model walks it, tests/e2e/send-refusals.test.ts shows the same messages on sign-in and sign-up.
+        return code === 'PHONE_ALREADY_EXISTS' ? answer : { role: 'undriven', why: 'a refused code send (the 60 s wait or a budget)' };
       case 'saveSize':
       case 'saveDetails':
       case 'saveCrm':

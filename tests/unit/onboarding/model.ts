@@ -1,3 +1,4 @@
+import { cooldownMessage, requestLimitMessage } from '../../../core/auth-codes';
 import { getAdjacencyMap, getShortestPaths, type StatePath } from '@xstate/graph';
 import { fromPromise, type AnyTransitionDefinition, type SnapshotFrom } from 'xstate';
 import type { Business } from '../../../core/contracts/onboarding';
@@ -132,6 +133,9 @@ export const actorOutcomes: Record<string, ModelEvent[]> = {
   savePhone: [
     { type: 'xstate.done.actor.savePhone', output: undefined },
     { type: 'xstate.error.actor.savePhone', error: apiError('PHONE_ALREADY_EXISTS') },
+    // #34.4: the 60 s wait (the code sent before still works) and a budget (nothing sent), as the auth service words them.
+    { type: 'xstate.error.actor.savePhone', error: { code: 'over_sms_send_rate_limit', status: 429, message: cooldownMessage(42) } },
+    { type: 'xstate.error.actor.savePhone', error: { code: 'over_request_rate_limit', status: 429, message: requestLimitMessage(3000) } },
   ],
   ...Object.fromEntries(
     (['saveSize', 'saveDetails', 'saveCrm'] as const).map((id) => [

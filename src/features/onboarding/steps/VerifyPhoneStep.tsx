@@ -10,6 +10,7 @@ import * as styles from '../Onboarding.css';
 import { errorKey, type StepProps } from '../step-props';
 import { PhoneCodeStep } from './PhoneCodeStep';
 import { PhoneTakenNotice } from './PhoneTakenNotice';
+import { PhoneSendRefused } from './PhoneSendRefused';
 
 /**
  * verify-phone: the number (prefilled from sign-up), then the 6-digit code texted to it (engineer A's
@@ -23,6 +24,7 @@ export function VerifyPhoneStep({ snapshot, send }: StepProps) {
   const [submitted, setSubmitted] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const error = snapshot.context.error;
+  const refusal = snapshot.context.sendRefusal;
   const sub = snapshot.matches({ verifyPhone: 'enteringNumber' })
     ? 'number'
     : snapshot.matches({ verifyPhone: 'sendingCode' })
@@ -46,6 +48,8 @@ export function VerifyPhoneStep({ snapshot, send }: StepProps) {
       {email ? <Text tone="muted">{t('verifyPhone.emailNote', { email })}</Text> : null}
       {error === 'PHONE_ALREADY_EXISTS' && sentTo ? (
         <PhoneTakenNotice phone={sentTo} />
+      ) : refusal?.kind === 'limit' ? (
+        <PhoneSendRefused refusal={refusal} />
       ) : error ? (
         <Alert tone="critical">{t(errorKey(error))}</Alert>
       ) : null}
@@ -60,7 +64,7 @@ export function VerifyPhoneStep({ snapshot, send }: StepProps) {
           </div>
         </>
       ) : sub === 'code' && (sentTo ?? profile?.phone) ? (
-        <PhoneCodeStep phone={(sentTo ?? profile?.phone)!} send={send} />
+        <PhoneCodeStep phone={(sentTo ?? profile?.phone)!} send={send} refusal={refusal} />
       ) : (
         <form className={styles.fields} onSubmit={submitNumber} noValidate>
           <Text>{t('verifyPhone.intro')}</Text>
