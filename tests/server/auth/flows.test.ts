@@ -161,7 +161,8 @@ describe('supabase-js against the running auth service: sessions', () => {
     expect(settings.external).toMatchObject({ email: true, phone: true, anonymous_users: true, google: false });
     const authorize = await fetch(`${h.url}/auth/v1/authorize?provider=google`, { headers: { 'x-supabase-api-version': '2024-01-01' } });
     expect(authorize.status).toBe(400);
-    expect(await authorize.json()).toEqual({ code: 'provider_disabled', message: 'Unsupported provider: provider is not enabled' });
+    // GoTrue's answer for a provider not configured (reference §1; #35 replaced the stub's provider_disabled).
+    expect(await authorize.json()).toEqual({ code: 'validation_failed', message: 'Unsupported provider: provider is not enabled' });
   });
 
   it('errors: versioned body and header exposed through CORS; legacy body without the header', async () => {
