@@ -1,7 +1,9 @@
+import type { Aal } from '../../core/assurance';
 import { AuthApiError } from './errors';
 import type { Authenticated } from './service';
 
-export type Aal = 'aal1' | 'aal2';
+/** The levels, defined once in core/ (the browser's session view reads them too). */
+export type { Aal };
 
 /**
  * The one assurance rule (#25 findings 1 and 7), used by the product API (`requireUser`), the

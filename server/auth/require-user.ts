@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { Aal } from '../../core/assurance';
 import { HttpError } from '../http/errors';
 import { readBearer } from './bearer';
 import { assuranceOf, secondStepMissing } from './assurance';
@@ -13,7 +14,7 @@ export interface AuthUser {
   phone: string | null;
   isAnonymous: boolean;
   sessionId: string;
-  aal: 'aal1' | 'aal2';
+  aal: Aal;
   /**
    * Whether email and phone are confirmed, when the user's own row was read to authenticate (our
    * auth service): the product API then needs no second read of it. Absent with SUPABASE_URL.

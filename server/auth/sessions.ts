@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Aal } from '../../core/assurance';
 import { AuthApiError } from './errors';
 import type { AuthService, AuthSessionRow } from './service';
 import type { AmrEntry } from './tables';
@@ -16,7 +17,7 @@ export const hashRefreshToken = (token: string) => createHash('sha256').update(t
 export async function sessionResponse(
   service: AuthService,
   user: AuthUserRow,
-  session: { id: string; aal: 'aal1' | 'aal2'; amr: AmrEntry[] },
+  session: { id: string; aal: Aal; amr: AmrEntry[] },
   refreshToken: string,
   /** `hasFactors: false` when the caller already knows the user has none (no read then). */
   known: { hasFactors?: boolean } = {},
@@ -49,7 +50,7 @@ export async function startSession(
     userAgent?: string | undefined;
     ip?: string | undefined;
     /** aal2 only when the sign-in itself was the second step too (a passkey: assurance.ts passkeySignInLevel), with what lifted it. */
-    aal?: 'aal1' | 'aal2';
+    aal?: Aal;
     factorId?: string;
   },
 ) {

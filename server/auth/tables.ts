@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { Aal } from '../../core/assurance';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -32,7 +33,7 @@ export interface AuthUsersTable {
 export interface AuthSessionsTable {
   id: Generated<string>;
   user_id: string;
-  aal: ColumnType<'aal1' | 'aal2', 'aal1' | 'aal2' | undefined, 'aal1' | 'aal2'>;
+  aal: ColumnType<Aal, Aal | undefined, Aal>;
   amr: JSONColumnType<AmrEntry[], string | undefined, string>;
   factor_id: string | null;
   user_agent: string | null;

@@ -1,4 +1,5 @@
 import { decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import type { Aal } from '../../core/assurance';
 import { SIGNING_ALG, type SigningKeyStore } from './keys';
 import { AuthApiError } from './errors';
 import type { AmrEntry } from './tables';
@@ -16,7 +17,7 @@ export interface AccessClaims extends JWTPayload {
   email: string;
   phone: string;
   role: string;
-  aal: 'aal1' | 'aal2';
+  aal: Aal;
   amr: AmrEntry[];
   session_id: string;
   is_anonymous: boolean;
@@ -26,7 +27,7 @@ export interface AccessClaims extends JWTPayload {
 
 export interface TokenSessionInfo {
   id: string;
-  aal: 'aal1' | 'aal2';
+  aal: Aal;
   amr: AmrEntry[];
 }
 

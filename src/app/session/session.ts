@@ -1,4 +1,5 @@
 import type { AuthError, Session, SupabaseClient } from '@supabase/supabase-js';
+import type { Aal } from '../../../core/assurance';
 import { useSelector } from '@xstate/react';
 import { createActor, fromPromise, type Actor } from 'xstate';
 import { RetryableRefreshError } from '../../../machines/session.actors';
@@ -265,7 +266,7 @@ export function useSession(): SessionView {
 export interface SessionView {
   status: SessionStatus;
   session: Session | null;
-  aal: 'aal1' | 'aal2' | null;
+  aal: Aal | null;
   secondStepDue: boolean;
 }
 

@@ -1,4 +1,5 @@
 import { fromPromise, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import type { Aal } from '../../../core/assurance';
 import { RetryableRefreshError } from '../../../machines/session.actors';
 import { sessionMachine, type AuthSession, type SessionEvent } from '../../../machines/session.machine';
 import type { ChartModel } from '../../helpers/chart-model';
@@ -8,7 +9,7 @@ import type { ChartModel } from '../../helpers/chart-model';
 export const NOW = 1_800_000_000_000;
 export const now = () => NOW;
 
-export function fakeSession(options: { aal: 'aal1' | 'aal2'; issuedSecondsAgo?: number; expired?: boolean; verifiedFactor?: boolean }): AuthSession {
+export function fakeSession(options: { aal: Aal; issuedSecondsAgo?: number; expired?: boolean; verifiedFactor?: boolean }): AuthSession {
   const iat = Math.floor(NOW / 1000) - (options.issuedSecondsAgo ?? 10);
   const exp = options.expired ? Math.floor(NOW / 1000) - 1 : iat + 3600;
   const payload = Buffer.from(JSON.stringify({ aal: options.aal, iat, exp, sub: 'u1' })).toString('base64url');
