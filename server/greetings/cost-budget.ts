@@ -3,7 +3,7 @@ import type { Clock } from '../http/clock';
 import { HttpError } from '../http/errors';
 import type { HitCounter } from '../rate-limits/hit-counter';
 import { WaitingRoom } from './waiting-room';
-import { paysEnough, QUEUE_WAIT_MS, UNPROVEN_SHARE, workPrice } from './work-price';
+import { LONG_GREETING_SECONDS, paysEnough, QUEUE_WAIT_MS, UNPROVEN_SHARE, workPrice } from './work-price';
 
 /**
  * What a greeting costs is what the engine is given: its spoken characters (after normalisation,
@@ -73,7 +73,8 @@ const HOUR_MS = 60 * 60_000;
  *   being made). Without a proof a greeting may fill only UNPROVEN_SHARE of it ("quiet": a visitor
  *   on a quiet server proves nothing); past that, GREETING_PROOF_REQUIRED. With a proof that paid
  *   the price (work-price.ts) it may use the whole share, and waits for room in the WaitingRoom,
- *   shortest greeting first, instead of being refused.
+ *   shortest greeting first, instead of being refused. Long greetings (LONG_GREETING_SECONDS) hold
+ *   all speech threads but one at most, so an ordinary greeting always has a thread.
  *
  * Audio that already exists or is already being made costs nothing: only new synthesis is charged.
  * In-flight seconds are counted in this process (they are this instance's threads); a greeting on
@@ -82,6 +83,8 @@ const HOUR_MS = 60 * 60_000;
 export class GreetingCostBudget {
   private readonly clients = new Map<string, number>();
   private total = 0;
+  /** Long greetings in flight (LONG_GREETING_SECONDS): at most all threads but one. */
+  private long = 0;
   private readonly room: WaitingRoom;
 
   constructor(
@@ -114,7 +117,7 @@ export class GreetingCostBudget {
     const perHour = this.limits.clientCharactersPerHour;
     const load = (this.total + this.room.waitingSeconds) / this.limits.inFlightSeconds;
     const maxNumber = workPrice(seconds, { load, use: perHour > 0 ? hour.count / perHour : 1 });
-    return { maxNumber, required: !this.fits(seconds, this.unprovenSeconds) };
+    return { maxNumber, required: !this.fitsUnproven(seconds) };
   }
 
   /** Reserves the synthesis of `spokenCharacters` for `client`, or refuses (at once, or after a short wait with a proof). */
@@ -125,7 +128,7 @@ export class GreetingCostBudget {
     if (mine > 0 && mine + seconds > this.limits.clientInFlightSeconds) {
       throw new CostRefusal(429, greetingErrorCodes.clientBusy, 'Your other greetings are still being made: wait for them to finish, then try again', this.drainSeconds(mine));
     }
-    if (admission.kind === 'unproven' && !this.fits(seconds, this.unprovenSeconds)) throw proofRequired('The greeting builder is busy: a greeting now needs a proof of work. Ask GET /greetings/work for a challenge, solve it and send its payload as proof');
+    if (admission.kind === 'unproven' && !this.fitsUnproven(seconds)) throw proofRequired('The greeting builder is busy: a greeting now needs a proof of work. Ask GET /greetings/work for a challenge, solve it and send its payload as proof');
     // The client's share is held from here, so its own concurrent requests see it while this one waits.
     this.addClient(client, seconds);
     let held = false;
@@ -152,13 +155,18 @@ export class GreetingCostBudget {
     return { count: this.room.size, seconds: this.room.waitingSeconds };
   }
 
-  private get unprovenSeconds(): number {
-    return this.limits.inFlightSeconds * UNPROVEN_SHARE;
+  /**
+   * Without a proof a greeting must fit, with everything in flight, in the unproven share: even on
+   * an idle instance (else whoever retries fastest takes every idle moment with its longest greeting).
+   */
+  private fitsUnproven(seconds: number): boolean {
+    return this.room.size === 0 && this.total + seconds <= this.limits.inFlightSeconds * UNPROVEN_SHARE;
   }
 
-  /** An idle instance takes any one greeting; otherwise it must fit under `limit`. */
-  private fits(seconds: number, limit: number): boolean {
-    return this.total <= 1e-9 || this.total + seconds <= limit;
+  /** An idle instance takes any one greeting; otherwise it must fit in the share, and a long one in the long lane. */
+  private fits(seconds: number): boolean {
+    if (seconds > LONG_GREETING_SECONDS && this.long >= Math.max(1, this.parallelism - 1)) return false;
+    return this.total <= 1e-9 || this.total + seconds <= this.limits.inFlightSeconds;
   }
 
   /**
@@ -181,8 +189,9 @@ export class GreetingCostBudget {
 
   /** Adds `seconds` to the instance's in flight if they fit (synchronously, so nothing overtakes). */
   private tryTake(seconds: number): boolean {
-    if (!this.fits(seconds, this.limits.inFlightSeconds)) return false;
+    if (!this.fits(seconds)) return false;
     this.total += seconds;
+    if (seconds > LONG_GREETING_SECONDS) this.long += 1;
     return true;
   }
 
@@ -216,6 +225,7 @@ export class GreetingCostBudget {
   /** Frees `seconds` of the instance: the proven greetings waiting go first, before any new request is heard. */
   private freeTotal(seconds: number): void {
     this.total = Math.max(0, this.total - seconds);
+    if (seconds > LONG_GREETING_SECONDS) this.long = Math.max(0, this.long - 1);
     this.room.wake();
   }
 

@@ -29,6 +29,13 @@ export const ACCEPTED_FRACTION = 0.25;
 export const UNPROVEN_SHARE = 1 / 2;
 /** A greeting with a proof waits this long at most for room, ahead of every greeting without one. */
 export const QUEUE_WAIT_MS = 5000;
+/**
+ * A greeting over this many seconds of synthesis (750 spoken characters, about a minute of speech;
+ * the templates are 100–300) is long: long greetings may hold all speech threads but one, so an
+ * ordinary greeting always finds a thread that is not speaking a long one (a greeting is one task
+ * on one thread, and goes to an idle thread first: local-synthesizer.ts).
+ */
+export const LONG_GREETING_SECONDS = 5;
 
 export interface Pressure {
   /** Synthesis seconds in flight and waiting on this instance, over its in-flight share (0 to 1). */

@@ -200,6 +200,23 @@ describe('the greeting proof of work (#34.2)', () => {
     expect(performance.now() - started).toBeGreaterThan(4500);
   }, 30_000);
 
+  it('keeps a speech thread for ordinary greetings: one long greeting at a time on two threads', async () => {
+    const { app, engine } = await instance({ AUTH_SECRET: SMALL.AUTH_SECRET });
+    // About 800 spoken characters: over LONG_GREETING_SECONDS (5 s of synthesis).
+    const long = () => script(60);
+    expect(normalizeForSpeech(long(), 'en').length).toBeGreaterThan(750);
+    expect((await greet(app, long(), '192.0.9.1')).statusCode).toBe(200);
+    const second = await greet(app, long(), '192.0.9.2');
+    expect(second.statusCode).toBe(429);
+    expect(second.json()).toMatchObject({ code: greetingErrorCodes.capacityReached });
+    // An ordinary greeting still has its thread.
+    expect((await greet(app, script(), '198.51.100.20')).statusCode).toBe(200);
+    expect(engine.started).toHaveLength(2);
+    engine.finishAll();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect((await greet(app, long(), '192.0.9.2')).statusCode).toBe(200);
+  });
+
   it('makes a voice sample under pressure without a proof (a fixed set, made once per process)', async () => {
     const { app } = await instance();
     await pressure(app, '192.0.7');
