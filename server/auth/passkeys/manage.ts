@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requirePasskeyManagement } from '../assurance';
 import { validationFailed } from '../errors';
 import { UUID } from '../users';
+import { PASSKEY_NAME_MAX } from '../../../core/passkeys';
 import { lastWayIn, passkeyNotFound } from './errors';
 import { PASSKEY_LIMITS } from './limits';
 import { ownedPasskey, passkeyJson, passkeysOf } from './store';
@@ -24,7 +25,7 @@ export async function renamePasskey(app: FastifyInstance, request: FastifyReques
   const { user } = await service.authenticate(request);
   const name = body.friendly_name?.trim() ?? '';
   if (name === '') throw validationFailed('friendly_name is required');
-  if (name.length > 120) throw validationFailed('friendly_name must be 120 characters or less');
+  if (name.length > PASSKEY_NAME_MAX) throw validationFailed(`friendly_name must be ${PASSKEY_NAME_MAX} characters or less`);
   const passkey = await ownedPasskey(service.db, user.id, passkeyId(id));
   if (!passkey) throw passkeyNotFound();
   const updated = await service.db

@@ -1,8 +1,8 @@
-import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../../config/env';
 import { configuredOrigin, publicOrigin } from '../../http/public-origin';
 import { AuthApiError } from '../errors';
+import { passkeyHostAllowed } from '../../../core/passkeys';
 
 /** The name authenticators show beside the account ("Ringwise" in the passkey picker). */
 export const RP_NAME = 'Ringwise';
@@ -21,7 +21,7 @@ export function rpIdOf(env: Pick<Env, 'PUBLIC_URL' | 'HOST' | 'PORT'>): string {
  * domain browsers accept without https (README: passkeys in development need http://localhost:3000).
  */
 export function passkeysEnabled(env: Pick<Env, 'PUBLIC_URL' | 'HOST' | 'PORT'>): boolean {
-  return isIP(rpIdOf(env)) === 0;
+  return passkeyHostAllowed(rpIdOf(env));
 }
 
 /** The origin a ceremony's client data must name: exactly the app's public origin. */

@@ -5,8 +5,7 @@ import type { AuthPasskeysTable } from './tables';
 
 export type PasskeyRow = Selectable<AuthPasskeysTable>;
 
-/** GoTrue's limit (config.Passkey.MaxPasskeysPerUser). */
-export const MAX_PASSKEYS_PER_USER = 10;
+export { MAX_PASSKEYS_PER_USER } from '../../../core/passkeys';
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : undefined);
 

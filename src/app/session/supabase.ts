@@ -24,6 +24,8 @@ export function getSupabase(): SupabaseClient {
       persistSession: true,
       autoRefreshToken: true,
       detectSessionInUrl: true,
+      // supabase-js's passkey calls (auth.passkey.*, registerPasskey: #36) are behind this flag.
+      experimental: { passkey: true },
     },
   });
   const supabase = client;

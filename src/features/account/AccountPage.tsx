@@ -26,6 +26,8 @@ import { PlanCard } from './PlanCard';
 import { SignOutCard } from './SignOutCard';
 import { useSubscriptionActions } from './subscription-actions';
 import { TwoStepCard } from './TwoStepCard';
+import { WaysInCard } from './social/WaysInCard';
+import { Passkeys } from './passkeys/Passkeys.lazy';
 
 /**
  * For a visitor with no account to show (signed out, or a guest's anonymous session): sign in, or
@@ -144,7 +146,9 @@ export default function AccountPage() {
             </Heading>
             {subscription ? <ManageCard subscription={subscription} actions={actions} /> : null}
             {subscription ? <PaymentHistory subscription={subscription} /> : null}
+            <WaysInCard identities={user.identities ?? []} phone={user.phone || null} email={user.email || null} />
             <TwoStepCard onOpenChange={setAddingSecondStep} />
+            <Passkeys userId={user.id} trialStarted={subscription?.status === 'trialing'} />
             <SignOutCard who={who} />
             <DeleteAccount subscription={subscription} />
           </section>

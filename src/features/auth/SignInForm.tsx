@@ -37,6 +37,7 @@ export function SignInForm({ form, lng }: { form: ReturnType<typeof useSignInFor
           key="phone"
           name="phone"
           label={t('signIn.phoneLabel')}
+          autoComplete="tel webauthn"
           defaultValue={phone.value || undefined}
           onChange={(state) => form.typePhone({ value: state.value, valid: state.valid })}
           error={fieldError}
@@ -46,7 +47,7 @@ export function SignInForm({ form, lng }: { form: ReturnType<typeof useSignInFor
           key="email"
           name="email"
           type="email"
-          autoComplete="email"
+          autoComplete="email webauthn"
           inputMode="email"
           label={t('signIn.emailLabel')}
           value={email}

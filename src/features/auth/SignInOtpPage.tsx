@@ -7,12 +7,13 @@ import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { Heading } from '../../ui/Text';
 import { CodeEntry } from '../../app/verification/CodeEntry.lazy';
-import { hasVerifiedFactor, type AuthSession } from '../../../machines/session.machine';
+import { hasVerifiedFactor, isAal2, type AuthSession } from '../../../machines/session.machine';
 import { loadSecondStep, SecondStep } from '../../app/verification/SecondStep.lazy';
 import { arrivedFromAuthLink, useSession } from '../../app/session/session';
 import { useSignedInName } from '../../app/session/signed-in-name';
 import { SignedInAs } from './SignedInAs';
 import { SignInForm } from './SignInForm';
+import { PasskeySignIn } from './passkey-sign-in.lazy';
 import { SignInNotices } from './SignInNotices';
 import * as styles from './SignInOtpPage.css';
 import { useSignInForm } from './use-sign-in-form';
@@ -92,6 +93,7 @@ export default function SignInOtpPage() {
             <>
               <SignInForm form={form} lng={lng} />
               <SocialSignIn lng={lng} landingPage={null} />
+              <PasskeySignIn onSignedIn={(verified) => (hasVerifiedFactor(verified as AuthSession) && !isAal2(verified as AuthSession) ? setSecondStepAsked(true) : completeSignIn(false))} />
             </>
           )}
         </div>

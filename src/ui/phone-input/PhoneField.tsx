@@ -27,6 +27,8 @@ export interface PhoneFieldProps {
   hint?: ReactNode;
   disabled?: boolean;
   name?: string;
+  /** `tel` unless the page adds a token (the sign-in page: `tel webauthn`, the browser's passkey autofill). */
+  autoComplete?: string;
 }
 
 /**
@@ -42,7 +44,7 @@ export interface PhoneFieldProps {
  * announced when nothing matches. The number and its lazy formatter are use-phone-number.ts.
  * Used by the sign-up, demo and sign-in pages, onboarding's verify-phone step and the two-step manager.
  */
-export function PhoneField({ label, defaultValue, defaultCountry, onChange, onBlur, error, hint, disabled, name }: PhoneFieldProps) {
+export function PhoneField({ label, defaultValue, defaultCountry, onChange, onBlur, error, hint, disabled, name, autoComplete = 'tel' }: PhoneFieldProps) {
   const { t } = useTranslation(['landing', 'common']);
   const language = useLanguage();
   const [state, typed, pickCountry] = usePhoneNumber(defaultValue, defaultCountry, onChange);
@@ -91,7 +93,7 @@ export function PhoneField({ label, defaultValue, defaultCountry, onChange, onBl
             name={name}
             type="tel"
             inputMode="tel"
-            autoComplete="tel"
+            autoComplete={autoComplete}
             value={state.display}
             disabled={disabled}
             aria-invalid={invalid || undefined}
