@@ -5,7 +5,8 @@ import { Alert } from '../../ui/Alert';
 import { Card } from '../../ui/Card';
 import { Heading, Text } from '../../ui/Text';
 import { CodeEntry } from './CodeEntry';
-import { sendEmailConfirmation } from './otp';
+import { resendEmailClaim } from './email-claim';
+import { EmailClaimNotice } from './EmailClaimNotice';
 import { useSession } from '../session/session';
 
 /**
@@ -26,6 +27,7 @@ export function EmailConfirmation({ lng }: { lng: Language }) {
     <Card>
       <Heading level={2}>{t('emailConfirmation.title')}</Heading>
       <Text tone="muted">{t('emailConfirmation.text')}</Text>
+      <EmailClaimNotice />
       <CodeEntry
         recipient={email}
         channel="email"
@@ -35,7 +37,7 @@ export function EmailConfirmation({ lng }: { lng: Language }) {
         // The message may be older than this page: the server's cooldown answers a too-early resend.
         sentAt={0}
         onVerified={() => setConfirmed(true)}
-        onResend={() => sendEmailConfirmation(email, lng)}
+        onResend={() => resendEmailClaim(email, lng)}
       />
     </Card>
   );

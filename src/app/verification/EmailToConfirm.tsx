@@ -7,7 +7,9 @@ import { Card } from '../../ui/Card';
 import { Heading, Text } from '../../ui/Text';
 import { RESEND_COOLDOWN_SECONDS } from '../../../core/auth-codes';
 import { CodeEntry } from './CodeEntry.lazy';
-import { sendEmailConfirmation, type SendResult } from './otp';
+import type { EmailClaimResult } from './otp';
+import { claimEmail, resendEmailClaim } from './email-claim';
+import { EmailClaimNotice } from './EmailClaimNotice';
 import { useSession } from '../session/session';
 
 /**
@@ -32,8 +34,10 @@ export function EmailToConfirm({ lng, folded }: { lng: Language; folded: boolean
   const send = async () => {
     setSending(true);
     setFailure(null);
-    const result: SendResult = await sendEmailConfirmation(email, lng).catch(() => ({ ok: false, code: 'network' }));
+    const result: EmailClaimResult = await claimEmail(email, lng).catch((): EmailClaimResult => ({ ok: false, code: 'network' }));
     setSending(false);
+    // Held back: EmailClaimNotice says when the code comes; the field opens then ("Send a new code" again).
+    if (result.ok && result.heldSeconds) return;
     if (result.ok) setSentAt(Date.now());
     // Refused as too soon: a code left less than a minute ago and is still good, so its field opens
     // with the countdown where it really is.
@@ -66,9 +70,10 @@ export function EmailToConfirm({ lng, folded }: { lng: Language; folded: boolean
           autoFocus
           sentAt={sentAt}
           onVerified={() => setConfirmed(true)}
-          onResend={() => sendEmailConfirmation(email, lng)}
+          onResend={() => resendEmailClaim(email, lng)}
         />
       )}
+      <EmailClaimNotice />
       {failure ? <Alert tone="critical">{failure}</Alert> : null}
     </Card>
   );

@@ -129,8 +129,15 @@ export async function verifyCode(recipient: Recipient, token: string, type?: 'sm
  * `/{lng}/sign-in-otp?email=…&email_confirmed=1`, and a code for the account page). Sending it again
  * sends a fresh proof.
  */
-export async function sendEmailConfirmation(email: string, language: string): Promise<SendResult> {
+export async function sendEmailConfirmation(email: string, language: string): Promise<EmailClaimResult> {
   const emailRedirectTo = `${window.location.origin}/${language}/sign-in-otp?${new URLSearchParams({ email })}`;
-  const { error } = await (await loadSupabase()).auth.updateUser({ email, data: { locale: language } }, { emailRedirectTo });
-  return error ? toAuthErrorCode(error) : { ok: true };
+  const { data, error } = await (await loadSupabase()).auth.updateUser({ email, data: { locale: language } }, { emailRedirectTo });
+  if (error) return toAuthErrorCode(error);
+  // Held back (another code went to this address a moment ago, or its hour is spent): the claim is
+  // kept and the server says in how many seconds its code may go (server/auth/email-claim.ts).
+  const held = (data.user as { email_change_retry_after?: unknown } | null)?.email_change_retry_after;
+  return typeof held === 'number' && held > 0 ? { ok: true, heldSeconds: held } : { ok: true };
 }
+
+/** An email claim's answer: kept and sent, kept with its code held back `heldSeconds`, or refused. */
+export type EmailClaimResult = { ok: true; heldSeconds?: number } | OtpFailure;

@@ -5,7 +5,7 @@ import type { LandingPage, SignupCheckRequest, SignupCheckResult, SignupComplete
 import { classifyEmailLazy, type EmailKind } from '../../lib/email-kind.lazy';
 import { logEvent } from '../../app/analytics/analytics';
 import { analyticsEvents } from '../../app/analytics/events';
-import { sendCode, sendEmailConfirmation, type Recipient, type SendResult } from '../../app/verification/otp';
+import { sendCode, type Recipient, type SendResult } from '../../app/verification/otp';
 import type { SendRefusal } from '../../../core/auth-codes';
 
 export type SignupOutcome = SignupCheckResult['outcome'];
@@ -98,7 +98,8 @@ export const saveAccountActor = fromPromise<{ returning: boolean }, { values: Si
       if (error instanceof ApiError) throw new SignupError('api', error.code);
       throw error;
     }
-    if (result.emailNeedsConfirmation) await sendEmailConfirmation(values.email, input.language);
+    // A code held back (the address got one a moment ago) is kept and sent later; the next page says when.
+    if (result.emailNeedsConfirmation) await (await import('../../app/verification/email-claim')).claimEmail(values.email, input.language).catch(() => undefined);
     return { returning: result.returning };
   },
 );

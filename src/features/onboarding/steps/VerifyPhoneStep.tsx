@@ -11,6 +11,7 @@ import { errorKey, type StepProps } from '../step-props';
 import { PhoneCodeStep } from './PhoneCodeStep';
 import { PhoneTakenNotice } from './PhoneTakenNotice';
 import { PhoneSendRefused } from './PhoneSendRefused';
+import { EmailClaimNotice } from '../../../app/verification/EmailClaimNotice';
 
 /**
  * verify-phone: the number (prefilled from sign-up), then the 6-digit code texted to it (engineer A's
@@ -46,6 +47,7 @@ export function VerifyPhoneStep({ snapshot, send }: StepProps) {
     <div className={styles.stack}>
       <Heading>{t('verifyPhone.title')}</Heading>
       {email ? <Text tone="muted">{t('verifyPhone.emailNote', { email })}</Text> : null}
+      <EmailClaimNotice />
       {error === 'PHONE_ALREADY_EXISTS' && sentTo ? (
         <PhoneTakenNotice phone={sentTo} />
       ) : refusal?.kind === 'limit' ? (
