@@ -1,3 +1,5 @@
+import { DAY_MS } from '../durations';
+
 /**
  * SPEC §9: a 7-day free trial, and a 30-day money-back guarantee on every payment. The dates are
  * computed here only: the checkout page's "your trial ends on …", the local provider's and the
@@ -5,8 +7,6 @@
  */
 export const TRIAL_DAYS = 7;
 export const MONEY_BACK_DAYS = 30;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** When a trial started at `start` ends (and the card is first charged): TRIAL_DAYS later to the millisecond. */
 export function trialEnd(start: Date): Date {

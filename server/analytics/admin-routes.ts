@@ -8,6 +8,7 @@ import { isLocalDevelopmentRequest } from '../http/local-only';
 import { defaultRange, funnelReport, type FunnelRange } from './funnel';
 import { filterOf, funnelChartNumbers } from './funnel-numbers';
 import { renderBadRequest, renderFunnelPage, renderLoginPage } from './funnel-page';
+import { DAY_MS } from '../../core/durations';
 
 const MAX_RANGE_DAYS = 366;
 
@@ -21,7 +22,7 @@ export function resolveRange(query: Pick<FunnelQuery, 'from' | 'to'>, now: Date)
   if (Number.isNaN(fromTime) || new Date(fromTime).toISOString().slice(0, 10) !== from) throw badRequest('INVALID_RANGE', `"${from}" is not a date`);
   if (Number.isNaN(toTime) || new Date(toTime).toISOString().slice(0, 10) !== to) throw badRequest('INVALID_RANGE', `"${to}" is not a date`);
   if (fromTime > toTime) throw badRequest('INVALID_RANGE', 'The start date is after the end date');
-  if ((toTime - fromTime) / 86_400_000 >= MAX_RANGE_DAYS) throw badRequest('INVALID_RANGE', 'The range is longer than a year');
+  if ((toTime - fromTime) / DAY_MS >= MAX_RANGE_DAYS) throw badRequest('INVALID_RANGE', 'The range is longer than a year');
   return { from, to };
 }
 

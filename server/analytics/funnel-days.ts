@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import { funnelEventTypes, funnelSteps, personKey, stepColumn, stepFilter, touchColumns } from './funnel-steps';
+import { DAY_MS } from '../../core/durations';
 
 /**
  * How many buckets the rollup's people are hashed into (the column of migration 0950; the report read
@@ -62,4 +63,4 @@ export async function rollUpStoredEvents(db: Kysely<Database>, range: { from: Da
   }
 }
 
-const BACKFILL_WINDOW_MS = 7 * 86_400_000;
+const BACKFILL_WINDOW_MS = 7 * DAY_MS;

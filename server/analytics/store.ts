@@ -2,11 +2,12 @@ import { sql, type Kysely } from 'kysely';
 import { oncePerUserEvents, type IngestEvent } from '../../core/contracts/analytics';
 import type { Database } from '../db/schema';
 import { rollUp } from './funnel-days';
+import { DAY_MS } from '../../core/durations';
 
 const ONCE_PER_USER = new Set<string>(oncePerUserEvents);
 const KNOWN_COLUMNS = new Set(['event_type', 'user_id', 'device_id', 'session_id', 'insert_id', 'time', 'event_properties', 'user_properties', 'ip']);
 // A timestamp further ahead than this is a broken client clock; the upload time is used instead.
-const MAX_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
+const MAX_CLOCK_SKEW_MS = DAY_MS;
 
 function shortText(value: unknown, max = 200): string | null {
   return typeof value === 'string' && value.length > 0 ? value.slice(0, max) : null;

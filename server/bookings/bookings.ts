@@ -3,8 +3,7 @@ import { bookingHorizonDays, type Booking, type BookingRequest } from '../../cor
 import type { Database } from '../db/schema';
 import { badRequest, conflict } from '../http/errors';
 import type { BookingRow } from './tables';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../../core/durations';
 
 export function toBooking(row: BookingRow): Booking {
   return {

@@ -3,13 +3,13 @@ import type { Database } from '../db/schema';
 import { moneyBackEnd } from '../../core/payments/trial';
 import { applyPercentOff } from './promotions';
 import type { BillingInterval, ChargeRow, SubscriptionRow, SubscriptionStatus } from './tables';
+import { DAY_MS } from '../../core/durations';
 
 /**
  * The local provider's money movements: trial-end and renewal charges, cancellation and the
  * money-back refund. Everything takes `now` so tests drive it with a manual clock.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * After a failed charge the card is tried again this many days after the first failure; when the

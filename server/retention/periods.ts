@@ -1,8 +1,6 @@
 import type { Env } from '../config/env';
 import type { RetentionPeriods } from '../data-lifecycle/lifecycle';
-
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
+import { DAY_MS, HOUR_MS } from '../../core/durations';
 
 /**
  * How long each kind of leftover row is kept (the RetentionPeriods of ../data-lifecycle/lifecycle),

@@ -1,3 +1,5 @@
+import { DAY_MS } from '../../../core/durations';
+
 /**
  * Analytics calls made before the SDK had started, kept across a page leaving (a full page load, a
  * closed tab) in localStorage and handed to the SDK at the next start: a page view logged in the
@@ -11,7 +13,7 @@ export type HeldCall =
 
 export const CARRY_OVER_KEY = 'ringwise:analytics-held';
 /** Held calls older than this are not sent at a later start (a visit long over). */
-export const CARRY_OVER_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+export const CARRY_OVER_MAX_AGE_MS = 7 * DAY_MS;
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
