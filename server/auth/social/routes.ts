@@ -132,7 +132,13 @@ async function finishTrip(app: FastifyInstance, request: FastifyRequest, state: 
     request.log.warn({ provider: provider.name, reason: error instanceof Error ? `${error.name}: ${(error as { code?: string }).code ?? ''}` : 'unknown' }, 'social code exchange refused');
     throw new AuthApiError(400, 'bad_oauth_callback', 'Unable to exchange external code');
   }
-  const profile = profileOf(provider.kind, { ...answer.claims, ...(provider.kind === 'apple' ? appleUserField(parameters.user) : {}) });
+  let profile;
+  try {
+    profile = profileOf(provider.kind, { ...answer.claims, ...(provider.kind === 'apple' ? appleUserField(parameters.user) : {}) });
+  } catch {
+    // A verified ID token without a usable subject: said without echoing the person's claims to the log.
+    throw new AuthApiError(400, 'bad_oauth_callback', 'The provider returned no usable identity');
+  }
   const user = await userForProfile(service, provider.name, profile, state.link_user_id);
   if (state.code_challenge && state.code_challenge_method) {
     const code = await createFlowState(service, {
