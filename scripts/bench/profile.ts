@@ -65,7 +65,7 @@ async function main(): Promise<void> {
   ensureBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'profile-data-'));
   const profileDir = mkdtempSync(join(tmpdir(), 'profile-'));
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', NODE_ENV: 'development', LOG_LEVEL: 'warn', DATA_DIR: dataDir };
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', NODE_ENV: 'development', LOG_LEVEL: 'warn', DATA_DIR: dataDir, CAPTCHA_PROVIDER: 'off' };
   // The bench's visitors each name their own address (X-Forwarded-For), believed only from a configured proxy.
   env.TRUSTED_PROXIES = '127.0.0.1,::1';
   if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
