@@ -13,6 +13,7 @@ import requestGuardsPlugin from './http/request-guards';
 import clockPlugin from './http/clock-plugin';
 import metricsPlugin from './observability/plugin';
 import jobsPlugin from './jobs/plugin';
+import jobsAdminRoutes from './jobs/admin-routes';
 import { traceStatement, type Tracing } from './observability/tracing';
 import type { Clock } from './http/clock';
 import { hitCounterPlugin, rateLimitPlugin } from './rate-limits/plugin';
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(analyticsPlugin);
   await app.register(bookingsPlugin);
   await app.register(retentionPlugin);
+  await app.register(jobsAdminRoutes);
 
   await app.register(spaRoutes, { clientDir: deps.clientDir });
   return app as unknown as FastifyInstance;

@@ -3,12 +3,16 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { parseEnv } from '../../../server/config/env';
+import errorHandlerPlugin from '../../../server/http/error-handler';
+import { contractSerializerCompiler } from '../../../server/http/response-serializer';
 import { projectRoot } from '../../../server/config/project-root';
 import envPlugin from '../../../server/config/plugin';
 import { openDatabase } from '../../../server/db/client';
 import databasePlugin from '../../../server/db/plugin';
 import { recentJobRuns } from '../../../server/jobs/job-runs';
+import jobsAdminRoutes from '../../../server/jobs/admin-routes';
 import jobsPlugin from '../../../server/jobs/plugin';
 import metricsPlugin from '../../../server/observability/plugin';
 import { runBillingCycle } from '../../../server/payments/billing';
@@ -30,9 +34,12 @@ describe('jobs on the Postgres queue', () => {
 
   beforeAll(async () => {
     app = Fastify({ loggerInstance: pino({ level: 'silent' }) as FastifyBaseLogger });
-    await app.register(envPlugin, { env: parseEnv({ NODE_ENV: 'test', METRICS_PORT: '0' }) });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(contractSerializerCompiler);
+    await app.register(envPlugin, { env: parseEnv({ NODE_ENV: 'test', METRICS_PORT: '0', ADMIN_TOKEN: 'team-token-0123456789' }) });
     await app.register(databasePlugin, { database: await createTestDatabase(), ownsDatabase: true });
     await app.register(metricsPlugin);
+    await app.register(errorHandlerPlugin);
     await app.register(jobsPlugin);
     app.jobs.define({
       name: 'flaky',
@@ -46,9 +53,32 @@ describe('jobs on the Postgres queue', () => {
         return { settled: tries };
       },
     });
+    app.jobs.define({
+      name: 'broken',
+      cron: '0 0 1 1 *',
+      retryLimit: 0,
+      retryDelaySeconds: 1,
+      expireInSeconds: 60,
+      async run() {
+        throw new Error('the card network refused every call');
+      },
+    });
+    await app.register(jobsAdminRoutes);
     await app.ready();
   });
   afterAll(() => app.close());
+
+  it('shows a failed run to the team, behind the admin rule', async () => {
+    await app.jobs.runNow('broken');
+    await until(async () => (await recentJobRuns(app.db)).some((run) => run.job === 'broken' && run.state === 'failed'));
+    expect((await app.inject({ method: 'GET', url: '/admin/jobs.json' })).statusCode).toBe(401);
+    const page = await app.inject({ method: 'GET', url: '/admin/jobs', headers: { authorization: 'Bearer team-token-0123456789' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('the card network refused every call');
+    const json = await app.inject({ method: 'GET', url: '/admin/jobs.json', headers: { authorization: 'Bearer team-token-0123456789' } });
+    expect(json.json<{ runs: { job: string; state: string }[] }>().runs).toContainEqual(expect.objectContaining({ job: 'broken', state: 'failed' }));
+    expect(await app.metrics.registry.metrics()).toMatch(/job_runs_total\{job="broken",outcome="failed"\} 1/);
+  }, 30_000);
 
   it('retries a failed run with backoff, keeps both outcomes in the history and the metrics', async () => {
     expect(await app.jobs.runNow('flaky')).toBeTypeOf('string');
