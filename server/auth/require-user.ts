@@ -25,7 +25,8 @@ export interface AuthUser {
 /**
  * The signed-in user (routes get it as `request.user` through `installRouteAuth`), or HttpError 401 — `UNAUTHORIZED` when there is no
  * bearer token, `INVALID_TOKEN` when it is not a live access token of this service (bad signature,
- * wrong algorithm or key, expired, session signed out or timed out, user deleted). With SUPABASE_URL
+ * wrong algorithm or key, expired, session signed out or timed out, user deleted or being erased: the
+ * erasure's mark, server/auth/service.ts). With SUPABASE_URL
  * the project's tokens are checked instead (ExternalIdentity), and 503 AUTH_UNAVAILABLE when its keys
  * cannot be fetched.
  *

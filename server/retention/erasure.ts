@@ -134,12 +134,19 @@ function spellings(emails: string[], phones: string[]): { emails: string[]; phon
  */
 export const UNFINISHED_ERASURE_MS = 10 * 60_000;
 
-/** Finishes erasures left marked (the retention job runs this): the mark is old, every cache has long seen it. */
-export async function finishErasures(db: Kysely<Database>, options: ErasureOptions): Promise<string[]> {
+/**
+ * Finishes erasures left marked (the retention job runs this): the mark is old, every cache has long
+ * seen it. One that fails (Stripe unreachable) is left for the next run and does not hold back the others.
+ */
+export async function finishErasures(db: Kysely<Database>, options: ErasureOptions, onFailure: (userId: string, error: unknown) => void = () => undefined): Promise<string[]> {
   const finished: string[] = [];
   for (const userId of await unfinishedErasures(db, new Date(options.now.getTime() - UNFINISHED_ERASURE_MS))) {
-    await erasePerson(db, userId, options);
-    finished.push(userId);
+    try {
+      await erasePerson(db, userId, options);
+      finished.push(userId);
+    } catch (error) {
+      onFailure(userId, error);
+    }
   }
   return finished;
 }

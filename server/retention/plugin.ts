@@ -26,7 +26,9 @@ async function retentionPlugin(app: FastifyInstance): Promise<void> {
     running = runRetention(app.database, app.clock.now(), periods)
       .then(async (result) => {
         if (Object.keys(result.deleted).length > 0 || result.vacuumed.length > 0) app.log.info({ retention: result }, 'retention job ran');
-        const finished = await finishErasures(app.db, { stripe, now: app.clock.now(), settleMs: 0 });
+        const finished = await finishErasures(app.db, { stripe, now: app.clock.now(), settleMs: 0 }, (userId, error) =>
+          app.log.error({ userId, err: error }, 'an unfinished erasure failed again'),
+        );
         if (finished.length > 0) app.log.info({ userIds: finished }, 'erasures left unfinished were finished');
         return result;
       })

@@ -9,6 +9,8 @@ import { resolveUserRef } from '../../../server/api/kyc-admin';
 import { dropOtherClaims } from '../../../server/auth/email-claims';
 import type { AuthService } from '../../../server/auth/service';
 import { runBillingCycle } from '../../../server/payments/billing';
+import { erasePerson } from '../../../server/retention/erasure';
+import { erasureTargetOf } from '../../../server/retention/erasure-target';
 import { runRetention } from '../../../server/retention/job';
 import { retentionPeriods } from '../../../server/retention/periods';
 import { seedFunnelEvents } from '../../../scripts/data/funnel-seed';
@@ -54,6 +56,13 @@ const hotPaths: HotPath[] = [
   { name: 'kyc-admin validate <email> (resolveUserRef)', run: ({ db }) => resolveUserRef(db, 'Person17@example.com') },
   { name: 'kyc-admin validate <phone> (resolveUserRef)', run: ({ db }) => resolveUserRef(db, '+33610000017') },
   { name: 'billing job (runBillingCycle)', run: ({ db }) => runBillingCycle(db, now) },
+  // #41: the team's reference is looked up by what accounts proved; the erasure asks who else proved
+  // the person's addresses and numbers and drops others' claims on them (migration 1040's indexes).
+  { name: 'kyc-admin erase <email> (erasureTargetOf)', run: ({ db }) => erasureTargetOf(db, 'Person18@example.com') },
+  { name: 'kyc-admin erase <phone> (erasureTargetOf)', run: ({ db }) => erasureTargetOf(db, '+33610000018') },
+  // Provider events are found by their payload's text (a customer id or address anywhere in it): a
+  // read of the table, which the retention job keeps to 30 days of events.
+  { name: 'erasure of a person (erasePerson)', readsWhole: ['webhook_events'], run: async ({ db }) => erasePerson(db, (await erasureTargetOf(db, 'person19@example.com')).userId!, { stripe: null, now, settleMs: 0 }) },
   // A run that finds little must read little (the steady state, a run every few minutes): asked as
   // of the seed's first day, before anything has passed its period, it must not read whole tables.
   // The team's funnel report: the spans inside the range and the people crossing its ends (#29.3).
