@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { parseEnv } from '../../../server/config/env';
 import { openDatabase, type DatabaseHandle } from '../../../server/db/client';
+import { READ_CACHE_TTL_MS, ReadCache } from '../../../server/db/read-cache';
 import { erasureSettleMs } from '../../../server/retention/erasure';
 import { createTestDatabase } from '../../helpers/database';
 import { roomyLimits } from '../../helpers/roomy-limits';
@@ -99,5 +100,22 @@ describe.runIf(onPostgres)('erasure across two instances on one Postgres (#41)',
       'PATCH /v1/user 401 INVALID_TOKEN',
       'PATCH /v1/user/data 401 INVALID_TOKEN',
     ]);
+  });
+});
+
+/** What the wait rests on: no instance serves a copy read before a change for longer than READ_CACHE_TTL_MS after it. */
+describe('a cached read lives READ_CACHE_TTL_MS from the moment it began (#41)', () => {
+  it('a slow read is not served past that bound, however late it answered', async () => {
+    let now = 0;
+    const cache = new ReadCache<string>({ maxEntries: 10, now: () => now });
+    // The read begins at 0 and answers 1.5 s later (a busy database); the row changes right after it began.
+    await cache.load('user', async () => {
+      now = 1_500;
+      return 'the row as it was';
+    });
+    now = READ_CACHE_TTL_MS - 1;
+    expect(cache.get('user')).toBe('the row as it was');
+    now = READ_CACHE_TTL_MS;
+    expect(cache.get('user')).toBeUndefined();
   });
 });
