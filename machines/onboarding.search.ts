@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { isEmailAddress } from '../core/email/email-address';
 import { intervals, onboardingOrigins, plans, type Interval, type OnboardingOrigin, type Plan } from '../core/contracts/onboarding';
 import type { OnboardingRoute } from './onboarding.types';
 
@@ -8,7 +8,6 @@ export interface ParsedSearch {
   corrected: boolean;
 }
 
-const emailSchema = z.email().max(254);
 
 /**
  * The search parameters each onboarding address accepts (SPEC §5), validated; a bad value is
@@ -26,7 +25,7 @@ export function parseOnboardingSearch(route: OnboardingRoute, search: string): P
   if (route === 'verifyPhone' || route === 'details') {
     const email = params.get('email');
     if (email !== null) {
-      if (emailSchema.safeParse(email).success) values.email = email;
+      if (isEmailAddress(email)) values.email = email;
       else corrected = true;
     }
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../email/email-address';
 import { isValidE164 } from '../phone/parse';
 
 /**
@@ -31,8 +32,8 @@ export const emailField = z
   .string({ error: validationMessages.required })
   .trim()
   .min(1, { error: validationMessages.required })
-  .max(254, { error: validationMessages.invalidEmail })
-  .pipe(z.email({ error: validationMessages.invalidEmail }));
+  .max(EMAIL_MAX_LENGTH, { error: validationMessages.invalidEmail })
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: validationMessages.invalidEmail }));
 
 /** A phone number in E.164 ('+33612345678') that the one phone rule (core/phone/parse.ts) accepts. */
 export const phoneField = z

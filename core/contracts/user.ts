@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddressSchema } from '../email/email-schema';
 
 /** SPEC §3 "User profile": the known KYC outcomes of the legitimacy check. */
 export const kycStatuses = ['VALIDATED', 'REJECTED', 'PENDING_REVIEW'] as const;
@@ -49,7 +50,7 @@ const trimmed = (max: number) => z.string().trim().min(1).max(max);
 export const userUpdateSchema = z
   .object({
     phone: z.object({ number: trimmed(32) }).strict().optional(),
-    email: z.email().max(254).optional(),
+    email: emailAddressSchema.optional(),
     name: trimmed(200).optional(),
     first_name: trimmed(100).optional(),
     last_name: trimmed(100).optional(),

@@ -51,8 +51,12 @@ export async function mergeProfileData(db: Kysely<Database>, userId: string, dat
     .executeTakeFirstOrThrow();
 }
 
-/** A number as typed, in international form, to E.164 (core/phone/parse.ts); 400 INVALID_PHONE otherwise. */
-export function normalisePhone(number: string): string {
+/**
+ * A number as typed, in international form, to E.164 by the one phone rule (core/phone/parse.ts
+ * toE164), in the product API's error shape: 400 INVALID_PHONE (the auth service's requirePhone
+ * answers GoTrue's validation_failed for the same rule).
+ */
+export function requirePhone(number: string): string {
   const e164 = toE164(number);
   if (!e164) throw badRequest('INVALID_PHONE', 'Invalid phone number');
   return e164;

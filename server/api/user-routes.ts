@@ -5,7 +5,7 @@ import type { AuthUser } from '../auth/require-user';
 import { ReadCache } from '../db/read-cache';
 import { badRequest, conflict } from '../http/errors';
 import { userDataMaxBytes, userDataSchema, userSchema, userUpdateSchema } from '../../core/contracts/user';
-import { getProfile, mergeProfileData, normalisePhone, splitName, updateProfile } from './profiles';
+import { getProfile, mergeProfileData, requirePhone, splitName, updateProfile } from './profiles';
 import type { Profile, ProfileUpdate } from './tables';
 import { spendProductLookup } from './lookup';
 import { userView } from './user-view';
@@ -97,7 +97,7 @@ async function updateUser(app: FastifyInstance, request: FastifyRequest, reply: 
   const user = request.user!;
   const changes: ProfileUpdate = {};
   if (body.phone) {
-    const phone = normalisePhone(body.phone.number);
+    const phone = requirePhone(body.phone.number);
     // Whether another account has it is only said within the lookup budget, unless it is the
     // caller's own proven number (nothing to find out then).
     if (!(phone === user.phone && user.confirmed?.phone)) await spendProductLookup(app, request, reply, user.id);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Database } from '../db/schema';
 import type { Clock } from '../http/clock';
 import { HttpError } from '../http/errors';
-import { normalizePhone } from './recipients';
+import { toE164 } from '../../core/phone/parse';
 import type { AuthUser } from './require-user';
 import { AUDIENCE } from './tokens';
 
@@ -81,7 +81,7 @@ export class ExternalIdentity {
       id: sub,
       email: email ? email.toLowerCase() : null,
       // GoTrue puts the phone in tokens without its '+'.
-      phone: phone ? normalizePhone(phone) : null,
+      phone: phone ? toE164(phone) : null,
       isAnonymous,
       sessionId: sessionId ?? '',
       aal,
@@ -134,7 +134,7 @@ export class ExternalIdentity {
       if (!parsed.success) return null;
       const { email, phone, email_confirmed_at: emailAt, phone_confirmed_at: phoneAt } = parsed.data;
       const sameEmail = Boolean(email) && email!.toLowerCase() === user.email;
-      const samePhone = (phone ? normalizePhone(phone) : null) === user.phone;
+      const samePhone = (phone ? toE164(phone) : null) === user.phone;
       return { email: sameEmail && emailAt ? new Date(emailAt) : null, phone: samePhone && phoneAt ? new Date(phoneAt) : null };
     } catch {
       return null;

@@ -1,25 +1,20 @@
-import { z } from 'zod';
+import { isEmailAddress } from '../../core/email/email-address';
 import { toE164 } from '../../core/phone/parse';
 import { e164Spelling } from '../../core/phone/spelling';
 import { AuthApiError } from './errors';
 
-/**
- * GoTrue accepts "+33 6 12…" or "336…" and answers 400 for anything else. Returns E.164 with '+',
- * or null when it is not a valid number for its country (core/phone/parse.ts, the rule every side uses).
- */
-export function normalizePhone(raw: string): string | null {
-  return toE164(raw);
-}
-
-const emailSchema = z.email().max(255);
-
+/** An address as GoTrue keeps it (trimmed, lower-cased), or null when the one email rule refuses it. */
 export function normalizeEmail(raw: string): string | null {
   const email = raw.trim().toLowerCase();
-  return emailSchema.safeParse(email).success ? email : null;
+  return isEmailAddress(email) ? email : null;
 }
 
+/**
+ * GoTrue accepts "+33 6 12…" or "336…" and answers 400 validation_failed for anything else: E.164
+ * with '+' by the one phone rule (core/phone/parse.ts toE164), in the auth service's error shape.
+ */
 export function requirePhone(raw: string): string {
-  const phone = normalizePhone(raw);
+  const phone = toE164(raw);
   if (!phone) throw new AuthApiError(400, 'validation_failed', 'Invalid phone number format (E.164 required)');
   return phone;
 }

@@ -1,4 +1,5 @@
 import type { Factor } from '@supabase/supabase-js';
+import { E164_PATTERN } from '../../../core/phone/spelling';
 import { z } from 'zod';
 import { CODE_PATTERN } from '../../../core/auth-codes';
 import { loadSupabase } from '../session/session';
@@ -19,7 +20,7 @@ export const mfaCodeSchema = z
   .pipe(z.string().regex(CODE_PATTERN));
 
 /** E.164, as the phone field gives it once the number is valid. */
-export const mfaPhoneSchema = z.string().regex(/^\+[1-9]\d{6,14}$/);
+export const mfaPhoneSchema = z.string().regex(E164_PATTERN);
 
 const factorIdSchema = z.string().uuid();
 

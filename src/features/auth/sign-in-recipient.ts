@@ -1,8 +1,8 @@
+import { isEmailAddress } from '../../../core/email/email-address';
 import type { Recipient } from '../../app/verification/otp';
 
 export type SignInMethod = 'phone' | 'email';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Why what was typed cannot be sent a code yet: each is an `errors.<code>` text in locales/…/auth.json. */
 export type RecipientProblem = 'required' | 'invalid_phone' | 'invalid_email';
@@ -19,6 +19,6 @@ export function signInRecipient(method: SignInMethod, phone: { value: string; va
   }
   const value = email.trim();
   if (!value) return { problem: 'required' };
-  if (!EMAIL.test(value)) return { problem: 'invalid_email' };
+  if (!isEmailAddress(value)) return { problem: 'invalid_email' };
   return { recipient: { email: value.toLowerCase() } };
 }
