@@ -81,6 +81,7 @@ export default async function signupRoutes(app: FastifyInstance): Promise<void> 
         .returning('email')
         .executeTakeFirst();
       if (!written) return { returning: true, emailNeedsConfirmation: false };
+      app.metrics.signUps.inc();
       return { returning: false, emailNeedsConfirmation: !proven };
     },
   );

@@ -144,6 +144,7 @@ async function startTrial(app: FastifyInstance, request: FastifyRequest, reply: 
   switch (outcome.kind) {
     case 'subscribed':
       request.log.info({ subscriptionId: outcome.subscriptionId }, 'local checkout: trial started');
+      if (page.session.trial) app.metrics.trialsStarted.inc({ plan: page.session.plan });
       return reply.status(303).header('location', nextSteps).header('cache-control', 'no-store').send();
     case 'declined':
       await recordFailedAttempt(app.db, page.session.id);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../helpers/app';
+import { createValidatedUser, payForm, startCheckout } from '../payments/helpers';
 
 /** The Prometheus listener: its own port, route patterns as labels, the process and database figures. */
 describe('metrics on their own listener', () => {
@@ -47,6 +48,13 @@ describe('metrics on their own listener', () => {
     app.metrics.jobRuns.inc({ job: 'billing', outcome: 'failed' });
     expect(await scrape()).toMatch(/job_runs_total\{job="billing",outcome="failed"\} 1/);
     expect((await fetch(metricsUrl.replace('/metrics', '/'))).status).toBe(404);
+  });
+
+  it('counts a trial started at checkout by its plan', async () => {
+    const user = await createValidatedUser(app);
+    const paid = await app.inject({ method: 'POST', url: await startCheckout(app, user, 'interval=monthly&plan=starter&currency=EUR'), ...payForm('4242424242424242') });
+    expect(paid.statusCode).toBe(303);
+    expect(await scrape()).toMatch(/trials_started_total\{plan="starter"\} 1/);
   });
 
   it('is not served on the public port', async () => {
