@@ -1,7 +1,12 @@
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { startIdentityProvider, type DevAccount, type RunningIdentityProvider } from '../../../server/dev/identity-provider';
+import { buildApp } from '../../../server/app';
+import { parseEnv } from '../../../server/config/env';
+import { createLogger } from '../../../server/logger';
 import { buildTestApp, manualClock } from '../../helpers/app';
+import { createTestDatabase } from '../../helpers/database';
+import { roomyLimits } from '../../helpers/roomy-limits';
 
 /** A browser for the server tests: its own cookies per host, redirects followed by hand. */
 export class TestBrowser {
@@ -70,6 +75,21 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The app as buildTestApp makes it, its every log line (trace level) kept in `lines`. */
+async function appWithLog(env: Record<string, string>, clock: ReturnType<typeof manualClock>, lines: string[]): Promise<FastifyInstance> {
+  const parsed = parseEnv({ NODE_ENV: 'test', ...roomyLimits, ...env, LOG_LEVEL: 'trace' });
+  const app = await buildApp({
+    env: parsed,
+    database: await createTestDatabase(),
+    // The server's own logger (server/logger.ts: its serializers and redactions), into the array.
+    logger: createLogger(parsed, { destination: { write: (line: string) => void lines.push(line) } }),
+    clock,
+    ownsDatabase: true,
+  });
+  await app.ready();
+  return app;
+}
+
 export interface SocialHarness {
   app: FastifyInstance;
   url: string;
@@ -84,7 +104,7 @@ export interface SocialHarness {
  * The real app listening on a loopback port with two custom providers, `custom:test` and
  * `custom:other`, each a real oidc-provider, configured through the environment as in production.
  */
-export async function startSocialHarness(options: { env?: Record<string, string>; accounts?: DevAccount[] } = {}): Promise<SocialHarness> {
+export async function startSocialHarness(options: { env?: Record<string, string>; accounts?: DevAccount[]; logLines?: string[] } = {}): Promise<SocialHarness> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const redirectUris = [`${url}/auth/v1/callback`];
@@ -101,7 +121,7 @@ export async function startSocialHarness(options: { env?: Record<string, string>
     EXTERNAL_CUSTOM_OTHER_SECRET: otherIdp.secret,
     ...options.env,
   };
-  const app = await buildTestApp({ clock, env: env as never });
+  const app = options.logLines ? await appWithLog(env, clock, options.logLines) : await buildTestApp({ clock, env: env as never });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,
