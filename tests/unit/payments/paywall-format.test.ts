@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { currencyLabel, formatTrialDate, moneyFormatter } from '../../../src/features/onboarding/checkout/paywall-format';
+import { moneyFormatter } from '../../../core/payments/money';
+import { currencyLabel, formatTrialDate } from '../../../src/features/onboarding/checkout/paywall-format';
 
 /** The paywall's words for money, currencies and the trial's end (src/features/onboarding/checkout/paywall-format.ts). */
 describe('paywall formatting', () => {

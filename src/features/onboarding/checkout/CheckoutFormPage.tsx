@@ -15,7 +15,7 @@ import { CheckoutSummary } from './CheckoutSummary';
 import { CurrencyChoice } from './CurrencyChoice';
 import { IntervalChoice } from './IntervalChoice';
 import { PlansSkeleton } from './PaywallFrame';
-import { moneyFormatter } from './paywall-format';
+import { moneyFormatter } from '../../../../core/payments/money';
 import { PlanChoice } from './PlanChoice';
 import { useTrialOffer } from './trial-offer';
 import { usePaywallCurrency } from './use-paywall-currency';

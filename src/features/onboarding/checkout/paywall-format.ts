@@ -11,9 +11,3 @@ export function currencyLabel(code: string, lng: Language): string {
   const name = new Intl.DisplayNames(lng, { type: 'currency' }).of(code) ?? code;
   return `${name.charAt(0).toUpperCase()}${name.slice(1)} (${code})`;
 }
-
-/** formatMoney's output, with one Intl.NumberFormat for a currency and language. */
-export function moneyFormatter(currency: string, minorUnits: number, lng: Language): (amountMinor: number) => string {
-  const format = new Intl.NumberFormat(lng, { style: 'currency', currency, minimumFractionDigits: minorUnits, maximumFractionDigits: minorUnits });
-  return (amountMinor) => format.format(amountMinor / 10 ** minorUnits);
-}
