@@ -63,6 +63,15 @@ describe('the callback and its state', () => {
     expect((await json(replay)).code).toBe('flow_state_already_used');
   });
 
+  it('one callback sent 12 times at once gives one session', async () => {
+    const browser = new TestBrowser();
+    const callback = await signInWithProvider(harness, browser, { account: 'ada', stopAtCallback: true });
+    const answers = await Promise.all(Array.from({ length: 12 }, () => browser.request(callback.href)));
+    const sessions = answers.filter((answer) => answer.headers.get('location')?.includes('access_token='));
+    expect(sessions).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 400)).toHaveLength(11);
+  });
+
   it('a callback carried to another browser (login CSRF) is refused there and still works in its own', async () => {
     const attacker = new TestBrowser();
     const callback = await signInWithProvider(harness, attacker, { account: 'ada', stopAtCallback: true });
