@@ -10,6 +10,7 @@ import * as styles from './Landing.css';
 import { SignupRefusal } from './SignupRefusal';
 import type { SignupValues } from './signup.actors';
 import type { SignupSend, SignupSnapshot } from './use-signup-form';
+import { RESEND_COOLDOWN_SECONDS } from '../../../core/auth-codes';
 
 interface SignupNoticesProps {
   snapshot: SignupSnapshot;
@@ -80,7 +81,7 @@ export function SignupNotices({ snapshot, send, values, formRef, lng, t }: Signu
       {failure?.source === 'auth' && failure.refusal ? (
         <SignupRefusal failure={{ ...failure, refusal: failure.refusal }} submitted={submitted} lng={lng} t={t} />
       ) : failure?.source === 'auth' ? (
-        <Alert tone="critical">{t([`errors.${failure.code}`, 'landing:errors.sendFailed'], { ns: 'auth', seconds: failure.retryAfterSeconds ?? 60 })}</Alert>
+        <Alert tone="critical">{t([`errors.${failure.code}`, 'landing:errors.sendFailed'], { ns: 'auth', seconds: failure.retryAfterSeconds ?? RESEND_COOLDOWN_SECONDS })}</Alert>
       ) : null}
     </>
   );

@@ -1,5 +1,5 @@
 import { assertEvent, assign, setup } from 'xstate';
-import { RESEND_COOLDOWN_MS, type SendRefusal } from '../../../core/auth-codes';
+import { RESEND_COOLDOWN_MS, RESEND_COOLDOWN_SECONDS, type SendRefusal } from '../../../core/auth-codes';
 import type { LandingPage } from '../../../core/contracts/signup';
 import type { EmailKind } from '../../lib/email-kind.lazy';
 import { forgetCodeStep, rememberCodeStep, type PendingCodeStep } from './code-step-storage';
@@ -115,7 +115,7 @@ export const signupMachine = setup({
     markSentNow: assign({ sentAt: () => Date.now(), sentBefore: false }),
     markSentBefore: assign(({ event }) => {
       const error = errorOf(event);
-      const waitMs = (error instanceof SignupError ? (error.refusal?.waitSeconds ?? 60) : 60) * 1000;
+      const waitMs = (error instanceof SignupError ? (error.refusal?.waitSeconds ?? RESEND_COOLDOWN_SECONDS) : RESEND_COOLDOWN_SECONDS) * 1000;
       return { sentAt: Date.now() - (RESEND_COOLDOWN_MS - waitMs), sentBefore: true, failure: null };
     }),
     rememberCodeStep: ({ context }) => {
