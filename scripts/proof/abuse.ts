@@ -13,6 +13,9 @@
  *   lookups             answers telling whether an account exists, from one address and from 50
  *   guess storm         the owner signs in with their code after other addresses' wrong guesses
  *   big metadata        user_metadata accepted (bytes) and the session cookie it makes
+ *   people and bots     #34: botnets of 20 and 200, a person in the attacked country, an office of 50,
+ *                       a captcha replayed on every instance, a live botnet paying real work
+ *                       (lib/people-and-bots.ts)
  *   erasure             #41: a claimant's erasure, the erased token on the other instance, residue,
  *                       an erase-and-send loop, a booker without account (lib/erasure-attacks.ts)
  */
@@ -24,6 +27,7 @@ import { startProofApp, type ProofApp } from './lib/app';
 import { proofTargets, scratchPostgres, type ProofTarget } from './lib/databases';
 import { erasureAttacks, erasureFailures } from './lib/erasure-attacks';
 import { short } from './lib/options';
+import { peopleAndBots, peopleAndBotsFailures, sharedSecret, withCaptcha, type ProofDeps } from './lib/people-and-bots';
 import { heading, table, verdict, type Cell } from './lib/report';
 
 interface Client {
@@ -261,12 +265,21 @@ async function attack(instances: ProofApp[]): Promise<Findings> {
   return found;
 }
 
-async function onTarget(target: ProofTarget, twoInstances: boolean): Promise<Findings> {
+/** #34's helpers for lib/people-and-bots.ts: this script's clients, calls and clock. */
+async function depsFor(instances: ProofApp[]): Promise<ProofDeps> {
+  const apikey = await publishableKey(instances[0]!.url);
+  return { clients: instances.map((instance) => ({ url: instance.url, apikey })), call, advance, freshPhone: freshFrenchMobile, freshAddress };
+}
+
+/** The attacks on one instance or two; `captcha` runs #34's captcha cases on instances with ALTCHA on instead. */
+async function onTarget(target: ProofTarget, twoInstances: boolean, captcha = false): Promise<Findings> {
   offsetMs = 0;
+  const env: Record<string, string> = captcha ? { CAPTCHA_PROVIDER: 'altcha', AUTH_SECRET: sharedSecret } : { AUTH_SECRET: sharedSecret };
+  const run = async (apps: ProofApp[]) => (captcha ? withCaptcha(await depsFor(apps)) : { ...(await attack(apps)), ...(await peopleAndBots(apps, await depsFor(apps))) });
   if (!twoInstances) {
-    const app = await startProofApp(target);
+    const app = await startProofApp(target, env);
     try {
-      return await attack([app]);
+      return await run([app]);
     } finally {
       await app.close();
     }
@@ -275,9 +288,11 @@ async function onTarget(target: ProofTarget, twoInstances: boolean): Promise<Fin
   const scratch = await scratchPostgres(target.url);
   const handles = [openDatabase({ kind: 'postgres', url: scratch.url }), openDatabase({ kind: 'postgres', url: scratch.url })];
   await migrate(handles[0]!.db);
-  const apps = await Promise.all(handles.map((handle) => startProofApp(target, { RATE_LIMIT_STORE: 'database' }, handle)));
+  // One after the other: two apps creating their job queues at once on a fresh database can deadlock.
+  const apps: ProofApp[] = [];
+  for (const handle of handles) apps.push(await startProofApp(target, { ...env, RATE_LIMIT_STORE: 'database' }, handle));
   try {
-    return await attack(apps);
+    return await run(apps);
   } finally {
     for (const app of apps) await app.close();
     for (const handle of handles) await handle.close();
@@ -288,10 +303,10 @@ async function onTarget(target: ProofTarget, twoInstances: boolean): Promise<Fin
 const columns: { label: string; findings: Findings }[] = [];
 for (const target of await proofTargets()) {
   heading(`${target.label}, one instance`);
-  columns.push({ label: `${target.label}`, findings: await onTarget(target, false) });
+  columns.push({ label: `${target.label}`, findings: { ...(await onTarget(target, false)), ...(await onTarget(target, false, true)) } });
   if (target.kind === 'postgres') {
     heading('Postgres, two instances');
-    columns.push({ label: 'Postgres ×2', findings: await onTarget(target, true) });
+    columns.push({ label: 'Postgres ×2', findings: { ...(await onTarget(target, true)), ...(await onTarget(target, true, true)) } });
   }
 }
 
@@ -306,7 +321,8 @@ for (const { label, findings } of columns) {
   }
   if (!is('concurrent sends: accepted of 12', 1) || !is('concurrent sends: texts', 1)) failures.push(`${label}: more than one of twelve concurrent sends went out`);
   if (!is('guess storm: owner signs in with their code', 'yes')) failures.push(`${label}: other addresses' guesses killed the owner's code`);
-  if (Number(findings['texts in an hour, 1 address']) > 10) failures.push(`${label}: one address got more than 10 texts in an hour`);
+  if (Number(findings['texts in an hour, 1 address']) > 60) failures.push(`${label}: one address got more than 60 texts in an hour`);
+  failures.push(...peopleAndBotsFailures(label, findings));
   if (Number(findings['texts in an hour, 1 account']) > 10) failures.push(`${label}: one account got more than 10 texts in an hour`);
   const lookupsOne = Object.entries(findings).find(([name]) => name.startsWith('lookups answered, 1 address'))?.[1];
   if (Number(lookupsOne) > 30) failures.push(`${label}: one address got more than 30 lookups answered in an hour`);
