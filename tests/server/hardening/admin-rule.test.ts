@@ -4,7 +4,7 @@ import { buildTestApp } from '../../helpers/app';
 
 /**
  * One admin rule for every team page (#38.4, server/http/admin-auth.ts): the bookings, the funnel
- * report and its numbers, the stored events, identity reviews and erasures answer the same
+ * report and its numbers, the stored events, the jobs, identity reviews and erasures answer the same
  * question the same way. With ADMIN_TOKEN the token is needed from anyone (this machine too), by
  * header or by the login form's cookie, never by the address; without it only this machine, and
  * only outside production.
@@ -18,6 +18,7 @@ const doors: InjectOptions[] = [
   { method: 'GET', url: '/admin/funnel.json' },
   { method: 'GET', url: '/admin/funnel/chart.json' },
   { method: 'GET', url: '/admin/analytics/events.json' },
+  { method: 'GET', url: '/admin/jobs.json' },
   { method: 'POST', url: '/admin/erasures', payload: { user: 'nobody-here@example.com' } },
 ];
 /** Let in: the page answers (erasing nobody is the erasure route's own 404). */
