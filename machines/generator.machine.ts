@@ -1,6 +1,6 @@
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, raise, setup } from 'xstate';
 import { findPlaceholders, GreetingFetchError, greetingTextLimits, placeholderNames, voiceNames, type Greeting, type GreetingFailure, type GreetingLanguage, type VoiceName } from '../core/contracts/greetings';
-import { generatorActors, type SampleReport } from './generator.actors';
+import { generatorActors, proofKey, type GreetingProof, type SampleReport } from './generator.actors';
 
 /** The placeholders a greeting template may hold, filled by the small form under the script. */
 export const placeholderFields = placeholderNames;
@@ -23,7 +23,12 @@ export type GeneratorEvent =
   | { type: 'field.changed'; field: PlaceholderField; value: string }
   | { type: 'script.shuffled' }
   | { type: 'language.changed'; lang: GreetingLanguage; templates: readonly GreetingTemplate[] }
-  | { type: 'greeting.submitted' };
+  | { type: 'greeting.submitted' }
+  /** The greeting builder asked for (more) work: prove it again for the script as it is. */
+  | { type: 'proof.renew' };
+
+/** Times the page proves work again and resends one greeting before it says the builder is too busy. */
+export const MAX_PROOF_RETRIES = 2;
 
 export interface GeneratorContext {
   voice: VoiceName;
@@ -36,6 +41,12 @@ export interface GeneratorContext {
   greeting: Greeting | null;
   /** Why the last greeting was not made (the builder's limits each have their own message). */
   failure: { kind: GreetingFailure; retryAfterSeconds: number | null } | null;
+  /** The proof of work solved in the background for the script as it is (#34.2), once ready. */
+  proof: GreetingProof | null;
+  /** The background proof could not be made (network, solver): a greeting is sent without one. */
+  proofUnavailable: boolean;
+  /** Proofs made again for this greeting after the builder asked for one. */
+  proofRetries: number;
   /** Values in [0, 1): Math.random in the browser, a script in tests. */
   random: () => number;
 }
@@ -66,10 +77,24 @@ export function pickTemplate(templates: readonly GreetingTemplate[], current: nu
 /** 'Create your greeting': refused while a placeholder is left, sent when there is something to say. */
 const submit = [
   { guard: 'hasPlaceholdersLeft', target: 'incomplete' },
-  { guard: 'hasSpeakableText', target: 'loading' },
+  { guard: 'hasSpeakableText', target: 'loading', actions: 'startProofRetries' },
 ] as const;
 
+/** What changes the greeting to make: the proof solved for the old one is of no use, start again. */
+const restartProof = { target: 'current', reenter: true, actions: 'forgetProof' } as const;
+
 const emptyFields: PlaceholderValues = { company: '', name: '', emergency: '', season: '' };
+
+/** Something to say within the limits (the server refuses the rest before any work). */
+function speakable(text: string): boolean {
+  const trimmed = text.trim();
+  return trimmed.length >= greetingTextLimits.min && trimmed.length <= greetingTextLimits.max && /[\p{L}\p{N}]/u.test(trimmed);
+}
+
+/** The greeting the page would ask for now. */
+function requestOf(context: Pick<GeneratorContext, 'text' | 'voice' | 'lang'>) {
+  return { text: context.text.trim(), voice: context.voice, lang: context.lang };
+}
 
 /**
  * The voice greeting generator (SPEC §2, §4): four regions side by side.
@@ -78,7 +103,9 @@ const emptyFields: PlaceholderValues = { company: '', name: '', emergency: '', s
  *   only sends `voice.selected`);
  * - sample: the chosen voice's example, idle, loading or playing; the player is an invoked actor,
  *   so leaving the state (pause, another voice) is what stops the sound;
- * - generator: idle, loading, error or result of `GET /greetings`.
+ * - proof: the proof of work for the greeting as it stands, solved in the background (#34.2);
+ * - generator: idle, loading, error or result of `GET /greetings`, and proving when the builder,
+ *   under load, asked for a proof the page did not have ready.
  * No final state: the chart lives as long as the page.
  */
 export const generatorMachine = setup({
@@ -92,12 +119,18 @@ export const generatorMachine = setup({
     hasPlaceholdersLeft: ({ context }) => findPlaceholders(context.text).length > 0,
     // Named rather than not('hasPlaceholdersLeft'): a combinator has no name a diagram reader can rebuild.
     hasNoPlaceholdersLeft: ({ context }) => findPlaceholders(context.text).length === 0,
-    hasSpeakableText: ({ context }) => {
-      const text = context.text.trim();
-      return text.length >= greetingTextLimits.min && text.length <= greetingTextLimits.max && /[\p{L}\p{N}]/u.test(text);
-    },
+    hasSpeakableText: ({ context }) => speakable(context.text),
     isAnotherVoice: ({ context, event }) => event.type === 'voice.selected' && event.voice !== context.voice,
     isTemplateUntouched: ({ context }) => context.templateIndex !== null,
+    // Nothing to prove for a script that cannot be sent as it is.
+    isNotSendable: ({ context }) => findPlaceholders(context.text).length > 0 || !speakable(context.text),
+    hasProof: ({ context }) => context.proof !== null && context.proof.key === proofKey(requestOf(context)),
+    isProofUnavailable: ({ context }) => context.proofUnavailable,
+    // The builder asked for work (none was ready, or it got busier since): prove again, a few times at most.
+    isProofAsked: ({ context, event }) => {
+      const { error } = event as unknown as { error: unknown };
+      return error instanceof GreetingFetchError && error.failure === 'proofRequired' && context.proofRetries < MAX_PROOF_RETRIES;
+    },
   },
   actions: {
     chooseVoice: assign({
@@ -136,6 +169,15 @@ export const generatorMachine = setup({
     // Read from the fetch's done/error event (their types are not in the chart's event union).
     keepGreeting: assign(({ event }) => ({ greeting: (event as unknown as { output: Greeting }).output })),
     forgetGreeting: assign({ greeting: null }),
+    // Read from the proof actor's done event.
+    keepProof: assign(({ event }) => ({ proof: (event as unknown as { output: GreetingProof }).output, proofUnavailable: false })),
+    forgetProof: assign({ proof: null, proofUnavailable: false }),
+    markProofUnavailable: assign({ proof: null, proofUnavailable: true }),
+    startProofRetries: assign({ proofRetries: 0 }),
+    // The proof sent is spent (or was refused): asking again needs a new one.
+    retryWithNewProof: assign(({ context }) => ({ proof: null, proofRetries: context.proofRetries + 1 })),
+    renewProof: raise({ type: 'proof.renew' }),
+    keepProofFailure: assign({ failure: { kind: 'proofRequired' as const, retryAfterSeconds: null } }),
     keepFailure: assign(({ event }) => {
       const { error } = event as unknown as { error: unknown };
       return {
@@ -158,6 +200,9 @@ export const generatorMachine = setup({
       text: first ? fillTemplate(first.text, emptyFields) : '',
       greeting: null,
       failure: null,
+      proof: null,
+      proofUnavailable: false,
+      proofRetries: 0,
       random,
     };
   },
@@ -230,6 +275,43 @@ export const generatorMachine = setup({
         },
       },
     },
+    // The proof of work for the greeting as it stands (#34.2), solved in the background while the
+    // visitor writes and chooses, so that under load 'Create your greeting' has it ready. Any change
+    // to what would be sent starts it again; a quiet builder does not need it.
+    proof: {
+      initial: 'current',
+      states: {
+        // One state around the four so that "start again" re-enters only this region (a re-entering
+        // transition on the region itself would restart its sibling regions too).
+        current: {
+          initial: 'solving',
+          states: {
+            solving: {
+              always: { guard: 'isNotSendable', target: 'idle' },
+              invoke: {
+                id: 'proveGreeting',
+                src: 'proveGreeting',
+                input: ({ context }) => requestOf(context),
+                onDone: { target: 'ready', actions: 'keepProof' },
+                onError: { target: 'unavailable', actions: 'markProofUnavailable' },
+              },
+            },
+            // The script cannot be sent as it is (a placeholder left, nothing to say).
+            idle: {},
+            ready: {},
+            unavailable: {},
+          },
+          on: {
+            'text.changed': restartProof,
+            'field.changed': restartProof,
+            'script.shuffled': restartProof,
+            'language.changed': restartProof,
+            'voice.selected': restartProof,
+            'proof.renew': restartProof,
+          },
+        },
+      },
+    },
     generator: {
       initial: 'idle',
       states: {
@@ -250,10 +332,23 @@ export const generatorMachine = setup({
           invoke: {
             id: 'fetchGreeting',
             src: 'fetchGreeting',
-            input: ({ context }) => ({ text: context.text.trim(), voice: context.voice, lang: context.lang }),
+            // The proof solved in the background goes along when it is for exactly this greeting.
+            input: ({ context }) => ({ ...requestOf(context), proof: context.proof?.key === proofKey(requestOf(context)) ? context.proof.payload : undefined }),
             onDone: { target: 'result', actions: 'keepGreeting' },
-            onError: { target: 'error', actions: 'keepFailure' },
+            onError: [
+              { guard: 'isProofAsked', target: 'proving', actions: 'retryWithNewProof' },
+              { target: 'error', actions: 'keepFailure' },
+            ],
           },
+        },
+        // The builder is under load and asked for a proof of work: the page proves it for this
+        // greeting (the proof region solves it again), then asks once more by itself.
+        proving: {
+          entry: 'renewProof',
+          always: [
+            { guard: 'hasProof', target: 'loading' },
+            { guard: 'isProofUnavailable', target: 'error', actions: 'keepProofFailure' },
+          ],
         },
         error: {
           on: {

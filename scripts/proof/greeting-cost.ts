@@ -30,7 +30,7 @@ const VISITOR_GREETINGS = sized('PROOF_COST_VISITOR', 20, 10);
 const BASELINE_GREETINGS = sized('PROOF_COST_BASELINE', 6, 3);
 /** The attackers' solver processes (their CPU), and how much lower their priority is than the server's. */
 const ATTACKER_SOLVERS = sized('PROOF_COST_SOLVERS', 2, 2);
-const ATTACKER_NICE = 10;
+const ATTACKER_NICE = 19;
 /** One request may take this long before it counts as failed (the engine's own limit is 30 s). */
 const REQUEST_TIMEOUT_MS = 40_000;
 /** The goal: this many of the visitor's greetings (out of VISITOR_GREETINGS) within GOAL_MS, click to whole MP3. */

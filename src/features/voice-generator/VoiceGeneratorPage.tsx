@@ -10,7 +10,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { Heading, Text } from '../../ui/Text';
-import { fetchGreeting, playSample } from './generator.actors';
+import { fetchGreeting, playSample, proveGreeting } from './generator.actors';
 import { generatorView, tokenOf } from './generator-view';
 import { GreetingResult } from './GreetingResult';
 import { publishInspection } from '../../app/live-state/live-state';
@@ -37,6 +37,7 @@ function failureMessage(t: TFunction<['voice', 'common']>, failure: GeneratorCon
     case 'clientBusy':
     case 'busy':
     case 'spokenTooLong':
+    case 'proofRequired':
       return t(`errors.${failure.kind}`);
     default:
       return t('error');
@@ -52,7 +53,7 @@ export default function VoiceGeneratorPage() {
   const lng: GreetingLanguage = useLanguage();
   const { t } = useTranslation(['voice', 'common']);
   const templates = useMemo(() => loadTemplates(t), [t]);
-  const [snapshot, send] = useMachine(generatorMachine.provide({ actors: { fetchGreeting, playSample } }), {
+  const [snapshot, send] = useMachine(generatorMachine.provide({ actors: { fetchGreeting, playSample, proveGreeting } }), {
     input: { lang: lng, templates },
     inspect: publishInspection('generator'),
   });

@@ -20,7 +20,8 @@ export function generatorView(snapshot: GeneratorSnapshot) {
     menuOpen: snapshot.matches({ voiceMenu: 'open' }),
     sampleLoading: snapshot.matches({ sample: { active: 'loading' } }),
     samplePlaying: snapshot.matches({ sample: { active: 'playing' } }),
-    generating: snapshot.matches({ generator: 'loading' }),
+    // Proving work again after the builder asked for it is part of making the greeting (#34.2).
+    generating: snapshot.matches({ generator: 'loading' }) || snapshot.matches({ generator: 'proving' }),
     failed: snapshot.matches({ generator: 'error' }),
     incomplete: snapshot.matches({ generator: 'incomplete' }),
     greeting: snapshot.matches({ generator: 'result' }) ? context.greeting : null,

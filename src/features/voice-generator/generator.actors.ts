@@ -1,5 +1,5 @@
 import { fromCallback, fromPromise } from 'xstate';
-import type { GreetingRequest, SampleReport, SampleRequest } from '../../../machines/generator.actors';
+import { proofKey, type GreetingProof, type GreetingRequest, type ProofRequest, type SampleReport, type SampleRequest } from '../../../machines/generator.actors';
 import { publicConfig } from '../../app/public-config';
 import { logEvent } from '../../app/analytics/analytics';
 import { analyticsEvents } from '../../app/analytics/events';
@@ -23,7 +23,7 @@ export const fetchGreeting = fromPromise<Greeting, GreetingRequest>(async ({ inp
   // Awaited below; a failed download before then is not an unhandled rejection.
   schemas.catch(() => undefined);
   const url = new URL(greetingAddress('/greetings'));
-  url.search = new URLSearchParams({ text: input.text, voice: input.voice, lang: input.lang }).toString();
+  url.search = new URLSearchParams({ text: input.text, voice: input.voice, lang: input.lang, ...(input.proof ? { proof: input.proof } : {}) }).toString();
   let response: Response;
   try {
     response = await fetch(url, { headers: { accept: 'application/json' }, signal });
@@ -39,6 +39,35 @@ export const fetchGreeting = fromPromise<Greeting, GreetingRequest>(async ({ inp
   if (!parsed.success) throw new GreetingFetchError();
   logEvent(analyticsEvents.greetingGenerated, { voice: input.voice, text_length: input.text.length });
   return { ...parsed.data, url: greetingAddress(parsed.data.url), formats: parsed.data.formats.map((format) => ({ ...format, url: greetingAddress(format.url) })) };
+});
+
+/** How long the visitor's typing pauses before the page proves work for what is written. */
+export const PROOF_PAUSE_MS = 600;
+
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(new DOMException('Aborted', 'AbortError'));
+    });
+  });
+
+/**
+ * The proof of work for a greeting (#34.2), made in the background while the visitor writes: after
+ * a pause in the typing, its challenge (`GET /greetings/work`, priced by the builder for this
+ * script, voice and language), solved in Web Workers by src/lib/proof-of-work. An edit stops the
+ * actor, which abandons both. The solver loads with the first proof, not with the page.
+ */
+export const proveGreeting = fromPromise<GreetingProof, ProofRequest>(async ({ input, signal }) => {
+  await pause(PROOF_PAUSE_MS, signal);
+  const url = new URL(greetingAddress('/greetings/work'));
+  url.search = new URLSearchParams({ text: input.text, voice: input.voice, lang: input.lang }).toString();
+  const response = await fetch(url, { headers: { accept: 'application/json' }, signal });
+  if (!response.ok) throw new Error(`GET /greetings/work answered ${response.status}`);
+  const { challenge } = (await response.json()) as { challenge?: unknown };
+  const { solveChallenge } = await import('../../lib/proof-of-work/solve');
+  return { key: proofKey(input), payload: await solveChallenge(challenge, { signal }) };
 });
 
 /** An error answer as the page explains it: the `{ code }` of the body and the Retry-After header. */

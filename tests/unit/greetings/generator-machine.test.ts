@@ -17,28 +17,31 @@ describe('generator chart — model-based (paths from the real chart, stand-in a
     }
     expect(result.missingStates).toEqual([]);
     expect(result.missingTransitions).toEqual([]);
-  });
+  }, 60_000);
 
   it('rebuilt from docs/charts/generator.json and its named implementations, takes every path step for step as the chart does', () => {
     const rebuilt = rebuiltFromExport(generatorModel.machine, exportedChart('generator'));
     expect(firstTraceDifference(generatorModel.machine, rebuilt, paths.map((events) => ({ input, events })))).toBeNull();
     console.log(`round trip generator: ${paths.length} paths, ${paths.reduce((sum, events) => sum + events.length + 1, 0)} steps, 0 differences`);
-  });
+  }, 60_000);
 
   it('keeps its promises along every path', () => {
     for (const events of paths) {
       const { snapshots } = replay(events);
       for (const snapshot of snapshots) {
         const { value, context } = snapshot;
-        const regions = value as { voiceMenu: string; sample: string | { active: string }; generator: string };
+        const regions = value as { voiceMenu: string; sample: string | { active: string }; proof: { current: string }; generator: string };
         // A result is shown exactly in the result state.
         expect(context.greeting !== null).toBe(regions.generator === 'result');
         // The request is in flight exactly while loading; the player runs exactly while active.
         expect('fetchGreeting' in snapshot.children).toBe(regions.generator === 'loading');
         expect('playSample' in snapshot.children).toBe(typeof regions.sample === 'object');
+        // Work is proved exactly while solving, and a proof kept is for the script as it stands (#34.2).
+        expect('proveGreeting' in snapshot.children).toBe(regions.proof.current === 'solving');
+        if (context.proof !== null) expect(regions.proof.current).toBe('ready');
       }
     }
-  });
+  }, 60_000);
 });
 
 describe('generator chart — named journeys', () => {
@@ -47,7 +50,8 @@ describe('generator chart — named journeys', () => {
 
   it('starts closed, idle and pre-filled with a random script', () => {
     const start = run([]);
-    expect(start.value).toEqual({ script: 'editable', voiceMenu: 'closed', sample: 'idle', generator: 'idle' });
+    // The first template holds placeholders: nothing to prove work for yet.
+    expect(start.value).toEqual({ script: 'editable', voiceMenu: 'closed', sample: 'idle', proof: { current: 'idle' }, generator: 'idle' });
     expect(start.context.text).toBe(templates[0]!.text);
   });
 

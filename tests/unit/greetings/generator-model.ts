@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise, type AnyMachineSnapshot, type SnapshotFrom } from 'xstate';
-import { findPlaceholders, type Greeting } from '../../../core/contracts/greetings';
-import type { GreetingRequest } from '../../../machines/generator.actors';
+import { findPlaceholders, GreetingFetchError, type Greeting } from '../../../core/contracts/greetings';
+import { proofKey, type GreetingProof, type GreetingRequest, type ProofRequest } from '../../../machines/generator.actors';
 import { generatorMachine, type GeneratorEvent, type GeneratorInput, type GreetingTemplate } from '../../../machines/generator.machine';
 import { chartCoverage, chartPathSet, type ChartCoverage, type ChartModel } from '../../helpers/chart-model';
 import { replayChart, type ChartReplay } from '../../helpers/chart-replay';
@@ -15,7 +15,9 @@ export type Snapshot = SnapshotFrom<typeof generatorMachine>;
 export type ModelEvent =
   | GeneratorEvent
   | { type: 'xstate.done.actor.fetchGreeting'; output: Greeting }
-  | { type: 'xstate.error.actor.fetchGreeting'; error: unknown };
+  | { type: 'xstate.error.actor.fetchGreeting'; error: unknown }
+  | { type: 'xstate.done.actor.proveGreeting'; output: GreetingProof }
+  | { type: 'xstate.error.actor.proveGreeting'; error: unknown };
 
 export const templates: GreetingTemplate[] = [
   { index: 1, text: 'Hi, you reached {company}. We are on site; leave a message.' },
@@ -60,11 +62,19 @@ export const eventFixtures = {
   'script.shuffled': [{ type: 'script.shuffled' }],
   'language.changed': [{ type: 'language.changed', lang: 'fr', templates: frenchTemplates }],
   'greeting.submitted': [{ type: 'greeting.submitted' }],
+  'proof.renew': [{ type: 'proof.renew' }],
 } satisfies { [K in GeneratorEvent['type']]: readonly Extract<GeneratorEvent, { type: K }>[] };
+
+/** A proof for the script the text.changed fixture writes (en, aria): a proof for anything else is not sent. */
+export const proof: GreetingProof = { key: proofKey({ text: 'Call us back at 555 0199.', voice: 'aria', lang: 'en' } satisfies ProofRequest), payload: 'c29sdmVk' };
 
 export const actorOutcomes: ModelEvent[] = [
   { type: 'xstate.done.actor.fetchGreeting', output: greeting },
   { type: 'xstate.error.actor.fetchGreeting', error: new Error('Failed to fetch greeting message') },
+  // The builder under load asks for a proof of work (429 GREETING_PROOF_REQUIRED).
+  { type: 'xstate.error.actor.fetchGreeting', error: new GreetingFetchError('proofRequired', null) },
+  { type: 'xstate.done.actor.proveGreeting', output: proof },
+  { type: 'xstate.error.actor.proveGreeting', error: new Error('proof of work: timeout') },
 ];
 
 /** Always 0: `pickTemplate` then takes the first template that is not the current one. */
@@ -74,6 +84,7 @@ export const input: GeneratorInput = { lang: 'en', templates, random: () => 0 };
 export const standInMachine = generatorMachine.provide({
   actors: {
     fetchGreeting: fromPromise<Greeting, GreetingRequest>(() => new Promise<never>(() => undefined)),
+    proveGreeting: fromPromise<GreetingProof, ProofRequest>(() => new Promise<never>(() => undefined)),
     playSample: fromCallback(() => () => undefined),
   },
 });
@@ -81,7 +92,7 @@ export const standInMachine = generatorMachine.provide({
 /** What the guards and the page read: the regions, the voice, whether the text is speakable or holds placeholders, a result. */
 export function serializeSnapshot(snapshot: Snapshot): string {
   const { context } = snapshot;
-  return JSON.stringify([snapshot.value, context.voice, context.lang, context.text.trim() !== '', findPlaceholders(context.text).length > 0, context.templateIndex !== null, context.greeting !== null]);
+  return JSON.stringify([snapshot.value, context.voice, context.lang, context.text.trim() !== '', findPlaceholders(context.text).length > 0, context.templateIndex !== null, context.greeting !== null, context.proof?.key ?? null, context.proofUnavailable, context.proofRetries]);
 }
 
 /** The generic model (tests/helpers/chart-model.ts) over this chart: its path set and coverage. */
