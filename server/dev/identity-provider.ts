@@ -33,10 +33,18 @@ export interface RunningIdentityProvider {
  * client (client_secret_basic, PKCE required) whose redirect URIs are the product's callbacks.
  * Never started in production (server/dev/plugin.ts is not registered there).
  */
-export async function startIdentityProvider(options: { redirectUris: string[] | (() => string[]); accounts?: DevAccount[]; clientId?: string; port?: number }): Promise<RunningIdentityProvider> {
+export async function startIdentityProvider(options: {
+  redirectUris: string[] | (() => string[]);
+  accounts?: DevAccount[];
+  clientId?: string;
+  port?: number;
+  secret?: string;
+  /** Behave as Apple does toward its clients: client_secret_post, no PKCE required (tests of the apple path). */
+  appleLike?: boolean;
+}): Promise<RunningIdentityProvider> {
   const accounts = new Map((options.accounts ?? DEV_ACCOUNTS).map((account) => [account.id, account]));
   const clientId = options.clientId ?? 'ringwise-dev-client';
-  const secret = randomBytes(24).toString('base64url');
+  const secret = options.secret ?? randomBytes(24).toString('base64url');
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk = { ...(await exportJWK(privateKey)), kid: 'dev', use: 'sig', alg: 'RS256' };
   // Made on the first request: the product's callback URL may only be known once it listens.
@@ -44,7 +52,7 @@ export async function startIdentityProvider(options: { redirectUris: string[] | 
   const server: Server = createServer((req, res) => {
     if (!made) {
       const redirectUris = typeof options.redirectUris === 'function' ? options.redirectUris() : options.redirectUris;
-      const provider = createProvider(issuer, { clientId, secret, redirectUris, accounts, jwk });
+      const provider = createProvider(issuer, { clientId, secret, redirectUris, accounts, jwk, appleLike: options.appleLike === true });
       made = { provider, handle: provider.callback() };
     }
     const { provider, handle } = made;
@@ -66,10 +74,10 @@ export async function startIdentityProvider(options: { redirectUris: string[] | 
   };
 }
 
-function createProvider(issuer: string, input: { clientId: string; secret: string; redirectUris: string[]; accounts: Map<string, DevAccount>; jwk: Record<string, unknown> }) {
+function createProvider(issuer: string, input: { clientId: string; secret: string; redirectUris: string[]; accounts: Map<string, DevAccount>; jwk: Record<string, unknown>; appleLike: boolean }) {
   const { jwk } = input;
   const provider = new Provider(issuer, {
-    clients: [{ client_id: input.clientId, client_secret: input.secret, redirect_uris: input.redirectUris, token_endpoint_auth_method: 'client_secret_basic', grant_types: ['authorization_code'], response_types: ['code'] }],
+    clients: [{ client_id: input.clientId, client_secret: input.secret, redirect_uris: input.redirectUris, token_endpoint_auth_method: input.appleLike ? 'client_secret_post' : 'client_secret_basic', grant_types: ['authorization_code'], response_types: ['code'] }],
     jwks: { keys: [jwk] },
     adapter: MemoryAdapter,
     // Short lives: a test provider's logins and tokens are of no use beyond the test.
@@ -79,7 +87,7 @@ function createProvider(issuer: string, input: { clientId: string; secret: strin
     conformIdTokenClaims: false,
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
     features: { devInteractions: { enabled: false } },
-    pkce: { required: () => true },
+    pkce: { required: () => !input.appleLike },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: (_ctx, sub) => {
       const account = input.accounts.get(sub);

@@ -45,7 +45,7 @@ export function profileOf(kind: ProviderKind, raw: Record<string, unknown>): Soc
   const email = claims.email && EMAIL.safeParse(claims.email.trim()).success ? claims.email.trim().toLowerCase() : null;
   const emailVerified = email !== null && verifiedBy(kind, claims);
   const appleName = [claims.apple_name?.firstName, claims.apple_name?.lastName].filter(Boolean).join(' ');
-  const name = claims.name ?? (appleName || [claims.given_name, claims.family_name].filter(Boolean).join(' ')) ?? '';
+  const name = claims.name?.trim() || appleName || [claims.given_name, claims.family_name].filter(Boolean).join(' ');
   const identityData: Record<string, unknown> = {
     iss: claims.iss,
     sub: claims.sub,
