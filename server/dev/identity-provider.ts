@@ -1,16 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider from 'oidc-provider';
-import { callbackUrl } from '../auth/social/routes';
 import { accountPage, type DevAccount } from './identity-provider-page';
 
 export type { DevAccount } from './identity-provider-page';
-
-/** The provider name the product knows the built-in test provider by (docs/auth.md). */
-export const DEV_PROVIDER_NAME = 'custom:ringwise-dev';
 
 /** The two test accounts the login page offers (docs/auth.md lists them with their selectors). */
 export const DEV_ACCOUNTS: DevAccount[] = [
@@ -203,24 +198,4 @@ function chosenAccount(accounts: Map<string, DevAccount>, form: URLSearchParams)
   const name = form.get('name')?.trim().slice(0, 100) || email.split('@')[0]!;
   accounts.set(id, { id, email, emailVerified: form.get('verified') === 'on', name });
   return id;
-}
-
-/**
- * With DEV_IDENTITY_PROVIDER (on by default in development, never in production): when the app is
- * ready, the dev provider starts on a loopback port and is registered as `custom:ringwise-dev`; it
- * stops with the server.
- */
-export function startDevIdentityProviderWith(app: FastifyInstance): void {
-  if (app.env.NODE_ENV === 'production' || !app.env.social.devIdentityProvider) return;
-  let running: RunningIdentityProvider | null = null;
-  // Ready before the server takes its first request; the callback URL is read when the provider is first used.
-  app.addHook('onReady', async () => {
-    running = await startIdentityProvider({ redirectUris: () => [callbackUrl(app)] });
-    app.social.register({ name: DEV_PROVIDER_NAME, kind: 'custom', issuer: running.issuer, clientId: running.clientId, secret: running.secret, insecure: true });
-    app.log.info({ issuer: running.issuer }, 'dev identity provider listening (custom:ringwise-dev)');
-  });
-  app.addHook('onClose', async () => {
-    app.social.unregister(DEV_PROVIDER_NAME);
-    await running?.close();
-  });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { requireLocalDevelopment } from '../http/local-only';
 import clockRoutes from './clock-routes';
-import { startDevIdentityProviderWith } from './identity-provider';
+import { startDevIdentityProviderWith } from './identity-provider-hook';
 import outboxRoutes from './outbox-routes';
 
 /**
