@@ -4,49 +4,50 @@ import { createStripeClient } from '../payments/stripe-provider';
 import { finishErasures } from './erasure';
 import { runRetention, type RetentionResult } from './job';
 import { retentionPeriods } from './periods';
+import { cronEvery } from '../jobs/cron';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The retention job's run under way, if any (tests wait for it; the server waits for it on close). */
+    /** The retention job's run under way in this process, if any (tests wait for it; the queue finishes it on close). */
     retentionRun: () => Promise<RetentionResult | null>;
   }
 }
 
 /**
- * Runs the retention job every RETENTION_INTERVAL_MINUTES, as the billing job is run: a timer that
- * does not keep the process alive, one run at a time in this process, the last one awaited on close.
- * Several instances on one Postgres take turns through the job's advisory lock.
+ * The retention job on the job queue (server/jobs/): every RETENTION_INTERVAL_MINUTES for all
+ * instances together, at most one run at a time, retried with backoff; each run also finishes the
+ * erasures a crash left half-way. The job's advisory lock stays as a second guard for runs started
+ * by hand (npm run data:retention) beside the queue's.
  */
 async function retentionPlugin(app: FastifyInstance): Promise<void> {
   const periods = retentionPeriods(app.env);
   const stripe = createStripeClient(app.env);
-  let running: Promise<RetentionResult | null> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = runRetention(app.database, app.clock.now(), periods)
-      .then(async (result) => {
-        if (Object.keys(result.deleted).length > 0 || result.vacuumed.length > 0) app.log.info({ retention: result }, 'retention job ran');
-        const finished = await finishErasures(app.db, { stripe, now: app.clock.now(), settleMs: 0 }, (userId, error) =>
-          app.log.error({ userId, err: error }, 'an unfinished erasure failed again'),
-        );
-        if (finished.length > 0) app.log.info({ userIds: finished }, 'erasures left unfinished were finished');
-        return result;
-      })
-      .catch((error: unknown) => {
-        app.log.error({ err: error }, 'retention job failed');
-        return null;
-      })
-      .finally(() => {
-        running = null;
-      });
+  let running: Promise<RetentionResult> | null = null;
+  const run = async (): Promise<RetentionResult> => {
+    const result = await runRetention(app.database, app.clock.now(), periods);
+    if (Object.keys(result.deleted).length > 0 || result.vacuumed.length > 0) app.log.info({ retention: result }, 'retention job ran');
+    const finished = await finishErasures(app.db, { stripe, now: app.clock.now(), settleMs: 0 }, (userId, error) =>
+      app.log.error({ userId, err: error }, 'an unfinished erasure failed again'),
+    );
+    if (finished.length > 0) app.log.info({ userIds: finished }, 'erasures left unfinished were finished');
+    return result;
   };
-  const timer = setInterval(tick, app.env.RETENTION_INTERVAL_MINUTES * 60_000);
-  timer.unref();
-  app.decorate('retentionRun', async () => (running ? running : null));
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  app.jobs.define({
+    name: 'retention',
+    cron: cronEvery(app.env.RETENTION_INTERVAL_MINUTES),
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+    expireInSeconds: 30 * 60,
+    async run() {
+      running = run();
+      try {
+        return await running;
+      } finally {
+        running = null;
+      }
+    },
   });
+  app.decorate('retentionRun', async () => (running ? running : null));
 }
 
-export default fp(retentionPlugin, { name: 'retention', fastify: '5.x', dependencies: ['env', 'database', 'clock'] });
+export default fp(retentionPlugin, { name: 'retention', fastify: '5.x', dependencies: ['env', 'database', 'clock', 'jobs'] });
