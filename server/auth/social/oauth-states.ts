@@ -90,7 +90,7 @@ export async function spendOauthState(service: AuthService, request: FastifyRequ
   const row = await service.db.selectFrom('auth_oauth_states').selectAll().where('id', '=', state).executeTakeFirst();
   if (!row || !browser || hashOf(browser) !== row.browser_hash) throw badState();
   if (new Date(row.created_at).getTime() + FLOW_STATE_TTL_MS <= service.now().getTime()) throw badState();
-  if (row.used_at) throw new AuthApiError(400, 'flow_state_already_used', 'Flow state already used');
+  if (row.used_at) throw new AuthApiError(400, 'flow_state_already_used', 'State has already been used');
   const spent = await service.db
     .updateTable('auth_oauth_states')
     .set({ used_at: service.now() })
@@ -98,6 +98,6 @@ export async function spendOauthState(service: AuthService, request: FastifyRequ
     .where('used_at', 'is', null)
     .returningAll()
     .executeTakeFirst();
-  if (!spent) throw new AuthApiError(400, 'flow_state_already_used', 'Flow state already used');
+  if (!spent) throw new AuthApiError(400, 'flow_state_already_used', 'State has already been used');
   return spent;
 }
