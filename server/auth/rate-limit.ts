@@ -47,8 +47,8 @@ export const SEND_WORK = {
   totalFree: 200,
   maxAddressLevel: 6,
   maxSharedLevel: 2,
-  /** Challenges one address may fetch per minute (each costs the server a few counter reads). */
-  challengesPerIp: { limit: 60, windowMs: 60_000 },
+  /** Challenges one address may fetch per minute (each costs the server a few counter reads): an office of 50 fetching two each. */
+  challengesPerIp: { limit: 120, windowMs: 60_000 },
 } as const;
 
 /** GoTrue's per-IP defaults (contract §5.1), kept but for code sends, plus per-recipient limits (stricter, §5.5). */
