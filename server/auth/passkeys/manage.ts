@@ -39,7 +39,8 @@ export async function renamePasskey(app: FastifyInstance, request: FastifyReques
 }
 
 /**
- * `DELETE /passkeys/{id}` (204): aal2 once the account has a second step, and never the last way in.
+ * `DELETE /passkeys/{id}` (204): aal2 once the account has a second step, and never the last way in
+ * (a confirmed phone or email, a provider identity or another passkey must remain).
  * The check and the delete run with the user's row locked, so two removals at once cannot each
  * leave the other as the last one and both go. Sessions this passkey lifted to aal2 fall back to aal1.
  */
@@ -54,8 +55,10 @@ export async function deletePasskey(app: FastifyInstance, request: FastifyReques
     const passkey = await trx.selectFrom('auth_passkeys').select('id').where('id', '=', target).where('user_id', '=', auth.user.id).executeTakeFirst();
     if (!user || !passkey) throw passkeyNotFound();
     const others = await trx.selectFrom('auth_passkeys').select('id').where('user_id', '=', auth.user.id).where('id', '!=', target).limit(1).execute();
+    // A provider identity (#35: Google, Microsoft, Apple…) is a way in too.
+    const social = await trx.selectFrom('auth_identities').select('id').where('user_id', '=', auth.user.id).limit(1).execute();
     const byCode = (user.email !== null && user.email_confirmed_at !== null) || (user.phone !== null && user.phone_confirmed_at !== null);
-    if (!byCode && others.length === 0) throw lastWayIn();
+    if (!byCode && others.length === 0 && social.length === 0) throw lastWayIn();
     await trx.deleteFrom('auth_passkeys').where('id', '=', target).execute();
     await trx.updateTable('auth_sessions').set({ aal: 'aal1', factor_id: null }).where('factor_id', '=', target).execute();
   });

@@ -206,6 +206,10 @@ describe('passkeys and the second step (the one assurance rule)', () => {
     expect((await supabase.auth.passkey.delete({ passkeyId: first.id })).error).toBeNull();
     expect((await supabase.auth.passkey.delete({ passkeyId: second.id })).error).toMatchObject({ status: 422, code: 'single_identity_not_deletable' });
     expect((await supabase.auth.passkey.list()).data).toHaveLength(1);
+    // A provider identity (#35) is a way in: with one, the last passkey may go.
+    const now = h.clock.now();
+    await h.app.db.insertInto('auth_identities').values({ user_id: user!.id, provider: 'google', provider_id: `g-${user!.id}`, identity_data: JSON.stringify({}), created_at: now, updated_at: now } as never).execute();
+    expect((await supabase.auth.passkey.delete({ passkeyId: second.id })).error).toBeNull();
   });
 });
 
