@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AuthApiError } from './errors';
 import type { DeliveryAdapter, OutgoingMessage } from './delivery';
 import type { AuthService } from './service';
+import { phoneCountry } from '../../core/phone/parse';
+import { traced } from '../observability/tracing';
 
 /**
  * Every message goes through here: written to auth_outbox (channel, recipient, text, time). Outside
@@ -36,12 +38,17 @@ export async function deliver(
     // Development convenience only (the dev outbox); production logs never carry codes. The log names
     // the outbox row, never the address or number (#41): an erasure deletes the row, not a log line.
     log.info({ channel: message.channel, outboxId: row.id, code: message.code }, 'dev outbox: message written');
+    countSent(service, message);
     return;
   }
   const adapter = adapters[message.channel];
   if (!adapter) throw providerDisabled(message.channel);
   try {
-    await adapter.send({ channel: message.channel, recipient: message.recipient, subject: message.subject, body: message.body });
+    // The span names the channel, never the recipient.
+    await traced(`${message.channel}.send`, { 'messaging.system': message.channel === 'sms' ? 'twilio' : 'smtp' }, () =>
+      adapter.send({ channel: message.channel, recipient: message.recipient, subject: message.subject, body: message.body }),
+    );
+    countSent(service, message);
     await service.db.updateTable('auth_outbox').set({ sent_at: service.now() }).where('id', '=', row.id).execute();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -50,6 +57,12 @@ export async function deliver(
     if (message.channel === 'sms') throw new AuthApiError(422, 'sms_send_failed', 'Error sending sms OTP');
     throw new AuthApiError(500, 'unexpected_failure', 'Error sending magic link email');
   }
+}
+
+/** auth_codes_sent_total: texts by the number's country (a bounded set), emails as 'email'. */
+function countSent(service: AuthService, message: OutgoingMessage): void {
+  const country = message.channel === 'sms' ? (phoneCountry(message.recipient) ?? 'unknown') : 'email';
+  service.metrics?.codesSent.inc({ channel: message.channel, country });
 }
 
 export function providerDisabled(channel: 'sms' | 'email'): AuthApiError {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Metrics } from '../observability/metrics';
 import type { Kysely, Selectable } from 'kysely';
 import type { Env } from '../config/env';
 import type { Database } from '../db/schema';
@@ -44,6 +45,8 @@ export class AuthService {
   readonly limiter: RateLimiter;
   /** Production senders; tests may replace them. */
   adapters: { sms: DeliveryAdapter | null; email: DeliveryAdapter | null };
+  /** The server's metrics (codes sent, sends refused, captcha refusals), set by createAuthService. */
+  metrics: Metrics | null = null;
   /** Access tokens whose signature was already checked (immutable, so right on every instance). */
   readonly verifiedTokens = new VerifiedTokens();
   /**
@@ -177,6 +180,7 @@ declare module 'fastify' {
 
 export async function createAuthService(app: FastifyInstance): Promise<AuthService> {
   const service = new AuthService(app.db, app.env, app.clock, app.hitCounter, app.database.writes);
+  service.metrics = app.metrics;
   await service.keys.init();
   return service;
 }

@@ -50,6 +50,14 @@ describe('metrics on their own listener', () => {
     expect((await fetch(metricsUrl.replace('/metrics', '/'))).status).toBe(404);
   });
 
+  it('counts codes sent by channel and the number\'s country, never the number', async () => {
+    const sent = await app.inject({ method: 'POST', url: '/auth/v1/otp', payload: { phone: '+33612345678' }, headers: { 'content-type': 'application/json' } });
+    expect(sent.statusCode).toBe(200);
+    const text = await scrape();
+    expect(text).toMatch(/auth_codes_sent_total\{channel="sms",country="FR"\} 1/);
+    expect(text).not.toContain('612345678');
+  });
+
   it('counts a trial started at checkout by its plan', async () => {
     const user = await createValidatedUser(app);
     const paid = await app.inject({ method: 'POST', url: await startCheckout(app, user, 'interval=monthly&plan=starter&currency=EUR'), ...payForm('4242424242424242') });
