@@ -59,7 +59,8 @@ export default async function socialRoutes(app: FastifyInstance): Promise<void> 
     done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
   });
 
-  r.get('/authorize', { schema: { querystring: authorizeQuery } }, async (request, reply) => {
+  // No HEAD twins: a HEAD (a link checker) must neither start a trip nor spend a state.
+  r.get('/authorize', { schema: { querystring: authorizeQuery }, exposeHeadRoute: false }, async (request, reply) => {
     await app.authService.limit(`social:authorize:ip:${request.ip}`, SOCIAL_LIMITS.authorizePerIp);
     return startTrip(app, request, reply, request.query, null);
   });
@@ -76,10 +77,10 @@ export default async function socialRoutes(app: FastifyInstance): Promise<void> 
       return reply.redirect(errorRedirect(state.redirect_to, error), 302);
     }
   };
-  r.get('/callback', async (request, reply) => callback(request, reply, request.query));
+  r.get('/callback', { exposeHeadRoute: false }, async (request, reply) => callback(request, reply, request.query));
   r.post('/callback', async (request, reply) => callback(request, reply, request.body));
 
-  r.get('/user/identities/authorize', { schema: { querystring: authorizeQuery } }, async (request, reply) => {
+  r.get('/user/identities/authorize', { schema: { querystring: authorizeQuery }, exposeHeadRoute: false }, async (request, reply) => {
     const { user } = await app.authService.authenticate(request);
     if (!app.env.social.manualLinking) throw linkingDisabled();
     await app.authService.limit(`social:authorize:ip:${request.ip}`, SOCIAL_LIMITS.authorizePerIp);

@@ -72,6 +72,15 @@ describe('the callback and its state', () => {
     expect(answers.filter((answer) => answer.status === 400)).toHaveLength(11);
   });
 
+  it('a HEAD of the callback (a link checker) neither answers nor spends the state', async () => {
+    const browser = new TestBrowser();
+    const callback = await signInWithProvider(harness, browser, { account: 'ada', stopAtCallback: true });
+    const head = await browser.request(callback.href, { method: 'HEAD' });
+    expect(head.status).toBe(404);
+    const real = await browser.request(callback.href);
+    expect(real.headers.get('location')).toContain('access_token=');
+  });
+
   it('a callback carried to another browser (login CSRF) is refused there and still works in its own', async () => {
     const attacker = new TestBrowser();
     const callback = await signInWithProvider(harness, attacker, { account: 'ada', stopAtCallback: true });
