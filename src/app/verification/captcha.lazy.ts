@@ -14,7 +14,3 @@ export function prepareCaptcha(): void {
     .catch(() => undefined);
 }
 
-/** The token for the send about to happen (undefined when none is asked for); see captcha.ts. */
-export async function takeCaptchaToken(options?: { fresh?: boolean; country?: string | undefined }): Promise<string | undefined> {
-  return (await load()).takeCaptchaToken(options);
-}

@@ -1,5 +1,7 @@
 import { publicConfig } from '../public-config';
-import { setCaptchaChecking } from './captcha-status';
+import { setCaptchaChecking } from './CaptchaStatus';
+import { phoneFormat } from '../../ui/phone-input/phone-format.lazy';
+import { defaultCountryCode } from '../../lib/countries';
 
 /** /config.json's `captcha` (server/public-config): which check the auth service asks for. */
 export interface CaptchaSettings {
@@ -95,4 +97,37 @@ export async function takeCaptchaToken(options: { fresh?: boolean; country?: str
     setCaptchaChecking(false);
     prepareCaptchaToken();
   }
+}
+
+/**
+ * A code send with its captcha token (`options.captchaToken`, single use: each send solves its own).
+ * A token the server refuses (400 captcha_failed: expired, or priced for a quieter moment or country
+ * than the number's) is replaced once by a fresh one priced for the number's country, so a person
+ * whose country is under attack pays the higher price rather than reading an error. Nothing is
+ * asked of the server when the browser could not run the check (`unavailable`). Returns the send's error.
+ */
+export async function sendWithCaptcha(phone: string | undefined, send: (captcha: { captchaToken?: string }) => Promise<unknown>): Promise<{ error: unknown } | { unavailable: true }> {
+  let captcha = await tokenOrNothing();
+  if (!captcha) return { unavailable: true };
+  let error = await send(captcha);
+  if (captcha.captchaToken && (error as { code?: unknown } | null)?.code === 'captcha_failed') {
+    captcha = await tokenOrNothing({ fresh: true, country: phone ? countryOfPhone(phone) : undefined });
+    if (!captcha) return { unavailable: true };
+    error = await send(captcha);
+  }
+  return { error };
+}
+
+async function tokenOrNothing(options?: { fresh: boolean; country: string | undefined }): Promise<{ captchaToken?: string } | null> {
+  try {
+    const captchaToken = await takeCaptchaToken(options);
+    return captchaToken === undefined ? {} : { captchaToken };
+  } catch {
+    return null;
+  }
+}
+
+/** The country of an E.164 number, when the phone formatter is here (every phone form waits for it before sending). */
+function countryOfPhone(phone: string): string | undefined {
+  return phoneFormat()?.formatPhoneInput(phone, defaultCountryCode()).country;
 }

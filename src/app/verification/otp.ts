@@ -4,9 +4,6 @@ import type { AuthErrorCode } from '../../../core/contracts/auth';
 import { CODE_PATTERN, sendRefusalOf, waitSecondsIn, type SendRefusal } from '../../../core/auth-codes';
 import { loadSupabase } from '../session/session';
 import { isAuthError } from '../session/signed-in';
-import { takeCaptchaToken } from './captcha.lazy';
-import { phoneFormat } from '../../ui/phone-input/phone-format.lazy';
-import { defaultCountryCode } from '../../lib/countries';
 
 
 export type Recipient = { phone: string } | { email: string };
@@ -71,37 +68,16 @@ export async function resendPhoneChange(phone: string): Promise<SendResult> {
   return sendWithCaptcha(phone, async (captcha) => (await supabase.auth.resend({ type: 'phone_change', phone, options: { ...captcha } })).error);
 }
 
-/**
- * A code send with its captcha token (`options.captchaToken`, single use: each send solves its own).
- * A token the server refuses (400 captcha_failed: expired, or priced for a quieter moment or country
- * than the number's) is replaced once by a fresh one priced for the number's country, so a person
- * whose country is under attack pays the higher price rather than reading an error. Nothing is
- * asked of the server when the browser could not run the check (captcha_unavailable).
- */
+/** A send with its captcha token, the retry of a refused one included (captcha.ts, loaded on the first send). */
 async function sendWithCaptcha(phone: string | undefined, send: (captcha: { captchaToken?: string }) => Promise<unknown>): Promise<SendResult> {
-  let captcha = await captchaOrFailure();
-  if ('ok' in captcha) return captcha;
-  let error = await send(captcha);
-  if (captcha.captchaToken && isAuthError(error) && error.code === 'captcha_failed') {
-    captcha = await captchaOrFailure({ fresh: true, country: phone ? countryOfPhone(phone) : undefined });
-    if ('ok' in captcha) return captcha;
-    error = await send(captcha);
-  }
-  return error ? toAuthErrorCode(error) : { ok: true };
-}
-
-async function captchaOrFailure(options?: { fresh: boolean; country: string | undefined }): Promise<{ captchaToken?: string } | OtpFailure> {
+  let sent: { error: unknown } | { unavailable: true };
   try {
-    const captchaToken = await takeCaptchaToken(options);
-    return captchaToken === undefined ? {} : { captchaToken };
+    sent = await (await import('./captcha')).sendWithCaptcha(phone, send);
   } catch {
-    return { ok: false, code: 'captcha_unavailable' };
+    sent = { unavailable: true };
   }
-}
-
-/** The country of an E.164 number, when the phone formatter is here (every phone form waits for it before sending). */
-function countryOfPhone(phone: string): string | undefined {
-  return phoneFormat()?.formatPhoneInput(phone, defaultCountryCode()).country;
+  if ('unavailable' in sent) return { ok: false, code: 'captcha_unavailable' };
+  return sent.error ? toAuthErrorCode(sent.error) : { ok: true };
 }
 
 /** Verifies the code; on success supabase-js stores the session and announces SIGNED_IN. */

@@ -9,9 +9,12 @@ import { segmentedTrack } from '../../ui/Segmented.css';
 import { Text } from '../../ui/Text';
 import { PhoneField } from '../../ui/phone-input/PhoneField';
 import * as styles from './SignInOtpPage.css';
-import { SendRefused } from './SendRefused';
+import { lazy, Suspense } from 'react';
 import { CaptchaStatus } from '../../app/verification/CaptchaStatus';
 import type { useSignInForm } from './use-sign-in-form';
+
+/** Said only after a budget refused a send: not in the page's first render. */
+const SendRefused = lazy(() => import('./SendRefused').then((module) => ({ default: module.SendRefused })));
 
 /** The sign-in form: phone or email, the field, what went wrong, 'Send code', and the way to sign up. */
 export function SignInForm({ form, lng }: { form: ReturnType<typeof useSignInForm>; lng: Language }) {
@@ -56,7 +59,11 @@ export function SignInForm({ form, lng }: { form: ReturnType<typeof useSignInFor
         />
       )}
       {formError ? <Alert tone="critical">{formError}</Alert> : null}
-      {form.refused ? <SendRefused refused={form.refused} method={method} /> : null}
+      {form.refused ? (
+        <Suspense fallback={null}>
+          <SendRefused refused={form.refused} method={method} />
+        </Suspense>
+      ) : null}
       <CaptchaStatus t={t} />
       {unknown ? (
         <Alert tone="critical">

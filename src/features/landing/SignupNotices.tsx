@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { RefObject } from 'react';
+import { lazy, Suspense, type RefObject } from 'react';
 import type { Language } from '../../../core/routes/languages';
 import { paths, withSearch } from '../../../core/routes/paths';
 import { IntentLink as Link } from '../../app/IntentLink';
@@ -7,7 +7,9 @@ import { Alert } from '../../ui/Alert';
 import { Box } from '../../ui/Box';
 import { Button } from '../../ui/Button';
 import * as styles from './Landing.css';
-import { SignupRefusal } from './SignupRefusal';
+
+/** Said only after a budget refused a send: not in the form's first render. */
+const SignupRefusal = lazy(() => import('./SignupRefusal').then((module) => ({ default: module.SignupRefusal })));
 import type { SignupValues } from './signup.actors';
 import type { SignupSend, SignupSnapshot } from './use-signup-form';
 import { RESEND_COOLDOWN_SECONDS } from '../../../core/auth-codes';
@@ -79,7 +81,9 @@ export function SignupNotices({ snapshot, send, values, formRef, lng, t }: Signu
         </Alert>
       ) : null}
       {failure?.source === 'auth' && failure.refusal ? (
-        <SignupRefusal failure={{ ...failure, refusal: failure.refusal }} submitted={submitted} lng={lng} t={t} />
+        <Suspense fallback={null}>
+          <SignupRefusal failure={{ ...failure, refusal: failure.refusal }} submitted={submitted} lng={lng} t={t} />
+        </Suspense>
       ) : failure?.source === 'auth' ? (
         <Alert tone="critical">{t([`errors.${failure.code}`, 'landing:errors.sendFailed'], { ns: 'auth', seconds: failure.retryAfterSeconds ?? RESEND_COOLDOWN_SECONDS })}</Alert>
       ) : null}
