@@ -348,6 +348,8 @@ export const generatorMachine = setup({
           always: [
             { guard: 'hasProof', target: 'loading' },
             { guard: 'isProofUnavailable', target: 'error', actions: 'keepProofFailure' },
+            // Edited meanwhile into a script that cannot be sent: nothing to prove, nothing to send.
+            { guard: 'isNotSendable', target: 'idle' },
           ],
         },
         error: {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { fillTemplate, generatorMachine, pickTemplate } from '../../../machines/generator.machine';
+import { fillTemplate, generatorMachine, MAX_PROOF_RETRIES, pickTemplate } from '../../../machines/generator.machine';
+import { proofKey } from '../../../machines/generator.actors';
 import { coverage, eventFixtures, generatorModel, greeting, input, pathSet, replay, templates, type ModelEvent } from './generator-model';
 import { exportedChart, firstTraceDifference, rebuiltFromExport } from '../../helpers/chart-model';
 import { GreetingFetchError } from '../../../core/contracts/greetings';
@@ -142,6 +143,66 @@ describe('generator chart — named journeys', () => {
 });
 
 describe('generator chart — with real-shaped actors', () => {
+  it('proves work in the background and sends it; asked for more, proves again and resends, then says the builder is under load (#34.2)', async () => {
+    const requests: { proof?: string | undefined }[] = [];
+    let proofs = 0;
+    let refusals = 1;
+    const actor = createActor(
+      generatorMachine.provide({
+        actors: {
+          proveGreeting: fromPromise(async ({ input: request }) => ({ key: proofKey(request), payload: `proof-${(proofs += 1)}` })),
+          fetchGreeting: fromPromise(async ({ input: request }) => {
+            requests.push(request);
+            if (refusals > 0) {
+              refusals -= 1;
+              throw new GreetingFetchError('proofRequired', null);
+            }
+            return greeting;
+          }),
+        },
+      }),
+      { input },
+    ).start();
+    actor.send({ type: 'text.changed', text: 'Call us back.' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ proof: { current: 'ready' } }));
+    actor.send({ type: 'greeting.submitted' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ generator: 'result' }));
+    // The first proof went along, was refused as not enough; a second was made and sent.
+    expect(requests.map((request) => request.proof)).toEqual(['proof-1', 'proof-2']);
+
+    // Refused every time: two new proofs at most, then the alert.
+    refusals = 10;
+    actor.send({ type: 'text.changed', text: 'Call us back today.' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ proof: { current: 'ready' } }));
+    actor.send({ type: 'greeting.submitted' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ generator: 'error' }));
+    expect(requests).toHaveLength(2 + 1 + MAX_PROOF_RETRIES);
+    expect(actor.getSnapshot().context.failure).toEqual({ kind: 'proofRequired', retryAfterSeconds: null });
+    actor.stop();
+  });
+
+  it('sends no proof made for another script (a proof is bound to exactly one greeting)', async () => {
+    const requests: { proof?: string | undefined }[] = [];
+    const actor = createActor(
+      generatorMachine.provide({
+        actors: {
+          proveGreeting: fromPromise(async () => ({ key: 'another greeting', payload: 'stale' })),
+          fetchGreeting: fromPromise(async ({ input: request }) => {
+            requests.push(request);
+            return greeting;
+          }),
+        },
+      }),
+      { input },
+    ).start();
+    actor.send({ type: 'text.changed', text: 'Call us back.' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ proof: { current: 'ready' } }));
+    actor.send({ type: 'greeting.submitted' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ generator: 'result' }));
+    expect(requests[0]?.proof).toBeUndefined();
+    actor.stop();
+  });
+
   it('passes the trimmed text, voice and language to the request, and stops the player on pause', async () => {
     const requests: unknown[] = [];
     let stopped = 0;
