@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import { scheduledDelay } from './delay-schedule';
 import { RetryableRefreshError, sessionActors } from './session.actors';
+import { decodeClaims } from '../core/token-claims';
 
 /** The part of a supabase-js Session this chart reads. */
 export interface AuthSession {
@@ -42,17 +43,6 @@ const refreshRetrySchedule = { ms: Array.from({ length: MAX_REFRESH_RETRIES }, (
 /** A session issued longer ago than this is stale (re-verify before sensitive steps). */
 export const STALE_AFTER_MS = 120_000;
 
-export function decodeClaims(accessToken: string): Record<string, unknown> {
-  const part = accessToken.split('.')[1];
-  if (!part) return {};
-  try {
-    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (part.length % 4)) % 4));
-    const claims: unknown = JSON.parse(json);
-    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
 
 export function expiresAtMs(session: AuthSession): number {
   if (session.expires_at) return session.expires_at * 1000;

@@ -1,4 +1,4 @@
-import { decodeClaims } from '../../machines/session.machine';
+import { decodeClaims } from '../../core/token-claims';
 import { publicConfig } from './public-config';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeClaims } from '../../../machines/session.machine';
+import { decodeClaims } from '../../../core/token-claims';
 import { refreshIfStale } from '../../../src/app/session/fresh-session';
 import { startAuthHarness, type AuthHarness } from './harness';
 
