@@ -1,5 +1,27 @@
 import type { Page } from 'playwright-core';
 
+/**
+ * The page's failed requests (status 400 and up) by address, and its console errors other than the
+ * browser's "Failed to load resource" lines (which name no address: the list above says which).
+ */
+export function watchFailures(page: Page, baseURL: string): { errors: string[]; failed: () => string[] } {
+  const errors: string[] = [];
+  const failed: string[] = [];
+  const ours = new URL(baseURL).origin;
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+  });
+  page.on('response', (response) => {
+    if (response.status() < 400) return;
+    const url = new URL(response.url());
+    // The dev identity provider's page asks for a favicon it does not have.
+    if (url.origin !== ours && url.pathname === '/favicon.ico') return;
+    failed.push(`${response.status()} ${response.request().method()} ${url.origin === ours ? url.pathname : url.href}`);
+  });
+  return { errors, failed: () => failed };
+}
+
 /** The dev identity provider's display name as the buttons show it (custom:ringwise-dev, no label). */
 export const DEV_PROVIDER_LABEL = 'Ringwise Dev';
 

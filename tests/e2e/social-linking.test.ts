@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInContext, workEmail } from '../helpers/accounts';
-import { launchBrowser, newContext, viewports, watchPageErrors } from '../helpers/browser';
+import { launchBrowser, newContext, viewports } from '../helpers/browser';
 import { localeText } from '../helpers/locale-text';
 import { roomyLimits } from '../helpers/roomy-limits';
 import { startServerProcess, type RunningServer } from '../helpers/server-process';
 import { emailAccount } from './paths/accounts';
-import { atDevProvider, DEV_PROVIDER_LABEL } from './social-helpers';
+import { atDevProvider, DEV_PROVIDER_LABEL, watchFailures } from './social-helpers';
 
 const say = (key: string, provider = DEV_PROVIDER_LABEL) => localeText('en', 'social', `waysIn.${key}`).replaceAll('{{provider}}', provider);
 
@@ -38,7 +38,7 @@ describe('ways to sign in on the account page, manual linking on', () => {
     const context = await newContext(browser, server.url, { viewport: viewports.phone });
     await signInContext(context, server.url, account.session);
     const page = await context.newPage();
-    const errors = watchPageErrors(page);
+    const { errors, failed } = watchFailures(page, server.url);
     try {
       await page.goto('/account');
       const card = page.getByRole('region', { name: say('title') });
@@ -58,6 +58,8 @@ describe('ways to sign in on the account page, manual linking on', () => {
       await card.getByText(say('errors.single_identity_not_deletable')).waitFor();
       expect(await card.locator('li[data-provider="email"]').count()).toBe(1);
       expect(errors).toEqual([]);
+      // The one refusal is the auth service's answer to removing the last way in.
+      expect(failed()).toEqual([expect.stringMatching(/^422 DELETE \/auth\/v1\/user\/identities\//)]);
     } finally {
       await context.close();
     }

@@ -2,9 +2,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { User } from '../../core/contracts/user';
 import { api, codeFor, cookieSession, frenchMobile, outbox, workEmail } from '../helpers/accounts';
-import { launchBrowser, newContext, viewports, watchPageErrors } from '../helpers/browser';
+import { launchBrowser, newContext, viewports } from '../helpers/browser';
 import { localeText } from '../helpers/locale-text';
-import { atDevProvider, DEV_PROVIDER_LABEL } from './social-helpers';
+import { atDevProvider, DEV_PROVIDER_LABEL, watchFailures } from './social-helpers';
 
 /**
  * Social sign-in in the browser (#35) against the real server and its dev identity provider
@@ -22,7 +22,7 @@ describe('social sign-in through the dev identity provider', () => {
   it('en, 375 px: new through the provider → verify-phone with names and email from the claims; back with the same provider, where they left off', { timeout: 120_000 }, async () => {
     const context = await newContext(browser, baseURL, { viewport: viewports.phone });
     const page = await context.newPage();
-    const errors = watchPageErrors(page);
+    const { errors, failed } = watchFailures(page, baseURL);
     const email = workEmail('social-new');
     try {
       await page.goto('/en?utm_source=social-e2e');
@@ -57,6 +57,7 @@ describe('social sign-in through the dev identity provider', () => {
       const again = await api<User>(baseURL, '/v1/user', { token: (await cookieSession(context)).access_token });
       expect(again.id).toBe(user.id);
       expect(errors).toEqual([]);
+      expect(failed()).toEqual([]);
     } finally {
       await context.close();
     }
@@ -65,7 +66,7 @@ describe('social sign-in through the dev identity provider', () => {
   it('fr, 1280 px: a cancel at the provider said in French; from the email form with an unverified provider email, the claimed email and names prefilled', { timeout: 90_000 }, async () => {
     const context = await newContext(browser, baseURL, { locale: 'fr-FR' });
     const page = await context.newPage();
-    const errors = watchPageErrors(page);
+    const { errors, failed } = watchFailures(page, baseURL);
     const email = workEmail('social-fr');
     try {
       // A cancel at the provider first (the provider then holds no login of this browser yet).
@@ -84,6 +85,7 @@ describe('social sign-in through the dev identity provider', () => {
       expect(user.data).toMatchObject({ landing_page: 'email-form' });
 
       expect(errors).toEqual([]);
+      expect(failed()).toEqual([]);
     } finally {
       await context.close();
     }
