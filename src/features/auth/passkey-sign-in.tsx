@@ -51,8 +51,10 @@ export default function PasskeySignIn({ onSignedIn }: { onSignedIn(session: Sess
       if (!(await browserSupportsWebAuthnAutofill())) return;
       for (let round = 0; round < AUTOFILL_ROUNDS && !stopped; round += 1) {
         const outcome = await attempt(true);
-        if (stopped) return;
+        // Signed in: carry on even if the page has moved on (supabase-js's SIGNED_IN re-renders it
+        // as signed in, which unmounts this before its answer arrives here).
         if (outcome.ok) return signedIn.current(outcome.session);
+        if (stopped) return;
         // Expired: ask again. Cancelled: the button took over. Anything else is said.
         if (outcome.reason === 'cancelled') return;
         if (outcome.reason !== 'expired') return setRefusal(outcome);
