@@ -64,11 +64,30 @@ async function jobsPlugin(app: FastifyInstance): Promise<void> {
   });
 }
 
-async function startJob(app: FastifyInstance, boss: PgBoss, job: JobDefinition): Promise<void> {
+/**
+ * The queue and its schedule, made or updated. Instances starting together on one Postgres make the
+ * same queue at once (a partition of pg-boss' job table) and one of them can be chosen as a deadlock
+ * victim or lose the race to create it: both end once the other has finished, so it is tried again.
+ */
+async function declareQueue(boss: PgBoss, job: JobDefinition): Promise<void> {
   const queue = { name: job.name, policy: 'stately' as const, retryLimit: job.retryLimit, retryDelay: job.retryDelaySeconds, retryBackoff: true, expireInSeconds: job.expireInSeconds };
-  if (await boss.getQueue(job.name)) await boss.updateQueue(job.name, queue);
-  else await boss.createQueue(job.name, queue);
-  await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      if (await boss.getQueue(job.name)) await boss.updateQueue(job.name, queue);
+      else await boss.createQueue(job.name, queue);
+      await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+      return;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      const racing = code === '40P01' || code === '23505' || code === '42P07';
+      if (!racing || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+    }
+  }
+}
+
+async function startJob(app: FastifyInstance, boss: PgBoss, job: JobDefinition): Promise<void> {
+  await declareQueue(boss, job);
   await boss.work(job.name, { pollingIntervalSeconds: 2, batchSize: 1 }, async () => {
     try {
       const output = await traced(`job ${job.name}`, { 'job.name': job.name }, () => job.run());

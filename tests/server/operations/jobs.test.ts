@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'kysely';
+import PgBoss from 'pg-boss';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -10,6 +13,7 @@ import { contractSerializerCompiler } from '../../../server/http/response-serial
 import { projectRoot } from '../../../server/config/project-root';
 import envPlugin from '../../../server/config/plugin';
 import { openDatabase } from '../../../server/db/client';
+import { migrationsDir } from '../../../server/db/migrate';
 import databasePlugin from '../../../server/db/plugin';
 import { recentJobRuns } from '../../../server/jobs/job-runs';
 import jobsAdminRoutes from '../../../server/jobs/admin-routes';
@@ -92,6 +96,34 @@ describe('jobs on the Postgres queue', () => {
     const { rows } = await sql<{ cron: string }>`select cron from pgboss.schedule where name = 'flaky'`.execute(app.db);
     expect(rows).toEqual([{ cron: '0 0 1 1 *' }]);
   }, 30_000);
+});
+
+describe('the job queue\'s schema', () => {
+  it('is what the installed pg-boss builds (an upgrade needs a migration of its own)', async () => {
+    const migration = readFileSync(join(migrationsDir, '1051_job_queue.sql'), 'utf8');
+    const plan = PgBoss.getConstructionPlans('pgboss');
+    const body = plan.slice(plan.indexOf('CREATE SCHEMA'), plan.lastIndexOf('COMMIT;')).trim();
+    expect(migration).toContain(body);
+  });
+
+  it('lets two instances start together on one database', async () => {
+    const database = await createTestDatabase();
+    const build = async () => {
+      const app = Fastify({ loggerInstance: pino({ level: 'silent' }) as FastifyBaseLogger });
+      await app.register(envPlugin, { env: parseEnv({ NODE_ENV: 'test' }) });
+      await app.register(databasePlugin, { database, ownsDatabase: false });
+      await app.register(metricsPlugin);
+      await app.register(jobsPlugin);
+      app.jobs.define({ name: 'twin', cron: '0 0 1 1 *', retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60, run: async () => ({}) });
+      await app.ready();
+      return app;
+    };
+    const apps = await Promise.all([build(), build()]);
+    // Neither left the shared connection inside a failed transaction.
+    expect((await sql<{ one: number }>`select 1 as one`.execute(database.db)).rows).toEqual([{ one: 1 }]);
+    await Promise.all(apps.map((app) => app.close()));
+    await database.close();
+  }, 60_000);
 });
 
 describe('billing charges each period once', () => {
