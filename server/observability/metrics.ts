@@ -50,7 +50,7 @@ export function createMetrics(options: { withProcessDefaults: boolean; poolStats
     lookupsRefused: new Counter({ name: 'auth_lookups_refused_total', help: 'Answers refused because the asker spent its lookup budget.', registers }),
     signUps: new Counter({ name: 'signups_total', help: 'Accounts created.', registers }),
     trialsStarted: new Counter({ name: 'trials_started_total', help: 'Free trials started, by plan.', labelNames: ['plan'] as const, registers }),
-    charges: new Counter({ name: 'payments_charges_total', help: 'Charges attempted, by outcome (paid or failed).', labelNames: ['outcome'] as const, registers }),
+    chargeAttempts: new Counter({ name: 'payments_charges_total', help: 'Charges attempted, by outcome (paid or failed).', labelNames: ['outcome'] as const, registers }),
     greetingSynthesis: new Histogram({
       name: 'greeting_synthesis_seconds',
       help: 'Time spent making a greeting, from admission to its last byte.',

@@ -47,8 +47,8 @@ function defineBillingJob(app: FastifyInstance): void {
     expireInSeconds: 15 * 60,
     async run() {
       const result = await runBillingCycle(app.db, app.clock.now());
-      app.metrics.charges.inc({ outcome: 'paid' }, result.charged);
-      app.metrics.charges.inc({ outcome: 'failed' }, result.failed);
+      app.metrics.chargeAttempts.inc({ outcome: 'paid' }, result.charged);
+      app.metrics.chargeAttempts.inc({ outcome: 'failed' }, result.failed);
       if (result.charged || result.failed || result.canceled) app.log.info({ billing: result }, 'billing job ran');
       return result;
     },
