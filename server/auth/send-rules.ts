@@ -61,7 +61,10 @@ export async function admitSend(service: AuthService, send: Send): Promise<void>
   const now = service.now();
   const key = sendSlotKey(send);
   const taken = await takeSendSlot(service, key, now);
-  if (taken.waitMs > 0) throw frequencyLimit(sendLimitCode(send.channel), Math.ceil(taken.waitMs / 1000));
+  if (taken.waitMs > 0) {
+    service.metrics?.sendsRefused.inc({ rule: 'cooldown' });
+    throw frequencyLimit(sendLimitCode(send.channel), Math.ceil(taken.waitMs / 1000));
+  }
   try {
     await spendBudgets(service, send, { country, proven });
   } catch (error) {
@@ -87,11 +90,24 @@ async function isProven(service: AuthService, send: Send): Promise<boolean> {
   return owner !== undefined;
 }
 
+/**
+ * The metric label of a budget's key: its kind without whom it counts ('sms:country:FR' →
+ * 'sms:country', 'send:+336…' → 'recipient'), so the label set stays bounded and names no one.
+ */
+export function budgetRule(key: string): string {
+  if (key.startsWith('send:')) return 'recipient';
+  const [channel, kind] = key.split(':');
+  return kind ? `${channel}:${kind}` : (channel ?? 'unknown');
+}
+
 /** Budgets, in order: the recipient's hour; then proven texts' own, or unproven texts' per address, block, country and total. */
 async function spendBudgets(service: AuthService, send: Send, context: { country: string | null; proven: boolean }): Promise<void> {
   const spend = async (key: string, limit: number) => {
     const counted = await service.limiter.count(key, limit, HOUR_MS);
-    if (counted.wait > 0) throw overRequestRateLimit(counted.wait);
+    if (counted.wait > 0) {
+      service.metrics?.sendsRefused.inc({ rule: budgetRule(key) });
+      throw overRequestRateLimit(counted.wait);
+    }
     return counted.count;
   };
   await spend(`send:${send.recipient}`, LIMITS.sendsPerRecipient.limit);

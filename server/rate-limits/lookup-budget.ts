@@ -19,13 +19,16 @@ export interface Asker {
  *
  * Returns the seconds to wait when a budget is spent, else 0; each route answers 429 in its own shape.
  */
-export async function spendLookup(app: Pick<FastifyInstance, 'hitCounter' | 'clock' | 'env'>, asker: Asker): Promise<number> {
+export async function spendLookup(app: Pick<FastifyInstance, 'hitCounter' | 'clock' | 'env'> & { metrics?: FastifyInstance['metrics'] }, asker: Asker): Promise<number> {
   const { hitCounter: counter, clock, env } = app;
   const budgets = [{ key: `lookup:ip:${asker.ip}`, limit: env.LOOKUPS_PER_CLIENT_PER_HOUR }];
   if (asker.userId) budgets.push({ key: `lookup:user:${asker.userId}`, limit: env.LOOKUPS_PER_ACCOUNT_PER_HOUR });
   for (const budget of budgets) {
     const { count, resetAt } = await counter.hit(budget.key, HOUR_MS);
-    if (count > budget.limit) return Math.max(1, Math.ceil((resetAt - clock.now().getTime()) / 1000));
+    if (count > budget.limit) {
+      app.metrics?.lookupsRefused.inc();
+      return Math.max(1, Math.ceil((resetAt - clock.now().getTime()) / 1000));
+    }
   }
   return 0;
 }
