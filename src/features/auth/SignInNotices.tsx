@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../core/routes/languages';
 import { Alert } from '../../ui/Alert';
 import { authUrlError } from '../../app/session/session';
-import { takeProviderUnderWay } from '../../app/social/provider-start';
-import { SocialCallbackError } from '../../app/social/SocialCallbackError';
+import { firstRender } from '../../app/first-render';
 
 /** The email card with its 'Send a new code', for a signed-in person whose confirmation link failed: rare, so loaded then. */
 const EmailToConfirm = lazy(() => import('../../app/verification/EmailToConfirm').then((module) => ({ default: module.EmailToConfirm })));
+
+/** A provider trip's error (#35): rare, so loaded then. */
+const SocialCallbackError = lazy(() => import('../../app/social/SocialCallbackError').then((module) => ({ default: module.SocialCallbackError })));
 
 /** SPEC §8's auth-address errors, by the message supabase-js gives them. */
 const urlErrorKeys: Record<string, string> = {
@@ -36,26 +38,34 @@ export function SignInNotices({ search, signedIn, lng }: SignInNoticesProps) {
   const [emailConfirmed] = useState(() => search.get('email_confirmed') === '1');
   const [emailConfirmError] = useState(() => search.get('email_error'));
   const [linkError, setLinkError] = useState<string | null>(null);
-  // Back from Google, Microsoft, Apple or an OpenID Connect provider (#35): its errors are said apart.
-  const [providerUnderWay] = useState(() => takeProviderUnderWay());
-  const [socialError, setSocialError] = useState<{ message: string; code: string | null } | null>(null);
+  // Back from Google, Microsoft, Apple or an OpenID Connect provider (#35): its errors are said
+  // apart, naming it (read after the first paint: no byte of it on the page's first render).
+  const [socialError, setSocialError] = useState<{ error: { message: string; code: string | null }; provider: string } | null>(null);
 
   useEffect(() => {
     let active = true;
-    void authUrlError().then((error) => {
+    const providerUnderWay = firstRender()
+      .then(() => import('../../app/social/provider-start'))
+      .then((module) => module.takeProviderUnderWay())
+      .catch(() => null);
+    void Promise.all([authUrlError(), providerUnderWay]).then(([error, provider]) => {
       if (!active || !error) return;
-      if (providerUnderWay) return setSocialError(error);
+      if (provider) return setSocialError({ error, provider });
       const key = urlErrorKeys[error.message] ?? (error.code === 'otp_expired' ? 'otp_expired' : 'other');
       setLinkError(t(`urlErrors.${key}`));
     });
     return () => {
       active = false;
     };
-  }, [t, providerUnderWay]);
+  }, [t]);
 
   return (
     <>
-      {socialError && providerUnderWay ? <SocialCallbackError error={socialError} provider={providerUnderWay} /> : null}
+      {socialError ? (
+        <Suspense fallback={null}>
+          <SocialCallbackError error={socialError.error} provider={socialError.provider} />
+        </Suspense>
+      ) : null}
       {linkError ? (
         <Alert tone="critical">
           <strong>{t('urlErrors.title')}</strong> {linkError}

@@ -18,7 +18,7 @@ import { SignInNotices } from './SignInNotices';
 import * as styles from './SignInOtpPage.css';
 import { useSignInForm } from './use-sign-in-form';
 import { appActor } from '../../app/address/app-actor';
-import { SocialSignIn } from '../../app/social/SocialSignIn';
+import { SocialSignIn } from '../../app/social/SocialSignIn.lazy';
 
 /**
  * /{lng}/sign-in-otp (search params phone, email): enter a phone number or email, receive a

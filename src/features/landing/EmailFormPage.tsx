@@ -9,7 +9,7 @@ import { usePersonSignedIn } from '../../app/session/presence';
 import { Heading, Text } from '../../ui/Text';
 import { Facts, LandingLayout } from './LandingLayout';
 import { SignupForm } from './SignupForm';
-import { SocialSignIn } from '../../app/social/SocialSignIn';
+import { SocialSignIn } from '../../app/social/SocialSignIn.lazy';
 
 /** /{lng}/email-form: 'Start your 7-day free trial' with the email only; the code goes by email. */
 export default function EmailFormPage() {

@@ -10,7 +10,7 @@ import { Heading, Text } from '../../ui/Text';
 import * as styles from './Landing.css';
 import { Facts, LandingLayout } from './LandingLayout';
 import { SignupForm } from './SignupForm';
-import { SocialSignIn } from '../../app/social/SocialSignIn';
+import { SocialSignIn } from '../../app/social/SocialSignIn.lazy';
 
 /** /{lng}: welcome, 'I already have an account', and the sign-up form (prefilled from the address). */
 export default function StartPage() {
