@@ -12,6 +12,7 @@ import { GetStarted } from '../../ui/GetStarted';
 import { Spinner } from '../../ui/Spinner';
 import { Heading, Text } from '../../ui/Text';
 import { useReaderStanding } from './reader-standing';
+import { RefusedCheck } from './RefusedCheck';
 
 /**
  * The success pages' content for whoever reads them (/success can be typed by anyone, any day):
@@ -72,6 +73,12 @@ export function ReaderWelcome({ extra }: { extra?: ReactNode }) {
         <StandingCard title={t('review.title')} text={t('review.text')}>
           <IntentButtonLink href={paths.failure.build(lng)}>{t('review.open')}</IntentButtonLink>
         </StandingCard>
+      );
+    case 'refused':
+      return (
+        <Box width="full" maxWidth="narrow">
+          <RefusedCheck />
+        </Box>
       );
     case 'noPlan':
       return (

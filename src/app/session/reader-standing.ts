@@ -6,14 +6,15 @@ import { useSession } from './session';
 
 /**
  * Where the reader of a page stands, for pages that must only say what is true for them (the
- * success pages, typed by anyone at any time): a visitor, someone in identity review, someone with
- * no plan, or a subscription that still opens the product ("open") or no longer does ("closed").
+ * success pages, typed by anyone at any time): a visitor, someone in identity review, someone whose
+ * company the check refused (told so, never a trial), someone with no plan, or a subscription that still opens the product ("open") or no longer does ("closed").
  * The stages are the server's (GET /v1/subscription); this only sorts them.
  */
 export type Standing =
   | { kind: 'loading' }
   | { kind: 'visitor' }
   | { kind: 'inReview' }
+  | { kind: 'refused' }
   | { kind: 'noPlan'; trialAvailable: boolean }
   | { kind: 'open'; subscription: SubscriptionView }
   | { kind: 'closed'; subscription: SubscriptionView };
@@ -46,6 +47,7 @@ export function useReaderStanding(): { standing: Standing; signInWith: SignInWit
   }
   if (profile.isPending) return { standing: { kind: 'loading' }, signInWith };
   const kyc = profile.data?.kyc_status;
-  if (kyc === 'PENDING_REVIEW' || kyc === 'REJECTED') return { standing: { kind: 'inReview' }, signInWith };
+  if (kyc === 'PENDING_REVIEW') return { standing: { kind: 'inReview' }, signInWith };
+  if (kyc === 'REJECTED') return { standing: { kind: 'refused' }, signInWith };
   return { standing: { kind: 'noPlan', trialAvailable: subscription.data.trialAvailable }, signInWith };
 }

@@ -10,6 +10,7 @@ import { defaultCountryCode } from '../../lib/countries';
 import { formatPhone } from '../../../core/phone/display';
 import { storedPhone } from '../../../core/phone/spelling';
 import { useSession } from '../../app/session/session';
+import { RefusedCheck } from '../../app/session/RefusedCheck';
 import { Box } from '../../ui/Box';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
@@ -53,7 +54,8 @@ function SignInPrompt({ text }: { text: string }) {
 }
 
 /**
- * No subscription yet: what is true depends on the identity check. In review there is nothing to
+ * No subscription yet: what is true depends on the identity check. Refused, the page says so and
+ * what to send (never a trial). In review there is nothing to
  * start yet (the trial button would only lead back to the review page), so the page says where it
  * stands; otherwise the trial, or a plan charged at once when the free trial was used before.
  */
@@ -63,7 +65,8 @@ function NoPlanCard({ userId, trialAvailable }: { userId: string; trialAvailable
   const user = useQuery(personQuery(userId), queryClient);
   const kyc = user.data?.kyc_status ?? null;
   if (user.isPending) return <Spinner label={t('loading')} />;
-  if (kyc === 'PENDING_REVIEW' || kyc === 'REJECTED') {
+  if (kyc === 'REJECTED') return <RefusedCheck level={2} />;
+  if (kyc === 'PENDING_REVIEW') {
     return (
       <Card role="region" aria-labelledby="subscription-heading">
         <Heading level={2} id="subscription-heading">

@@ -8,6 +8,8 @@ import { Card } from '../../ui/Card';
 import { Heading, Text } from '../../ui/Text';
 import { useSession } from '../../app/session/session';
 import { useSignedInName } from '../../app/session/signed-in-name';
+import { useReaderStanding } from '../../app/session/reader-standing';
+import { RefusedCheck } from '../../app/session/RefusedCheck';
 import { ReviewActions } from './ReviewActions';
 import * as styles from './Landing.css';
 import { LandingLayout } from './LandingLayout';
@@ -20,17 +22,45 @@ import { stepNumber } from '../../ui/StepNumber.css';
 export default function FailurePage() {
   const { t } = useTranslation('landing');
   const lng = useLanguage();
-  const steps = [1, 2, 3] as const;
   const session = useSession();
   // Once signed in here, the waiting room's actions stay until they are done: its sign-out ends the
   // session first and then goes home, which it could not do if the session change unmounted it.
   const [inReview, setInReview] = useState(false);
   if (session.status === 'signedIn' && !inReview) setInReview(true);
   const who = useSignedInName(session.session?.user);
+  // A refused check is told as such (#37.3), not as a review with a trial at its end.
+  const refused = useReaderStanding().standing.kind === 'refused';
   return (
     <LandingLayout width="content">
+      {refused ? <RefusedCheck /> : <ReviewSteps signedIn={session.status !== 'signedOut'} />}
+      {/* A signed-in person in review gets the waiting room's actions (check again, sign out), not a
+          'Back to Home' that the signed-in redirect would bring straight back here. */}
+      {inReview ? <ReviewActions who={who} /> : null}
+      <div className={styles.actions}>
+        {session.status !== 'signedOut' || inReview ? null : (
+          <Link href={paths.home.build(lng)} className={button({ tone: 'primary' })}>
+            {t('failure.back')}
+          </Link>
+        )}
+        <Link href={paths.contact.build(lng)} className={button({ tone: 'ghost' })}>
+          {t('failure.contact')}
+        </Link>
+      </div>
+    </LandingLayout>
+  );
+}
+
+/**
+ * The review's hero and what happens next, in order, so a person under review knows they are not
+ * stuck. 'Account under review' is said only to someone signed in: a visitor has no account (#37.5).
+ */
+function ReviewSteps({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation('landing');
+  const steps = [1, 2, 3] as const;
+  return (
+    <>
       <div className={styles.reviewHero}>
-        <span className={styles.eyebrow}>{t('failure.eyebrow')}</span>
+        {signedIn ? <span className={styles.eyebrow}>{t('failure.eyebrow')}</span> : null}
         <Heading>{t('failure.title')}</Heading>
         <Text size="lead" tone="muted">
           {t('failure.text')}
@@ -52,19 +82,6 @@ export default function FailurePage() {
           ))}
         </ol>
       </Card>
-      {/* A signed-in person in review gets the waiting room's actions (check again, sign out), not a
-          'Back to Home' that the signed-in redirect would bring straight back here. */}
-      {inReview ? <ReviewActions who={who} /> : null}
-      <div className={styles.actions}>
-        {session.status !== 'signedOut' || inReview ? null : (
-          <Link href={paths.home.build(lng)} className={button({ tone: 'primary' })}>
-            {t('failure.back')}
-          </Link>
-        )}
-        <Link href={paths.contact.build(lng)} className={button({ tone: 'ghost' })}>
-          {t('failure.contact')}
-        </Link>
-      </div>
-    </LandingLayout>
+    </>
   );
 }
