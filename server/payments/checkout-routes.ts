@@ -14,10 +14,12 @@ import { lookupPromotion } from './promotions';
 import { createStripeCheckoutSession } from './stripe-provider';
 import { syncReturnedCheckout } from './stripe-webhooks';
 import { hasLiveSubscription, trialAvailable } from './subscription-life';
+import type { TrialMarks } from './trial-marks';
 
 interface CheckoutOptions {
   stripe: Stripe | null;
   provider: 'local' | 'stripe';
+  marks: TrialMarks;
 }
 
 const stripeReturnQuerySchema = z.object({ session_id: z.string().regex(/^cs_[A-Za-z0-9_]{1,200}$/) });
@@ -40,7 +42,7 @@ export default async function checkoutRoutes(app: FastifyInstance, options: Chec
     if (!stripe) throw new HttpError(404, 'NOT_FOUND', 'Stripe is not configured');
     let locale: 'en' | 'fr' | null = null;
     try {
-      locale = await syncReturnedCheckout(app.db, stripe, request.query.session_id);
+      locale = await syncReturnedCheckout(app.db, stripe, request.query.session_id, options.marks);
     } catch (error) {
       // The webhook will record it; the funnel shows its own state meanwhile.
       request.log.warn({ err: error }, 'stripe return: could not sync the checkout session');
@@ -56,7 +58,7 @@ export default async function checkoutRoutes(app: FastifyInstance, options: Chec
  */
 async function openCheckoutSession(
   app: FastifyInstance,
-  { stripe, provider }: CheckoutOptions,
+  { stripe, provider, marks }: CheckoutOptions,
   request: FastifyRequest,
   query: z.infer<typeof checkoutSessionQuerySchema>,
 ) {
@@ -71,7 +73,7 @@ async function openCheckoutSession(
   const now = app.clock.now();
   const promotion = await lookupPromotion(app.db, query.custom_code, now);
   const applied = promotion.kind === 'applied' ? promotion.promotion : null;
-  const trial = await trialAvailable(app.db, user.id);
+  const trial = await trialAvailable(app.db, user.id, marks);
   const note = promotion.kind === 'ignored' ? promotion.note : null;
   if (note) request.log.info({ note }, 'checkout: custom_code ignored');
 

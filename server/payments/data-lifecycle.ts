@@ -5,6 +5,8 @@ import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { before, likeEscaped, type ErasurePart, type RetentionRule, type UserStillNeeded } from '../data-lifecycle/lifecycle';
 import { LIVE_STATUSES } from './subscription-life';
+import { DAY_MS } from '../../core/durations';
+import { TRIAL_MARK_RETENTION_DAYS } from '../../core/payments/trial-marks';
 
 /**
  * The payments capability's data lifecycle (docs/data.md): how long checkouts and provider events are
@@ -26,6 +28,14 @@ export const paymentsRetentionRules: RetentionRule[] = [
     table: 'webhook_events',
     key: 'id',
     where: (now, p) => sql<boolean>`received_at < ${before(now, p.webhookEventMs)}`,
+  },
+  {
+    // #37.4: who had a free trial, by keyed hash only, for the trial's purpose; past this period the
+    // same number, address or card may have a trial again (docs/decisions/3704-one-trial-per-person.md).
+    name: 'trial marks past their period',
+    table: 'trial_marks',
+    key: 'digest',
+    where: (now) => sql<boolean>`recorded_at < ${before(now, TRIAL_MARK_RETENTION_DAYS * DAY_MS)}`,
   },
 ];
 
@@ -53,6 +63,8 @@ export const paymentsErasure: ErasurePart = {
     payment_customers: 'deleted, after the Stripe customer is deleted',
     webhook_events: 'deleted: provider events that mention their customer or an address they proved',
   },
+  // trial_marks is left as it is: keyed hashes with no user id, the fact 'this number, address or card
+  // had a free trial' that outlives the account (#37.4, docs/decisions/3704-one-trial-per-person.md).
 
   before: (db, userId, { stripe }) => endAtProvider(db, userId, stripe),
 

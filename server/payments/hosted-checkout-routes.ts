@@ -5,10 +5,11 @@ import { publicOrigin } from '../http/public-origin';
 import { trialEnd } from '../../core/payments/trial';
 import { nextChargeAmount, nextChargeAt } from './billing';
 import { completeCardUpdate } from './card-update';
-import { checkCard, type CardCheck, type CardForm } from './cards';
+import { checkCard, testCards, type CardCheck, type CardForm } from './cards';
 import { checkoutCss, renderCheckoutPage, type PageContext } from './checkout-page';
-import { completeLocalCheckout, findCheckoutSession, recordFailedAttempt, sessionState } from './local-checkout';
+import { completeLocalCheckout, findCheckoutSession, recordFailedAttempt, sessionState, type TrialProof } from './local-checkout';
 import { findCurrency } from './plans';
+import type { TrialMarks } from './trial-marks';
 
 type Provider = 'local' | 'stripe';
 type CheckedCard = Extract<CardCheck, { ok: true }>['card'];
@@ -20,7 +21,7 @@ const pageParamsSchema = z.object({ id: z.string().max(64) });
 const pageQuerySchema = z.object({ lng: lngSchema.optional().catch(undefined) });
 
 /** The local provider's hosted page: GET shows it, POST takes the card (urlencoded form). */
-export default async function hostedCheckoutRoutes(app: FastifyInstance, options: { provider: Provider }): Promise<void> {
+export default async function hostedCheckoutRoutes(app: FastifyInstance, options: { provider: Provider; marks: TrialMarks }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
@@ -50,7 +51,7 @@ export default async function hostedCheckoutRoutes(app: FastifyInstance, options
     async (request, reply) => {
       const page = await pageContext(app, request.params.id, request.query.lng);
       if (options.provider !== 'local' || !page.session) return send(reply, 404, renderCheckoutPage({ ...page, session: null, message: 'notFound' }));
-      return takeCard(app, request, reply, { ...page, session: page.session }, request.body as CardForm);
+      return takeCard(app, request, reply, { ...page, session: page.session }, request.body as CardForm, options.marks);
     },
   );
 }
@@ -98,7 +99,7 @@ function send(reply: FastifyReply, status: number, html: string): FastifyReply {
 }
 
 /** `POST /checkout/{id}`: the card posted, checked, then a card update or a trial checkout completed. */
-async function takeCard(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, page: OpenPage, form: CardForm): Promise<FastifyReply> {
+async function takeCard(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, page: OpenPage, form: CardForm, marks: TrialMarks): Promise<FastifyReply> {
   const now = app.clock.now();
   const values = { name: typeof form.name === 'string' ? form.name.slice(0, 200) : '', expiry: typeof form.expiry === 'string' ? form.expiry.slice(0, 10) : '' };
   const check = checkCard(
@@ -114,7 +115,11 @@ async function takeCard(app: FastifyInstance, request: FastifyRequest, reply: Fa
     return send(reply, 422, renderCheckoutPage({ ...page, values, fieldErrors: check.errors }));
   }
   if (page.update) return updateCard(app, request, reply, page, values, check.card, now);
-  return startTrial(app, request, reply, page, values, check.card, now);
+  // The local provider's card fingerprint: its number (only its keyed hash is kept, in trial_marks).
+  // The documented test cards are everyone's (refused in production): they name no one's card.
+  const digits = String(form.number ?? '').replace(/[\s-]/g, '');
+  const proof = { marks, cardFingerprint: testCards[digits] ? null : digits };
+  return startTrial(app, request, reply, page, values, { card: check.card, proof }, now);
 }
 
 /** A new card for an existing subscription: back to the account page, or the page again with why not. */
@@ -138,8 +143,16 @@ async function updateCard(app: FastifyInstance, request: FastifyRequest, reply: 
 }
 
 /** The checkout completed: the trial starts and the payer goes on to next steps, or sees the page again with why not. */
-async function startTrial(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, page: OpenPage, values: PageContext['values'], card: CheckedCard, now: Date): Promise<FastifyReply> {
-  const outcome = await completeLocalCheckout(app.db, page.session.id, card, now);
+async function startTrial(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: OpenPage,
+  values: PageContext['values'],
+  given: { card: CheckedCard; proof: TrialProof },
+  now: Date,
+): Promise<FastifyReply> {
+  const outcome = await completeLocalCheckout(app.db, page.session.id, given.card, now, given.proof);
   const nextSteps = `${publicOrigin(app)}/${page.lng}/onboarding/next-steps`;
   switch (outcome.kind) {
     case 'subscribed':
@@ -149,6 +162,9 @@ async function startTrial(app: FastifyInstance, request: FastifyRequest, reply: 
     case 'declined':
       await recordFailedAttempt(app.db, page.session.id);
       return send(reply, 402, renderCheckoutPage({ ...page, values, declined: outcome.code }));
+    case 'trial_used':
+      // The session now charges at once: the page shows today's total and says why (as a refusal would).
+      return send(reply, 409, renderCheckoutPage({ ...page, session: { ...page.session, trial: false }, values, declined: 'trial_used' }));
     case 'already_subscribed':
       return send(reply, 409, renderCheckoutPage({ ...page, message: 'alreadySubscribed', continueUrl: nextSteps }));
     case 'gone':

@@ -7,6 +7,7 @@ import type { CardCheck } from './cards';
 import { redeemPromotion } from './promotions';
 import { LIVE_STATUSES } from './subscription-life';
 import type { CheckoutSessionRow } from './tables';
+import { recordMarks, type TrialMarks } from './trial-marks';
 
 /** How long a hosted checkout page stays usable after the paywall created it. */
 export const CHECKOUT_SESSION_TTL_MS = 30 * 60 * 1000;
@@ -86,6 +87,8 @@ export type CompleteOutcome =
   | { kind: 'subscribed'; subscriptionId: string }
   | { kind: 'declined'; code: 'card_declined' | 'insufficient_funds' }
   | { kind: 'already_subscribed' }
+  /** The card, phone or email already had a free trial: the session now charges at once, the page shows it. */
+  | { kind: 'trial_used' }
   | { kind: 'gone'; state: 'complete' | 'expired' };
 
 /**
@@ -100,12 +103,18 @@ export async function completeLocalCheckout(
   sessionId: string,
   card: CheckedCard,
   now: Date,
+  trialProof: TrialProof,
 ): Promise<CompleteOutcome> {
   const refused = refusedAtCheckout(card);
   if (refused) return { kind: 'declined', code: refused };
   try {
-    return await startTrial(db, sessionId, card, now);
+    return await startTrial(db, sessionId, card, now, trialProof);
   } catch (error) {
+    if (error instanceof TrialAlreadyUsed) {
+      // Rolled back whole (nothing saved, no mark written); the page is shown again, charging at once.
+      await db.updateTable('checkout_sessions').set({ trial: false }).where('id', '=', sessionId).where('status', '=', 'open').execute();
+      return { kind: 'trial_used' };
+    }
     // Two pages of one user paid at once: the read below saw no live subscription in both, and the
     // unique index (one live subscription per user) refused the second insert, rolling it back whole.
     if (!isUniqueViolation(error, ONE_LIVE_SUBSCRIPTION_INDEX)) throw error;
@@ -114,7 +123,27 @@ export async function completeLocalCheckout(
   }
 }
 
-async function startTrial(db: Kysely<Database>, sessionId: string, card: CheckedCard, now: Date): Promise<CompleteOutcome> {
+/** What the trial is remembered by: the keys, and the card's fingerprint (the local provider's card number). */
+export interface TrialProof {
+  marks: TrialMarks;
+  /** Null for the documented test cards, which everyone types. */
+  cardFingerprint: string | null;
+}
+
+class TrialAlreadyUsed extends Error {}
+
+/**
+ * A trial's marks (the account's proven phone and email, the card) are written in the transaction
+ * that starts it; one already there (an erased account's, another account's card, or a concurrent
+ * trial's) throws, rolling the whole start back.
+ */
+async function markTrial(trx: Transaction<Database>, userId: string, proof: TrialProof, now: Date): Promise<void> {
+  const card = proof.cardFingerprint === null ? [] : [proof.marks.card(proof.cardFingerprint)];
+  const marks = [...(await proof.marks.ofAccount(trx, userId)), ...card];
+  if (!(await recordMarks(trx, marks, now))) throw new TrialAlreadyUsed('a free trial was already used');
+}
+
+async function startTrial(db: Kysely<Database>, sessionId: string, card: CheckedCard, now: Date, proof: TrialProof): Promise<CompleteOutcome> {
   return db.transaction().execute(async (trx) => {
     const session = await claimOpenSession(trx, sessionId, now);
     if ('kind' in session) return session;
@@ -133,6 +162,7 @@ async function startTrial(db: Kysely<Database>, sessionId: string, card: Checked
     if (!session.trial && (card.testBehaviour === 'decline' || card.testBehaviour === 'insufficient_funds')) {
       return { kind: 'declined', code: card.testBehaviour === 'decline' ? 'card_declined' : 'insufficient_funds' } as const;
     }
+    if (session.trial) await markTrial(trx, session.user_id, proof, now);
     const paymentMethodId = await saveLocalCard(trx, session.user_id, card);
     await trx
       .insertInto('payment_customers')

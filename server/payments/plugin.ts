@@ -4,9 +4,12 @@ import { runBillingCycle } from './billing';
 import checkoutRoutes from './checkout-routes';
 import devBillingRoutes from './dev-billing-routes';
 import hostedCheckoutRoutes from './hosted-checkout-routes';
+import promotionRoutes from './promotion-routes';
+import { loadAuthSecret } from '../auth/secret';
 import { createStripeClient } from './stripe-provider';
 import stripeWebhookRoutes from './stripe-webhook-routes';
 import subscriptionRoutes from './subscription-routes';
+import { TrialMarks } from './trial-marks';
 
 
 /**
@@ -24,11 +27,14 @@ async function paymentsPlugin(app: FastifyInstance): Promise<void> {
   }
 
   defineBillingJob(app);
+  // Who had a free trial, by keyed hash (#37.4): one key for every route of this instance.
+  const marks = new TrialMarks(loadAuthSecret(app.env));
 
-  await app.register(subscriptionRoutes, { stripe });
-  await app.register(checkoutRoutes, { stripe, provider });
-  await app.register(hostedCheckoutRoutes, { provider });
-  await app.register(stripeWebhookRoutes, { stripe });
+  await app.register(subscriptionRoutes, { stripe, marks });
+  await app.register(checkoutRoutes, { stripe, provider, marks });
+  await app.register(hostedCheckoutRoutes, { provider, marks });
+  await app.register(stripeWebhookRoutes, { stripe, marks });
+  await app.register(promotionRoutes);
   await app.register(devBillingRoutes);
 }
 

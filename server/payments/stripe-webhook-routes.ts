@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { HttpError } from '../http/errors';
 import { applyStripeEvent } from './stripe-webhooks';
+import type { TrialMarks } from './trial-marks';
 
 /** POST /webhooks/stripe: the raw body is kept (signatures are over the exact bytes). */
-export default async function stripeWebhookRoutes(app: FastifyInstance, options: { stripe: Stripe | null }): Promise<void> {
+export default async function stripeWebhookRoutes(app: FastifyInstance, options: { stripe: Stripe | null; marks: TrialMarks }): Promise<void> {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => {
     done(null, body);
@@ -21,7 +22,7 @@ export default async function stripeWebhookRoutes(app: FastifyInstance, options:
     } catch {
       throw new HttpError(400, 'INVALID_SIGNATURE', 'The Stripe signature does not match');
     }
-    const result = await applyStripeEvent(app.db, stripe, event);
+    const result = await applyStripeEvent(app.db, stripe, event, options.marks);
     request.log.info({ eventId: event.id, type: event.type, ...result }, 'stripe webhook');
     return reply.send({ received: true, duplicate: result.duplicate });
   });

@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import type { Kysely, Transaction } from 'kysely';
 import { isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';
+import { recordMarks, type TrialMarks } from './trial-marks';
 import { ONE_LIVE_SUBSCRIPTION_INDEX } from './local-checkout';
 import { planCodeSchema, billingIntervalSchema } from '../../core/contracts/payments';
 import { fromUnix, mapStripeStatus } from './stripe-provider';
@@ -27,7 +28,7 @@ export interface ApplyResult {
   applied: boolean;
 }
 
-export async function applyStripeEvent(db: Kysely<Database>, stripe: Stripe, event: Stripe.Event): Promise<ApplyResult> {
+export async function applyStripeEvent(db: Kysely<Database>, stripe: Stripe, event: Stripe.Event, marks?: TrialMarks): Promise<ApplyResult> {
   const seen = await db.selectFrom('webhook_events').select('id').where('id', '=', event.id).executeTakeFirst();
   if (seen) return { duplicate: true, applied: false };
 
@@ -48,7 +49,7 @@ export async function applyStripeEvent(db: Kysely<Database>, stripe: Stripe, eve
         .returning('id')
         .executeTakeFirst();
       if (!inserted) return { duplicate: true, applied: false };
-      const applied = await applyInTransaction(trx, event, subscription);
+      const applied = await applyInTransaction(trx, event, subscription, marks);
       return { duplicate: false, applied };
     });
   } catch (error) {
@@ -67,13 +68,13 @@ export async function applyStripeEvent(db: Kysely<Database>, stripe: Stripe, eve
   }
 }
 
-async function applyInTransaction(trx: Transaction<Database>, event: Stripe.Event, prefetched: Stripe.Subscription | null): Promise<boolean> {
+async function applyInTransaction(trx: Transaction<Database>, event: Stripe.Event, prefetched: Stripe.Subscription | null, marks?: TrialMarks): Promise<boolean> {
   switch (event.type) {
     case 'checkout.session.completed': {
       const session = event.data.object;
       const userId = session.metadata?.user_id ?? session.client_reference_id ?? null;
       let subscriptionId: string | null = null;
-      if (prefetched) subscriptionId = await upsertSubscription(trx, prefetched, userId);
+      if (prefetched) subscriptionId = await upsertSubscription(trx, prefetched, userId, marks);
       await trx
         .updateTable('checkout_sessions')
         .set({ status: 'complete', completed_at: new Date(event.created * 1000), subscription_id: subscriptionId })
@@ -85,7 +86,7 @@ async function applyInTransaction(trx: Transaction<Database>, event: Stripe.Even
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
-      return (await upsertSubscription(trx, event.data.object, null)) !== null;
+      return (await upsertSubscription(trx, event.data.object, null, marks)) !== null;
     case 'invoice.paid':
     case 'invoice.payment_succeeded':
       return recordInvoice(trx, event.data.object, 'succeeded');
@@ -97,7 +98,7 @@ async function applyInTransaction(trx: Transaction<Database>, event: Stripe.Even
 }
 
 /** Inserts or refreshes our row for a Stripe subscription; null when it cannot be tied to a user. */
-async function upsertSubscription(trx: Transaction<Database>, subscription: Stripe.Subscription, userIdHint: string | null): Promise<string | null> {
+async function upsertSubscription(trx: Transaction<Database>, subscription: Stripe.Subscription, userIdHint: string | null, marks?: TrialMarks): Promise<string | null> {
   const existing = await trx
     .selectFrom('subscriptions')
     .select(['id', 'user_id'])
@@ -116,6 +117,7 @@ async function upsertSubscription(trx: Transaction<Database>, subscription: Stri
   };
   if (existing) {
     await trx.updateTable('subscriptions').set(changes).where('id', '=', existing.id).execute();
+    if (marks && status === 'trialing') await markStripeTrial(trx, subscription, existing.user_id, marks);
     return existing.id;
   }
   const userId = subscription.metadata.user_id ?? userIdHint;
@@ -138,7 +140,20 @@ async function upsertSubscription(trx: Transaction<Database>, subscription: Stri
     .onConflict((conflict) => conflict.columns(['provider', 'provider_ref']).doUpdateSet(changes))
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (marks && status === 'trialing') await markStripeTrial(trx, subscription, userId, marks);
   return row.id;
+}
+
+/**
+ * A Stripe trial's marks (#37.4): the account's proven phone and email, and the card's fingerprint
+ * when Stripe gives the payment method expanded. Recorded, never refused here: Stripe already
+ * started the trial, and the paywall's decision (trialAvailable) is what keeps a second one away.
+ */
+async function markStripeTrial(trx: Transaction<Database>, subscription: Stripe.Subscription, userId: string, marks: TrialMarks): Promise<void> {
+  const method = subscription.default_payment_method;
+  const fingerprint = method && typeof method !== 'string' ? method.card?.fingerprint : null;
+  const found = [...(await marks.ofAccount(trx, userId)), ...(fingerprint ? [marks.card(fingerprint)] : [])];
+  await recordMarks(trx, found, new Date(subscription.created * 1000));
 }
 
 function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
@@ -194,7 +209,7 @@ async function recordInvoice(trx: Transaction<Database>, invoice: Stripe.Invoice
  * from Stripe and records them at once, so next-steps finds the trial even when the webhook has not
  * arrived yet. Idempotent with the webhook (same upsert on provider_ref). Returns the locale.
  */
-export async function syncReturnedCheckout(db: Kysely<Database>, stripe: Stripe, stripeSessionId: string): Promise<'en' | 'fr' | null> {
+export async function syncReturnedCheckout(db: Kysely<Database>, stripe: Stripe, stripeSessionId: string, marks?: TrialMarks): Promise<'en' | 'fr' | null> {
   const ours = await db
     .selectFrom('checkout_sessions')
     .select(['id', 'locale', 'user_id'])
@@ -207,7 +222,7 @@ export async function syncReturnedCheckout(db: Kysely<Database>, stripe: Stripe,
   if (session.status !== 'complete' || !subscriptionId) return ours.locale;
   const subscription = await stripe.subscriptions.retrieve(subscriptionId);
   await db.transaction().execute(async (trx) => {
-    const id = await upsertSubscription(trx, subscription, ours.user_id);
+    const id = await upsertSubscription(trx, subscription, ours.user_id, marks);
     await trx.updateTable('checkout_sessions').set({ status: 'complete', completed_at: new Date(), subscription_id: id }).where('id', '=', ours.id).execute();
   });
   return ours.locale;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { SubscriptionAction, SubscriptionStage } from '../../core/contracts/payments';
 import type { SubscriptionRow, SubscriptionStatus } from './tables';
+import { anyMarked, type TrialMarks } from './trial-marks';
 
 /**
  * The subscription's whole life in one place (docs/subscriptions.md): which stage a stored row is
@@ -91,13 +92,17 @@ export function nextActionFor(stage: SubscriptionStage): SubscriptionAction | nu
 }
 
 /**
- * One free trial per account: a person who ever had a subscription (cancelled in the trial,
- * refunded, ended by failed payments) is charged at once when they choose a plan again. Decided
- * here only; the paywall, the hosted page and the checkout all ask this.
+ * One free trial per person (docs/decisions/3704-one-trial-per-person.md): an account that ever had
+ * a subscription (cancelled in the trial, refunded, ended by failed payments) is charged at once
+ * when it chooses a plan again, and so is a new account whose proven phone number or email address
+ * already started a trial, even on an account since erased (trial_marks). The card is checked when
+ * it is given (local-checkout.ts, stripe-webhooks.ts). Decided here only; the paywall, the hosted
+ * page and the checkout all ask this.
  */
-export async function trialAvailable(db: Kysely<Database>, userId: string): Promise<boolean> {
+export async function trialAvailable(db: Kysely<Database>, userId: string, marks: TrialMarks): Promise<boolean> {
   const earlier = await db.selectFrom('subscriptions').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst();
-  return earlier === undefined;
+  if (earlier !== undefined) return false;
+  return !(await anyMarked(db, await marks.ofAccount(db, userId)));
 }
 
 /**

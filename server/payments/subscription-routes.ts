@@ -6,15 +6,16 @@ import { cardUpdateRequestSchema, cardUpdateResponseSchema, plansQuerySchema, pl
 import { cardUpdateUrl } from './card-update';
 import { listPlans } from './plans';
 import { trialAvailable } from './subscription-life';
+import type { TrialMarks } from './trial-marks';
 import { cancelSubscription, refundSubscription, resumeSubscription, subscriptionView } from './subscriptions';
 
 /**
  * `/v1/subscription`: the plans (public) and the signed-in account's subscription, with its
  * actions (cancel, resume, new card, refund) through the local provider or Stripe.
  */
-export default async function subscriptionRoutes(app: FastifyInstance, options: { stripe: Stripe | null }): Promise<void> {
+export default async function subscriptionRoutes(app: FastifyInstance, options: { stripe: Stripe | null; marks: TrialMarks }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { stripe } = options;
+  const { stripe, marks } = options;
 
   r.get('/v1/subscription/plans', { config: { auth: 'public' }, schema: { querystring: plansQuerySchema, response: { 200: plansResponseSchema } } }, async (request, reply) => {
     // Prices change without a deploy and the paywall keeps them fresh for 1 s: revalidate every time.
@@ -25,7 +26,7 @@ export default async function subscriptionRoutes(app: FastifyInstance, options: 
   // The account page's answer, after a read or an action: the subscription and whether a new plan
   // would start with the free trial.
   const answer = async (userId: string) => {
-    const [subscription, trial] = await Promise.all([subscriptionView(app.db, userId, app.clock.now()), trialAvailable(app.db, userId)]);
+    const [subscription, trial] = await Promise.all([subscriptionView(app.db, userId, app.clock.now()), trialAvailable(app.db, userId, marks)]);
     return { subscription, trialAvailable: trial };
   };
 

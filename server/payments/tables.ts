@@ -173,6 +173,14 @@ export interface PaymentsTables {
   charges: ChargesTable;
   refunds: RefundsTable;
   webhook_events: WebhookEventsTable;
+  trial_marks: TrialMarksTable;
+}
+
+/** A free trial's keyed-hash mark (migration 1060, trial-marks.ts): no user id, no readable value. */
+export interface TrialMarksTable {
+  digest: string;
+  kind: 'phone' | 'email' | 'card';
+  recorded_at: Timestamp;
 }
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
