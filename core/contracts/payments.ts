@@ -100,6 +100,15 @@ export const checkoutSessionResponseSchema = z.object({
 });
 export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponseSchema>;
 
+/** GET /v1/subscription/promotion — the paywall's price with the saved custom_code (#37.1). */
+export const promotionQuerySchema = z.object({ code: z.string().trim().max(64) });
+export const promotionResponseSchema = z.object({
+  /** The promotion the checkout would apply, or null (then `note` says why when a code was given). */
+  promotion: z.object({ code: z.string(), percentOff: z.number().int() }).nullable(),
+  note: z.enum(['PROMOTION_NOT_FOUND', 'PROMOTION_EXPIRED']).nullable(),
+});
+export type PromotionResponse = z.infer<typeof promotionResponseSchema>;
+
 /** GET /v1/subscription — the account page. */
 export const subscriptionViewSchema = z.object({
   id: z.string(),

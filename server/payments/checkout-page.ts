@@ -6,6 +6,7 @@ import { palette } from '../../core/design-tokens';
 import type { CardFieldError } from './cards';
 import type { CheckoutSessionRow } from './tables';
 import { escapeHtml } from '../http/html';
+import { applyPercentOff } from '../../core/payments/promotion';
 
 /**
  * The local provider's hosted checkout page: server-rendered HTML (no script), a plain form POST,
@@ -158,7 +159,7 @@ function renderMessage(context: PageContext, t: Hosted, selfPath: string): strin
 /** What the first charge is: the seats at the unit price, less the promotion's percent. */
 function firstChargeOf(session: CheckoutSessionRow): number {
   const gross = session.unit_amount * session.seats;
-  return session.percent_off ? Math.round((gross * (100 - session.percent_off)) / 100) : gross;
+  return applyPercentOff(gross, session.percent_off);
 }
 
 /** The plan's line: its name and interval in the reader's language. */

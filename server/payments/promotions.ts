@@ -37,8 +37,5 @@ export async function redeemPromotion(db: Kysely<Database>, promotionId: string)
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** The amount after a percent discount, rounded to the minor unit. */
-export function applyPercentOff(amount: number, percentOff: number | null): number {
-  if (!percentOff) return amount;
-  return Math.round((amount * (100 - percentOff)) / 100);
-}
+/** The amount after a percent discount: the rule lives in core, shared with the paywall (#37.1). */
+export { applyPercentOff } from '../../core/payments/promotion';

@@ -12,6 +12,7 @@ import { RetryAlert } from '../../../ui/RetryAlert';
 import { checkoutMachine } from './checkout.machine';
 import { plansQuery } from './checkout-queries';
 import { CheckoutSummary } from './CheckoutSummary';
+import { usePromotion } from './use-promotion';
 import { CurrencyChoice } from './CurrencyChoice';
 import { IntervalChoice } from './IntervalChoice';
 import { PlansSkeleton } from './PaywallFrame';
@@ -53,6 +54,7 @@ function CheckoutFormPage({ lng, interval, plan, onSelect, onCheckoutStarted, co
   const { currency, choose: chooseCurrency } = usePaywallCurrency(countryHints, decided);
   const plans = useQuery(plansQuery(currency), queryClient);
   const offer = useTrialOffer(decided);
+  const promotion = usePromotion(decided);
   const [snapshot, send] = useMachine(
     checkoutMachine.provide({
       actions: {
@@ -94,7 +96,7 @@ function CheckoutFormPage({ lng, interval, plan, onSelect, onCheckoutStarted, co
   if (!decided) return <PlansSkeleton />;
   return plans.data === undefined && plans.isError ? (
     <RetryAlert message={t('errors.plansUnavailable')} retryLabel={t('errors.retry')} onRetry={() => void plans.refetch()} />
-  ) : !data || !selected || !offer.settled ? (
+  ) : !data || !selected || !offer.settled || !promotion.settled ? (
     <PlansSkeleton />
   ) : (
     <Box display="flex" flexDirection="column" gap="large">
@@ -105,6 +107,7 @@ function CheckoutFormPage({ lng, interval, plan, onSelect, onCheckoutStarted, co
         selected={selected}
         interval={interval}
         trial={offer.trial}
+        promotion={promotion.promotion}
         money={money}
         errorCode={snapshot.context.errorCode}
         busy={busy}

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BillingInterval, Plan } from '../../../../core/contracts/payments';
+import { applyPercentOff } from '../../../../core/payments/promotion';
 import { trialEnd } from '../../../../core/payments/trial';
 import type { Language } from '../../../../core/routes/languages';
 import { Alert } from '../../../ui/Alert';
@@ -10,17 +11,20 @@ import { Card } from '../../../ui/Card';
 import { Heading, Text } from '../../../ui/Text';
 import * as styles from './CheckoutFormPage.css';
 import { formatTrialDate } from './paywall-format';
+import type { PaywallPromotion } from './use-promotion';
 
 /**
  * The paywall's summary of the choice: plan and interval, what is billed and saved, then what
  * happens when (the trial's end and first charge, or today's charge when the trial was used before),
- * the checkout's error if any, and the button that starts it. `trial` is the server's offer.
+ * the checkout's error if any, and the button that starts it. `trial` is the server's offer;
+ * `promotion` the custom_code's percent off the first payment, by the checkout's own rule (#37.1).
  */
 export function CheckoutSummary({
   lng,
   selected,
   interval,
   trial,
+  promotion,
   money,
   errorCode,
   busy,
@@ -31,6 +35,7 @@ export function CheckoutSummary({
   selected: Plan;
   interval: BillingInterval;
   trial: boolean | undefined;
+  promotion: PaywallPromotion;
   money(amountMinor: number): string;
   errorCode: string | null;
   busy: boolean;
@@ -41,7 +46,7 @@ export function CheckoutSummary({
   const { t } = useTranslation('checkout');
   // Built once per language, not on every render (the page renders again as the funnel answers).
   const trialDate = useMemo(() => formatTrialDate(trialEnd(new Date()), lng), [lng]);
-  const charge = money(selected.prices[interval].unitAmount);
+  const charge = money(applyPercentOff(selected.prices[interval].unitAmount, promotion?.percentOff));
   return (
     <Card elevation="raised" role="region" aria-labelledby="checkout-summary">
       <Box display="flex" flexDirection="column" gap="small">
@@ -60,6 +65,7 @@ export function CheckoutSummary({
               : t('price.savingsMonthly', { amount: money(selected.yearlySavingsPerSeat) })}
           </Text>
         ) : null}
+        {promotion ? <Text>{t('price.promotion', { code: promotion.code, percent: promotion.percentOff })}</Text> : null}
         {trial === false ? (
           <ul className={styles.list}>
             <li>
