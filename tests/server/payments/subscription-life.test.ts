@@ -94,7 +94,7 @@ describe('the life of a subscription', () => {
 
     const path = await startCheckout(app, { ...user, headers: await freshHeaders(app, user.id) }, 'locale=fr&interval=monthly&plan=starter&currency=EUR');
     const page = await app.inject({ method: 'GET', url: path });
-    expect(page.body).toContain('Vous avez déjà profité de votre essai gratuit');
+    expect(page.body).toContain('Un essai gratuit a déjà été utilisé avec ce compte');
     expect(page.body).toContain('Payer 29,00');
     expect(page.body).not.toContain('Commencer mon essai gratuit');
 
