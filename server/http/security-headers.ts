@@ -25,6 +25,8 @@ export function contentSecurityPolicy(env: Env): Record<string, string[] | null>
   const stripe = Boolean(env.STRIPE_PUBLISHABLE_KEY);
   const intercom = Boolean(env.INTERCOM_APP_ID);
   const tagManager = Boolean(env.GTM_ID);
+  // A hosted captcha's widget: its script, the frame it draws in and (hCaptcha) what it fetches.
+  const captcha = env.CAPTCHA_PROVIDER === 'turnstile' ? ['https://challenges.cloudflare.com'] : env.CAPTCHA_PROVIDER === 'hcaptcha' ? ['https://hcaptcha.com', 'https://*.hcaptcha.com'] : [];
   return {
     'default-src': ["'self'"],
     'script-src': [
@@ -32,8 +34,9 @@ export function contentSecurityPolicy(env: Env): Record<string, string[] | null>
       ...(stripe ? ['https://js.stripe.com'] : []),
       ...(intercom ? ['https://widget.intercom.io', 'https://js.intercomcdn.com'] : []),
       ...(tagManager ? ['https://www.googletagmanager.com'] : []),
+      ...captcha,
     ],
-    'style-src': ["'self'", "'unsafe-inline'"],
+    'style-src': ["'self'", "'unsafe-inline'", ...(env.CAPTCHA_PROVIDER === 'hcaptcha' ? captcha : [])],
     'img-src': [
       "'self'",
       'data:',
@@ -51,12 +54,14 @@ export function contentSecurityPolicy(env: Env): Record<string, string[] | null>
       ...(stripe ? ['https://api.stripe.com'] : []),
       ...(intercom ? ['https://*.intercom.io', 'wss://*.intercom.io', 'https://uploads.intercomcdn.com', 'https://uploads.intercomusercontent.com'] : []),
       ...(tagManager ? ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'] : []),
+      ...(env.CAPTCHA_PROVIDER === 'hcaptcha' ? captcha : []),
     ],
     'frame-src': [
+      ...captcha,
       ...(stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : []),
       ...(intercom ? ['https://intercom-sheets.com', 'https://www.intercom-reporting.com'] : []),
       ...(tagManager ? ['https://www.googletagmanager.com'] : []),
-    ].concat(stripe || intercom || tagManager ? [] : ["'none'"]),
+    ].concat(stripe || intercom || tagManager || captcha.length > 0 ? [] : ["'none'"]),
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

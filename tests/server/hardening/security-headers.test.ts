@@ -51,6 +51,29 @@ describe('security headers', () => {
     }
   });
 
+  it('a hosted captcha widget is allowed only in its own mode (#34)', async () => {
+    const policy = async (provider: string) => {
+      const app = await buildTestApp({
+        env: { NODE_ENV: 'production', PUBLIC_URL: 'https://ringwise.example', CAPTCHA_PROVIDER: provider, CAPTCHA_SECRET: 'captcha-secret-value', CAPTCHA_SITE_KEY: 'site-key-value' },
+      });
+      try {
+        return directives((await app.inject({ method: 'GET', url: '/config.json' })).headers['content-security-policy']);
+      } finally {
+        await app.close();
+      }
+    };
+    const turnstile = await policy('turnstile');
+    expect(turnstile['script-src']).toEqual(["'self'", 'https://challenges.cloudflare.com']);
+    expect(turnstile['frame-src']).toEqual(['https://challenges.cloudflare.com']);
+    const hcaptcha = await policy('hcaptcha');
+    expect(hcaptcha['script-src']).toEqual(["'self'", 'https://hcaptcha.com', 'https://*.hcaptcha.com']);
+    expect(hcaptcha['connect-src']).toEqual(expect.arrayContaining(['https://*.hcaptcha.com']));
+    const altcha = await policy('altcha');
+    expect(altcha['script-src']).toEqual(["'self'"]);
+    expect(altcha['frame-src']).toEqual(["'none'"]);
+    expect(altcha['worker-src']).toEqual(expect.arrayContaining(["'self'"]));
+  });
+
   it('hashed static files keep nosniff and the resource policy, without the documents-only headers', async () => {
     const app = await buildTestApp({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://ringwise.example' } });
     try {
