@@ -37,7 +37,8 @@ export async function applyStripeEvent(db: Kysely<Database>, stripe: Stripe, eve
   if (event.type === 'checkout.session.completed') {
     const session = event.data.object;
     const id = typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
-    if (session.mode === 'subscription' && id) subscription = await stripe.subscriptions.retrieve(id);
+    // Expanded: a trial's card fingerprint is one of its marks (#37.4, trial-marks.ts).
+    if (session.mode === 'subscription' && id) subscription = await stripe.subscriptions.retrieve(id, { expand: ['default_payment_method'] });
   }
 
   try {
@@ -220,7 +221,7 @@ export async function syncReturnedCheckout(db: Kysely<Database>, stripe: Stripe,
   const session = await stripe.checkout.sessions.retrieve(stripeSessionId);
   const subscriptionId = typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
   if (session.status !== 'complete' || !subscriptionId) return ours.locale;
-  const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+  const subscription = await stripe.subscriptions.retrieve(subscriptionId, { expand: ['default_payment_method'] });
   await db.transaction().execute(async (trx) => {
     const id = await upsertSubscription(trx, subscription, ours.user_id, marks);
     await trx.updateTable('checkout_sessions').set({ status: 'complete', completed_at: new Date(), subscription_id: id }).where('id', '=', ours.id).execute();
