@@ -35,7 +35,12 @@ describe('a refused identity check', () => {
 
     for (const path of [`/${lng}/failure`, `/${lng}/account`, '/success']) {
       await page.goto(path);
-      await page.getByRole('heading', { name: title }).waitFor();
+      await page
+        .getByRole('heading', { name: title })
+        .waitFor()
+        .catch(async (error: unknown) => {
+          throw new Error(`${path}: ${String(error)}: ${(await page.locator('body').innerText()).slice(0, 400)} ${errors.join(' | ')}`);
+        });
       await page.getByRole('link', { name: email }).waitFor();
       const body = await page.locator('main').innerText();
       expect(body, `${path} promises a trial or a review: ${body}`).not.toMatch(trial);
@@ -48,8 +53,14 @@ describe('a refused identity check', () => {
   it.each(['en', 'fr'] as const)('signed-out /failure does not say "Account under review" to a visitor (%s)', async (lng) => {
     const context = await newContext(browser(), baseURL, { viewport: viewports.phone });
     const page = await context.newPage();
+    const errors = watchPageErrors(page);
     await page.goto(`/${lng}/failure`);
-    await page.getByRole('link', { name: localeText(lng, 'landing', 'failure.back') }).waitFor();
+    await page
+      .getByRole('link', { name: localeText(lng, 'landing', 'failure.back') })
+      .waitFor()
+      .catch(async (error: unknown) => {
+        throw new Error(`${String(error)}: ${(await page.locator('body').innerText()).slice(0, 400)} ${errors.join(' | ')}`);
+      });
     expect(await page.getByText(localeText(lng, 'landing', 'failure.eyebrow')).count()).toBe(0);
     await context.close();
   });
