@@ -59,7 +59,14 @@ export default defineConfig({
           // shell) in the entry chunk: left to itself, Rolldown split it into ~12 chunks by which
           // lazy pages share each module, all loaded before the first render anyway, each costing its
           // own request and compressing alone (~6.5 KB more on the start page, #16).
-          groups: [{ name: 'shell', tags: ['$initial'] }],
+          groups: [
+            { name: 'shell', tags: ['$initial'] },
+            // What every measured page loads before its first render anyway, though no entry module
+            // imports it: the session chart (with who is signed in and the token reader), the API
+            // client and the three UI primitives. As their own chunks they cost seven requests, each
+            // compressing alone (~1 KB on every page, npm run budget); in the entry they cost bytes only.
+            { name: 'shell', test: /\/(src\/app\/session\/(session|user-change)|machines\/(session\.(machine|actors)|delay-schedule)|core\/token-claims|src\/app\/api-client|src\/ui\/(Field|Card|Alert))\.tsx?$/ },
+          ],
         },
       },
     },
