@@ -161,6 +161,13 @@ export interface WebhookEventsTable {
   payload: ColumnType<unknown, string, string>;
 }
 
+/** A free trial's keyed-hash mark (migration 1060, trial-marks.ts): no user id, no readable value. */
+export interface TrialMarksTable {
+  digest: string;
+  kind: 'phone' | 'email' | 'card';
+  recorded_at: Timestamp;
+}
+
 export interface PaymentsTables {
   currencies: CurrenciesTable;
   plans: PlansTable;
@@ -174,13 +181,6 @@ export interface PaymentsTables {
   refunds: RefundsTable;
   webhook_events: WebhookEventsTable;
   trial_marks: TrialMarksTable;
-}
-
-/** A free trial's keyed-hash mark (migration 1060, trial-marks.ts): no user id, no readable value. */
-export interface TrialMarksTable {
-  digest: string;
-  kind: 'phone' | 'email' | 'card';
-  recorded_at: Timestamp;
 }
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;

@@ -1,5 +1,6 @@
 import { createHmac, hkdfSync } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { findAuthUserById } from '../auth/users';
 import type { Database } from '../db/schema';
 import { trialMarkValue, type TrialMarkKind } from '../../core/payments/trial-marks';
 
@@ -22,11 +23,7 @@ export class TrialMarks {
 
   /** The marks of what this account PROVED (a confirmed phone, a confirmed email); claims are not marks. */
   async ofAccount(db: Kysely<Database>, userId: string): Promise<Mark[]> {
-    const user = await db
-      .selectFrom('auth_users')
-      .select(['email', 'email_confirmed_at', 'phone', 'phone_confirmed_at'])
-      .where('id', '=', userId)
-      .executeTakeFirst();
+    const user = await findAuthUserById(db, userId);
     const marks: Mark[] = [];
     if (user?.email && user.email_confirmed_at) marks.push(this.mark('email', user.email));
     if (user?.phone && user.phone_confirmed_at) marks.push(this.mark('phone', user.phone));
