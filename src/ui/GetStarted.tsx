@@ -17,8 +17,9 @@ function CheckIcon() {
 /**
  * "You're all set": the one screen after a plan starts, on /{lng}/onboarding/success and /success
  * alike, with words the caller chose for the reader. One primary action (the web app when one is
- * configured), then the three steps to a first call and the app downloads that are published
- * (links from /config.json appLinks; an unset one is left out).
+ * configured), what can be done on the web today, then the three steps to a first call (only when
+ * an app is published) and the app downloads that are (links from /config.json appLinks; an unset
+ * one is left out).
  */
 export function GetStarted({
   links,
@@ -28,6 +29,8 @@ export function GetStarted({
   subtitle,
   signInBody,
   primary,
+  celebrate = true,
+  now,
 }: {
   links: AppLinks;
   headingId?: string;
@@ -42,14 +45,22 @@ export function GetStarted({
    * the caller makes, since the app's own pages are reached through the app's link, not a plain <a>.
    */
   primary?: ReactNode;
+  /** The check mark: only for a reader whose plan has just started or runs (not a visitor, #37.2). */
+  celebrate?: boolean;
+  /** What the reader can do in the web product today (e.g. the greeting generator), under the hero. */
+  now?: ReactNode;
 }) {
   const { t } = useTranslation();
+  // The steps to a first call start with an app: with none published they are steps nobody can take.
+  const anyApp = Object.values(links).some(Boolean);
   return (
     <div className={styles.root}>
       <div className={styles.hero}>
-        <span className={styles.badge}>
-          <CheckIcon />
-        </span>
+        {celebrate ? (
+          <span className={styles.badge}>
+            <CheckIcon />
+          </span>
+        ) : null}
         <Heading id={headingId} tabIndex={-1}>
           {title ?? t('getStarted.title')}
         </Heading>
@@ -69,7 +80,8 @@ export function GetStarted({
           <div className={styles.primary}>{primary}</div>
         ) : null}
       </div>
-      <GetStartedSteps signInBody={signInBody} />
+      {now}
+      {anyApp ? <GetStartedSteps signInBody={signInBody} /> : null}
       <AppDownloads links={links} />
       {extra}
     </div>

@@ -26,7 +26,7 @@ export function ReaderWelcome({ extra }: { extra?: ReactNode }) {
   const { standing, signInWith } = useReaderStanding();
   const links = publishedAppLinks(publicConfig().appLinks);
   const date = (iso: string | null) => (iso ? formatDate(iso, lng, 'long') : '');
-  const signInBody = t(`welcome.signIn.${signInWith}`);
+  const shared = { links, extra, signInBody: t(`welcome.signIn.${signInWith}`) };
   const accountLink = (
     <IntentButtonLink tone="primary" href={paths.account.build()}>
       {t('welcome.account')}
@@ -37,7 +37,7 @@ export function ReaderWelcome({ extra }: { extra?: ReactNode }) {
     case 'loading':
       return <Spinner label={t('loading')} />;
     case 'visitor':
-      return <GetStarted links={links} title={t('welcome.visitorTitle')} subtitle={t('welcome.visitorText')} signInBody={signInBody} extra={extra} />;
+      return <GetStarted {...shared} title={t('welcome.visitorTitle')} subtitle={t('welcome.visitorText')} celebrate={false} now={<DoNow signedIn={false} />} />;
     case 'open': {
       const { subscription } = standing;
       const subtitle =
@@ -51,12 +51,12 @@ export function ReaderWelcome({ extra }: { extra?: ReactNode }) {
       const allSet = subscription.stage === 'trialing' || subscription.stage === 'active';
       return (
         <GetStarted
-          links={links}
+          {...shared}
           title={allSet ? undefined : t('welcome.appsTitle')}
           subtitle={subtitle}
-          signInBody={signInBody}
           primary={accountLink}
-          extra={extra}
+          celebrate={allSet}
+          now={<DoNow signedIn />}
         />
       );
     }
@@ -89,6 +89,26 @@ export function ReaderWelcome({ extra }: { extra?: ReactNode }) {
         </StandingCard>
       );
   }
+}
+
+/**
+ * What the web product offers today (#37.2): the greeting generator makes the voicemail greeting the
+ * apps will ask for; a signed-in reader also has their account page (the hero's button).
+ */
+function DoNow({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation('account');
+  const lng = useLanguage();
+  return (
+    <Card elevation="flat">
+      <Heading level={2}>{t('welcome.nowTitle')}</Heading>
+      <Text>{signedIn ? t('welcome.greetingSignedIn') : t('welcome.greeting')}</Text>
+      <div>
+        <IntentButtonLink tone="secondary" href={paths.voiceGeneratorLocalized.build(lng)}>
+          {t('welcome.greetingOpen')}
+        </IntentButtonLink>
+      </div>
+    </Card>
+  );
 }
 
 function StandingCard({ title, text, children }: { title: string; text: string; children: ReactNode }) {
