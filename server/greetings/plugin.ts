@@ -46,7 +46,13 @@ function greetingService(app: FastifyInstance, options: GreetingsPluginOptions):
     threads,
   );
   // Proofs of work are the captcha's (server/captcha/), with the greeting's own scope (#34.2).
-  const service = new GreetingService({ synthesizer, cacheBytes: Math.round(env.GREETINGS_CACHE_MB * 1024 * 1024), budget, work: app.captcha });
+  const service = new GreetingService({
+    synthesizer,
+    cacheBytes: Math.round(env.GREETINGS_CACHE_MB * 1024 * 1024),
+    budget,
+    work: app.captcha,
+    observe: { queueWait: (seconds) => app.metrics.greetingQueueWait.observe(seconds), synthesis: (seconds) => app.metrics.greetingSynthesis.observe(seconds) },
+  });
   return { service, budget };
 }
 

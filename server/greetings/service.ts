@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { traced } from '../observability/tracing';
 import type { GreetingLanguage, VoiceName } from '../../core/contracts/greetings';
 import { AudioJob, type FinishedAudio, type Mp3Audio } from './audio-job';
 import { ByteLruCache } from './cache';
@@ -35,6 +36,8 @@ export interface GreetingServiceOptions {
   budget: GreetingCostBudget;
   /** The proof-of-work primitives (server/captcha/, `app.captcha`): greetings use them with their own scope (#34.2). */
   work: Pick<CaptchaService, 'issueWork' | 'spendWork'>;
+  /** Told how long each new greeting waited for room and how long its synthesis took (the metrics). */
+  observe?: { queueWait(seconds: number): void; synthesis(seconds: number): void };
 }
 
 /** Who asks (their address): the client the cost budget charges, and the proof of work it brought, if any. */
@@ -92,7 +95,9 @@ export class GreetingService {
     if (cached) return { status: 'ready', id, audio: cached };
     let job = this.jobs.get(id);
     if (!job) {
+      const asked = performance.now();
       const lease = await this.options.budget.admit(asker.client, spoken.length, this.admission(id, asker, options));
+      this.options.observe?.queueWait((performance.now() - asked) / 1000);
       // Another request may have started the same greeting while this one was admitted: join it.
       const meanwhile = this.jobs.get(id);
       if (meanwhile) lease.release();
@@ -116,8 +121,17 @@ export class GreetingService {
 
   /** Starts synthesis; the lease is held until it ends, however it ends. */
   private start(id: string, recipe: GreetingRecipe, spoken: string, lease: CostLease, options: OpenOptions): AudioJob {
-    const job = new AudioJob((sink) => this.options.synthesizer.synthesize({ text: spoken, lang: recipe.lang, voice: recipe.voice }, sink));
+    const started = performance.now();
+    const job = new AudioJob((sink) =>
+      traced('greeting.synthesis', { 'greeting.lang': recipe.lang, 'greeting.voice': recipe.voice, 'greeting.characters': spoken.length }, () =>
+        this.options.synthesizer.synthesize({ text: spoken, lang: recipe.lang, voice: recipe.voice }, sink),
+      ),
+    );
     this.jobs.set(id, job);
+    void job.finished.then(
+      () => this.options.observe?.synthesis((performance.now() - started) / 1000),
+      () => undefined,
+    );
     job.finished.then(
       (audio) => {
         this.cache.set(id, audio, { pin: options.pin ?? false });

@@ -58,6 +58,20 @@ describe('metrics on their own listener', () => {
     expect(text).not.toContain('612345678');
   });
 
+  it('times a greeting\'s wait for room and its synthesis', async () => {
+    const made = await app.inject({ method: 'GET', url: `/greetings?${new URLSearchParams({ text: 'Thanks for calling the bakery.', voice: 'bill' })}` });
+    expect(made.statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: made.json<{ url: string }>().url })).statusCode).toBe(200);
+    // The synthesis ends (and is timed) just after its last byte has gone out.
+    let text = await scrape();
+    for (let tries = 0; tries < 50 && !/greeting_synthesis_seconds_count [1-9]/.test(text); tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      text = await scrape();
+    }
+    expect(Number(/greeting_synthesis_seconds_count (\d+)/.exec(text)?.[1])).toBeGreaterThanOrEqual(1);
+    expect(Number(/greeting_queue_wait_seconds_count (\d+)/.exec(text)?.[1])).toBeGreaterThanOrEqual(1);
+  });
+
   it('counts a trial started at checkout by its plan', async () => {
     const user = await createValidatedUser(app);
     const paid = await app.inject({ method: 'POST', url: await startCheckout(app, user, 'interval=monthly&plan=starter&currency=EUR'), ...payForm('4242424242424242') });
