@@ -70,6 +70,11 @@ export default defineConfig({
             // The code sends' small parts the sign-up forms and the sign-in page all load on their first
             // render (the code entry's and the captcha's lazy doors, the checking status): one request.
             { name: 'code-send', test: /\/src\/app\/verification\/(CaptchaStatus|captcha\.lazy|CodeEntry\.lazy)\.tsx?$/ },
+            // The signed-in parts the sign-in page and the paywall both load on their first render (the
+            // second step's door, who the analytics call you, sign-out, the email address check).
+            { name: 'signed-in-parts', test: /\/(src\/app\/verification\/SecondStep\.lazy|src\/app\/analytics\/identity|src\/app\/session\/sign-out|core\/email\/email-address)\.tsx?$/ },
+            // The greeting builder's page and its chart: loaded together, as one request.
+            { name: 'VoiceGeneratorPage', test: /\/(machines\/generator\.(machine|actors)|src\/features\/voice-generator\/[^/]+)\.tsx?$/ },
           ],
         },
       },
