@@ -57,4 +57,4 @@ function greetingService(app: FastifyInstance, options: GreetingsPluginOptions):
 }
 
 // Encapsulated: its hooks, parsers and handlers stay inside; named with what it needs from the app.
-export default fp(greetingsPlugin, { name: 'greetings', fastify: '5.x', encapsulate: true, dependencies: ['env', 'clock', 'captcha', 'hit-counter', 'rate-limit', 'error-handler'] });
+export default fp(greetingsPlugin, { name: 'greetings', fastify: '5.x', encapsulate: true, dependencies: ['env', 'clock', 'metrics', 'captcha', 'hit-counter', 'rate-limit', 'error-handler'] });

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import metricsPlugin from '../../../server/observability/plugin';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { parseEnv, type Env } from '../../../server/config/env';
 import type { DatabaseHandle } from '../../../server/db/client';
@@ -67,6 +68,7 @@ export async function greetingInstance(options: { database: DatabaseHandle; cloc
   await app.register(envPlugin, { env: parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', GREETINGS_THREADS: '2', RATE_LIMIT_STORE: 'database', ...options.env }) });
   await app.register(databasePlugin, { database: options.database });
   await app.register(clockPlugin, { clock: options.clock });
+  await app.register(metricsPlugin);
   await app.register(hitCounterPlugin);
   await app.register(rateLimitPlugin);
   await app.register(errorHandlerPlugin);
