@@ -64,8 +64,9 @@ export default defineConfig({
             // What every measured page loads before its first render anyway, though no entry module
             // imports it: Rolldown's runtime, the session chart (with who is signed in and the token
             // reader), the API client and the three UI primitives. As their own chunks they cost eight
-            // requests, each compressing alone (~1.5 KB on every page, npm run budget); in one chunk
-            // they cost bytes only.
+            // requests, each compressing alone (~1.1-1.4 KB on every page, npm run budget); in one chunk
+            // they cost bytes only. (A group takes its modules' own imports with it: keep each to what
+            // its pages all load, or the others pay for it.)
             { name: 'first-render', test: /(rolldown\/runtime|\/(src\/app\/session\/(session|user-change)|machines\/(session\.(machine|actors)|delay-schedule)|core\/token-claims|src\/app\/api-client|src\/ui\/(Field|Card|Alert))\.tsx?$)/ },
             // The code sends' small parts the sign-up forms and the sign-in page all load on their first
             // render (the code entry's and the captcha's lazy doors, the checking status): one request.
