@@ -94,7 +94,7 @@ describe('accounts that hold together', () => {
     // On /email-form the claim is said first (it may be the visitor's own, from a phone sign-up),
     // and the visitor may go on.
     await page.goto(`/en/email-form?email=${encodeURIComponent(victimEmail)}`);
-    await page.getByRole('button', { name: localeText('en', 'landing', 'fields.submitEmail') }).click();
+    await page.getByRole('button', { name: localeText('en', 'landing', 'fields.submitEmail'), exact: true }).click();
     await page.getByText(localeText('en', 'auth', 'signup.claimedTitle')).waitFor();
     await page.getByRole('button', { name: localeText('en', 'auth', 'signup.continueWithEmail') }).waitFor();
     expect(await axeViolations(page)).toEqual([]);

@@ -151,7 +151,7 @@ describe('landing pages', () => {
       const errors = watchPageErrors(page);
       await open(page, `/${lng}?utm_source=e2e-${lng}&custom_code=E2E10`, text(lng, 'landing', 'start.title'));
       expect(await page.getByRole('link', { name: text(lng, 'landing', 'start.haveAccount') }).first().getAttribute('href')).toBe(`/${lng}/sign-in-otp`);
-      const submit = page.getByRole('button', { name: text(lng, 'landing', 'fields.submit') });
+      const submit = page.getByRole('button', { name: text(lng, 'landing', 'fields.submit'), exact: true });
 
       // Empty: every field says it is required, announced as alerts.
       await submit.click();
@@ -233,7 +233,7 @@ describe('landing pages', () => {
       const page = await context.newPage();
       const errors = watchPageErrors(page);
       await open(page, `/${lng}/email-form`, text(lng, 'landing', 'emailForm.title'));
-      const submit = page.getByRole('button', { name: text(lng, 'landing', 'fields.submitEmail') });
+      const submit = page.getByRole('button', { name: text(lng, 'landing', 'fields.submitEmail'), exact: true });
       await submit.click();
       await page.getByRole('alert').filter({ hasText: text(lng, 'common', 'validation.required') }).waitFor();
       const field = page.getByLabel(text(lng, 'landing', 'fields.emailOnly'), { exact: true });

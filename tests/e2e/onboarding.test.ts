@@ -232,7 +232,7 @@ describe('onboarding funnel (browser)', () => {
     const phone = frenchMobile();
     await page.goto('/en/email-form');
     await page.getByLabel(text('landing', 'fields.emailOnly'), { exact: true }).fill(email);
-    await page.getByRole('button', { name: text('landing', 'fields.submitEmail') }).click();
+    await page.getByRole('button', { name: text('landing', 'fields.submitEmail'), exact: true }).click();
     await page.getByRole('button', { name: text('landing', 'personalEmail.continue') }).click();
     await enterCode(page, email);
 

@@ -106,7 +106,7 @@ async function fillAndSubmit(run: Run, submission: Submission): Promise<void> {
   await emailField(run).fill(submission.email);
   if (run.scenario.emailForm) {
     run.scenario.current = submission;
-    return run.page.getByRole('button', { name: text(run.scenario.lng, 'landing', 'fields.submitEmail') }).click();
+    return run.page.getByRole('button', { name: text(run.scenario.lng, 'landing', 'fields.submitEmail'), exact: true }).click();
   }
   await field(run, 'fields.firstName').fill('Ada');
   await field(run, 'fields.lastName').fill('Lovelace');
