@@ -1,5 +1,6 @@
 import type { Booking } from '../../core/contracts/signup';
 import { escapeHtml } from '../http/html';
+import { renderTeamTablePage } from '../http/team-page';
 
 
 const kindLabel: Record<Booking['kind'], string> = { scheduled: 'Scheduled call', 'call-now': 'Call now', apply: 'Application' };
@@ -35,30 +36,14 @@ export function renderBookingsPage(bookings: Booking[]): string {
 </tr>`,
     )
     .join('\n');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Demo bookings · Ringwise</title>
-<style>
-body { font-family: system-ui, sans-serif; margin: 2rem; color: #111827; }
-table { border-collapse: collapse; width: 100%; font-size: 0.875rem; }
-th, td { text-align: left; padding: 0.5rem; border-bottom: 1px solid #e5e7eb; vertical-align: top; }
-th { background: #f3f4f6; }
-</style>
-</head>
-<body>
-<h1>Demo bookings</h1>
-<p>${bookings.length} most recent requests, newest first. JSON: <a href="/admin/bookings.json">/admin/bookings.json</a></p>
-<table>
+  return renderTeamTablePage({
+    title: 'Demo bookings',
+    intro: `${bookings.length} most recent requests, newest first. JSON: <a href="/admin/bookings.json">/admin/bookings.json</a>`,
+    body: `<table>
 <thead><tr><th scope="col">Received (UTC)</th><th scope="col">Kind</th><th scope="col">When to call</th><th scope="col">Name</th><th scope="col">Company</th><th scope="col">Email</th><th scope="col">Phone</th><th scope="col">Language</th><th scope="col">Message</th></tr></thead>
 <tbody>
 ${rows || '<tr><td colspan="9">No bookings yet.</td></tr>'}
 </tbody>
-</table>
-</body>
-</html>
-`;
+</table>`,
+  });
 }
