@@ -64,10 +64,11 @@ export const generatorAdapter: ChartAdapter<null> = {
     // to French each time; on a French page the way to take the same transitions is back to English.
     'language.changed': { role: 'user', act: (run) => run.page.locator('header a[hreflang]').first().click() },
     'greeting.submitted': { role: 'user', act: (run) => run.page.locator('form button[type="submit"]').click() },
-    // The proof of work (#34.2): on this quiet test server the builder asks none, so its proving and
-    // renewing are the server tests' (tests/server/greetings/greetings-proof-of-work.test.ts) and the
+    // The proof of work (#34.2): on this quiet test server the builder asks none, so a failed proof and a
+    // renewal are the server tests' (tests/server/greetings/greetings-proof-of-work.test.ts) and the
     // chart's unit tests', not a browser path's.
-    'xstate.done.actor.proveGreeting': { role: 'undriven', why: 'the builder asks for work only under pressure; the chart and server tests drive it' },
+    // The page asks the real builder what a greeting would cost and proves it (nothing on a quiet server).
+    'xstate.done.actor.proveGreeting': { role: 'answer' },
     'xstate.error.actor.proveGreeting': { role: 'undriven', why: 'the builder asks for work only under pressure; the chart and server tests drive it' },
     'proof.renew': { role: 'undriven', why: 'raised when the builder asks for more work (a 429 under pressure); the chart and server tests drive it' },
     // The real greeting service synthesizes it.

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { requestLimitMessage } from '../../../core/auth-codes';
 import { join } from 'node:path';
 import { assign, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { projectRoot } from '../../../server/config/project-root';
@@ -136,6 +137,14 @@ const injected = [
   { type: 'xstate.error.actor.saveAccount', error: new SignupError('api', 'INTERNAL_ERROR') },
 ];
 
+/** A send budget refusing (#34.4), in the auth service's own wire shape: this test server's budgets are roomy. */
+const sendBudgetRefusal: EventRole<Scenario> = {
+  role: 'failure',
+  why: 'a send budget refusing the code (nothing sent)',
+  arm: (run) =>
+    failOnce(run, { url: /\/auth\/v1\/otp(\?|$)/, method: 'POST' }, { kind: 'server', status: 429, body: { code: 429, error_code: 'over_request_rate_limit', msg: requestLimitMessage(3000) } }),
+};
+
 const sendCodeFailure: EventRole<Scenario> = {
   role: 'failure',
   why: 'the connection failing as the code is sent',
@@ -252,6 +261,7 @@ export const signupAdapter: ChartAdapter<Scenario> = {
     'xstate.done.actor.sendCode': { role: 'answer' },
     'xstate.error.actor.sendCode': (event) => {
       if (codeOf(event) === 'invalid_phone') return { role: 'unreachable', why: 'the form refuses the numbers the auth service would' };
+      if (codeOf(event) === 'over_request_rate_limit') return sendBudgetRefusal;
       return codeOf(event) === 'network' ? sendCodeFailure : { role: 'answer' };
     },
     'xstate.done.actor.saveAccount': { role: 'answer' },
@@ -311,7 +321,7 @@ export const signupAdapter: ChartAdapter<Scenario> = {
       if (outcome === 'emailClaimed') await claimEmailElsewhere(baseURL, submission.email);
       // A code sent to this phone less than a minute ago: the form's send is refused, that code is on its way.
       const send = answers.get('sendCode');
-      if (send?.type === 'xstate.error.actor.sendCode' && codeOf(send) !== 'network') {
+      if (send?.type === 'xstate.error.actor.sendCode' && codeOf(send) === 'over_sms_send_rate_limit') {
         const config = await api<{ auth: { publishableKey: string } }>(baseURL, '/config.json');
         const before = (await outbox(baseURL, submission.phone.e164)).length;
         await fetch(new URL('/auth/v1/otp', baseURL), {
