@@ -9,9 +9,10 @@ import { escapeHtml } from '../http/html';
 import { applyPercentOff } from '../../core/payments/promotion';
 
 /**
- * The local provider's hosted checkout page: server-rendered HTML (no script), a plain form POST,
- * so it works by keyboard, with screen readers and without JavaScript. Texts come from the same
- * locales/{en,fr}/checkout.json as the SPA (the `hosted` section).
+ * The local provider's hosted checkout page: server-rendered HTML, a plain form POST, so it works by
+ * keyboard, with screen readers and without JavaScript. Its one script (./checkout-script.ts) only
+ * keeps what was typed across a language switch. Texts come from the same locales/{en,fr}/checkout.json
+ * as the SPA (the `hosted` section).
  */
 
 type Hosted = typeof en.hosted;
@@ -29,8 +30,8 @@ export function formatDate(date: Date, lng: 'en' | 'fr'): string {
 export const checkoutCss = `
 *,*::before,*::after{box-sizing:border-box}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:${palette.ink900};background:${palette.green50};line-height:1.5}
-main{max-width:30rem;margin:0 auto;padding:1.5rem 1rem 3rem}
-header{display:flex;justify-content:space-between;align-items:center;gap:1rem;margin-bottom:1rem}
+main{max-width:30rem;margin:0 auto;padding:0 1rem 3rem}
+header{display:flex;justify-content:space-between;align-items:center;gap:1rem;max-width:30rem;margin:0 auto;padding:1.5rem 1rem 1rem}
 .brand{font-weight:650;color:${palette.green800};text-decoration:none}
 nav a{margin-left:.5rem}
 a{color:${palette.green700}}
@@ -83,10 +84,12 @@ function layout(lng: 'en' | 'fr', t: Hosted, body: string, selfPath: string): st
 <meta name="robots" content="noindex">
 <title>${escapeHtml(t.documentTitle)} · Ringwise</title>
 <link rel="stylesheet" href="/checkout/assets/checkout.css">
+<script src="/checkout/assets/checkout.js" defer></script>
 </head>
 <body>
+<!-- A child of body, not of main: only there is a header the page's banner landmark. -->
+<header><span class="brand">Ringwise</span><nav aria-label="${escapeHtml(t.language)}"><a href="${escapeHtml(selfPath)}?lng=${other}" hreflang="${other}" lang="${other}" data-language-switch>${other === 'fr' ? 'Français' : 'English'}</a></nav></header>
 <main>
-<header><span class="brand">Ringwise</span><nav aria-label="${escapeHtml(t.language)}"><a href="${escapeHtml(selfPath)}?lng=${other}" hreflang="${other}" lang="${other}">${other === 'fr' ? 'Français' : 'English'}</a></nav></header>
 ${body}
 </main>
 </body>
@@ -132,7 +135,7 @@ ${error ? `<p class="error" id="${errorId}">${escapeHtml(t.fieldErrors[error])}<
   const body = `${summary}<section class="card" aria-labelledby="card-heading">
 <h2 id="card-heading">${escapeHtml(t.cardHeading)}</h2>
 ${alert}
-<form method="post" action="${escapeHtml(selfPath)}?lng=${lng}" novalidate>
+<form method="post" action="${escapeHtml(selfPath)}?lng=${lng}" novalidate data-card-form>
 ${field('name', 'type="text" autocomplete="cc-name" maxlength="200"', context.values?.name ?? '')}
 ${field('number', 'type="text" inputmode="numeric" autocomplete="cc-number" maxlength="23" required')}
 <div class="row">

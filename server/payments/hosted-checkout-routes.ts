@@ -7,6 +7,7 @@ import { nextChargeAmount, nextChargeAt } from './billing';
 import { completeCardUpdate } from './card-update';
 import { checkCard, testCards, type CardCheck, type CardForm } from './cards';
 import { checkoutCss, renderCheckoutPage, type PageContext } from './checkout-page';
+import { checkoutScript } from './checkout-script';
 import { completeLocalCheckout, findCheckoutSession, recordFailedAttempt, sessionState, type TrialProof } from './local-checkout';
 import { findCurrency } from './plans';
 import type { TrialMarks } from './trial-marks';
@@ -31,6 +32,12 @@ export default async function hostedCheckoutRoutes(app: FastifyInstance, options
     reply.header('cache-control', 'public, max-age=3600');
     reply.type('text/css; charset=utf-8');
     return checkoutCss;
+  });
+
+  r.get('/checkout/assets/checkout.js', async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=3600');
+    reply.type('text/javascript; charset=utf-8');
+    return checkoutScript;
   });
 
   r.get('/checkout/:id', { schema: { params: pageParamsSchema, querystring: pageQuerySchema } }, async (request, reply) => {
