@@ -5,6 +5,7 @@
  * server), so they are plain checks with no zod: the first render carries no zod at all (#16). This
  * module is their one definition.
  */
+import { prefilledPhone } from '../phone/prefill';
 
 /** Longest prefill kept (an email's longest form); a longer value is ignored. */
 const maxParamLength = 254;
@@ -19,17 +20,15 @@ function textParam(value: unknown): string | undefined {
 }
 
 /**
- * SPEC §2/§5: phone_number is text or a number, and a number gets a leading '+'. In a URL every
- * value is text, so "a number" means digits only; a '+' written unencoded in a query string arrives
- * as a space, which the trim removes before the same rule applies.
+ * SPEC §2/§5: phone_number is text or a number, and a number gets a leading '+' (unless it starts
+ * with 0: a national number, see core/phone/prefill.ts, the rule's one home). In a URL every value is
+ * text, so "a number" means digits only; a '+' written unencoded in a query string arrives as a
+ * space, which the trim removes before the same rule applies.
  */
 export function normalizePhoneParam(value: string | number | null | undefined): string | undefined {
   if (value === null || value === undefined) return undefined;
   const text = String(value).trim();
-  if (!text) return undefined;
-  // Written out rather than through core/phone/spelling: this runs in the first render, where a
-  // shared chunk of its own would cost every landing page a request (measured +0.2 KB, #27.2).
-  return /^\d+$/.test(text) ? `+${text}` : text;
+  return text ? prefilledPhone(text) : undefined;
 }
 
 function phoneParam(value: unknown): string | undefined {

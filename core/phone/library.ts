@@ -8,3 +8,6 @@
  */
 export { AsYouType, isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 export type { CountryCode, PhoneNumber } from 'libphonenumber-js/max';
+// The same metadata the functions above use (one module in the bundle), read for what they do not
+// answer: which country a calling code belongs to first (parse.ts, callingCodeCountry).
+export { default as phoneMetadata } from 'libphonenumber-js/max/metadata';

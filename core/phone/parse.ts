@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString, type CountryCode } from './library';
+import { parsePhoneNumberFromString, phoneMetadata, type CountryCode } from './library';
 import { E164_PATTERN } from './spelling';
 
 /**
@@ -24,4 +24,17 @@ export function isValidE164(value: string): boolean {
 export function phoneCountry(e164: string | null | undefined): CountryCode | null {
   if (!e164) return null;
   return parsePhoneNumberFromString(e164)?.country ?? null;
+}
+
+/**
+ * The country a number written after '+' is dialled into when the number itself does not say (it
+ * is still being typed, or its digits are not a number in use, such as the UK's +44 7700 900… drama
+ * range): `current` when it shares the calling code (+1 keeps Canada picked), else the calling code's
+ * main country (+44: the United Kingdom, not Guernsey), as libphonenumber's metadata lists it first.
+ * Undefined for no or an unknown calling code.
+ */
+export function callingCodeCountry(callingCode: string | undefined, current?: CountryCode): CountryCode | undefined {
+  const countries = callingCode ? (phoneMetadata.country_calling_codes[callingCode] as CountryCode[] | undefined) : undefined;
+  if (!countries?.length) return undefined;
+  return current && countries.includes(current) ? current : countries[0];
 }

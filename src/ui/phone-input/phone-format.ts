@@ -1,22 +1,30 @@
 import { AsYouType, isValidPhoneNumber, parsePhoneNumberFromString, type CountryCode } from '../../../core/phone/library';
+import { callingCodeCountry } from '../../../core/phone/parse';
 
 /** What the phone field knows after each keystroke. */
 export interface PhoneInputState {
   /** The text shown in the field, formatted as the visitor types ("06 12 34 56 78"). */
   display: string;
   /**
-   * The value the form submits: E.164 ("+33612345678") as soon as there are digits (partial numbers
-   * included, so validation says 'Invalid phone number' rather than 'This field is required').
+   * The value the form submits: E.164 ("+33612345678") for a valid number or one typed after a '+';
+   * a national number that is not (yet) valid stays as written ("06 12", or "0612345678" read in the
+   * United States), never given the picked country's code ("+1 0612345678" shown back on the next
+   * page). Not empty as soon as there are digits, so validation says 'Invalid phone number' rather
+   * than 'This field is required'.
    */
   value: string;
-  /** The country the number belongs to: the one typed after a '+', else the picked one. */
+  /**
+   * The country the number belongs to: for one typed after a '+', its own (its calling code's when
+   * the digits do not name one yet, see callingCodeCountry), else the picked one.
+   */
   country: CountryCode;
   valid: boolean;
 }
 
 /**
  * Formats what the visitor typed for the picked country. A number typed in international form
- * ('+44 20…') picks its own country, so pasting a full number works whatever the picker shows.
+ * ('+44 20…', or only '+44' so far) picks its own country, so pasting a full number works whatever
+ * the picker shows, and the picker follows the number (#37.5: +44 7700 900123 left it on the US).
  */
 export function formatPhoneInput(text: string, country: CountryCode): PhoneInputState {
   const international = text.trim().startsWith('+');
@@ -24,13 +32,13 @@ export function formatPhoneInput(text: string, country: CountryCode): PhoneInput
   // AsYouType keeps only digits and a leading '+'; letters and symbols are dropped as typed.
   const display = formatter.input(text);
   const e164 = formatter.getNumberValue();
-  const detected = formatter.getCountry() ?? (international ? undefined : country);
-  const value = e164 ?? display.trim();
+  const valid = Boolean(e164) && isValidPhoneNumber(e164 ?? '');
+  const detected = formatter.getCountry() ?? (international ? callingCodeCountry(formatter.getCallingCode(), country) : country);
   return {
     display,
-    value,
+    value: (international || valid ? e164 : undefined) ?? display.trim(),
     country: detected ?? country,
-    valid: Boolean(e164) && isValidPhoneNumber(value),
+    valid,
   };
 }
 

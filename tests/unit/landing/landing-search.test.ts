@@ -21,6 +21,13 @@ describe('landing search params', () => {
     expect(parseLandingSearch('?phone_number=06%2012%2034').phone_number).toBe('06 12 34');
   });
 
+  it('#37.5: leaves a national phone_number (leading 0) for the field to read in the visitor\'s country, never "+0…"', () => {
+    expect(parseLandingSearch('?phone_number=0612345678').phone_number).toBe('0612345678');
+    expect(parseLandingSearch('?phone_number=%2B0612345678').phone_number).toBe('0612345678');
+    expect(parseLandingSearch('?phone_number=0033612345678').phone_number).toBe('+33612345678');
+    expect(landingSearchFrom({ phone_number: '0612345678' }).phone_number).toBe('0612345678');
+  });
+
   it('ignores a bad value instead of failing: too long, empty or of the wrong type', () => {
     const long = 'a'.repeat(255);
     expect(parseLandingSearch(`?email=${long}&first_name=%20%20`)).toMatchObject({ email: undefined, first_name: undefined });

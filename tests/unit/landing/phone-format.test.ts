@@ -26,8 +26,31 @@ describe('phone formatting as you type', () => {
     expect(phoneStateFromValue(undefined, 'DE')).toEqual({ display: '', value: '', country: 'DE', valid: false });
   });
 
+  it('#37.5: the picker follows a number typed or prefilled after a +, even one its digits do not name a country for', () => {
+    // +44 7700 900… is the UK's drama range: no country's valid number, still dialled into the UK.
+    expect(formatPhoneInput('+44 7700 900123', 'US')).toMatchObject({ display: '+44 7700 900123', value: '+447700900123', country: 'GB', valid: false });
+    expect(phoneStateFromValue('+447700900123', 'US')).toMatchObject({ country: 'GB' });
+    expect(formatPhoneInput('+44', 'FR')).toMatchObject({ country: 'GB' });
+    // A calling code shared by several countries keeps the picked one when it is among them.
+    expect(formatPhoneInput('+1', 'CA')).toMatchObject({ country: 'CA' });
+    expect(formatPhoneInput('+1', 'FR')).toMatchObject({ country: 'US' });
+    // Until a calling code is whole, the picked country stays.
+    expect(formatPhoneInput('+4', 'FR')).toMatchObject({ country: 'FR' });
+  });
+
+  it('#37.5: a national number is read in the given country, or left as written: never a + glued to it', () => {
+    expect(phoneStateFromValue('0612345678', 'FR')).toEqual({ display: '06 12 34 56 78', value: '+33612345678', country: 'FR', valid: true });
+    // Not a number of the United States: kept as written, not '+10612345678' (shown back as '+1 0612345678').
+    expect(phoneStateFromValue('0612345678', 'US')).toEqual({ display: '0612345678', value: '0612345678', country: 'US', valid: false });
+    const again = phoneStateFromValue(phoneStateFromValue('0612345678', 'US').value, 'US');
+    expect(again.display).not.toMatch(/^\+/);
+    expect(formatPhoneInput('06 12', 'FR')).toMatchObject({ display: '06 12', value: '06 12', valid: false });
+  });
+
   it('re-reads the digits when the country changes', () => {
     const typed = formatPhoneInput('06 12 34 56 78', 'FR');
-    expect(changePhoneCountry(typed, 'BE')).toMatchObject({ country: 'BE', value: '+32612345678' });
+    expect(changePhoneCountry(typed, 'NL')).toMatchObject({ country: 'NL', value: '+31612345678', valid: true });
+    // Not a Belgian number: kept as written with Belgium picked, not given Belgium's code.
+    expect(changePhoneCountry(typed, 'BE')).toMatchObject({ country: 'BE', value: '0612345678', valid: false });
   });
 });

@@ -3,7 +3,8 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { phoneField } from '../../../core/contracts/signup-forms';
 import { formatPhone } from '../../../core/phone/display';
-import { isValidE164, phoneCountry, toE164 } from '../../../core/phone/parse';
+import { callingCodeCountry, isValidE164, phoneCountry, toE164 } from '../../../core/phone/parse';
+import { prefilledPhone } from '../../../core/phone/prefill';
 import { E164_PATTERN, e164Spelling, gotrueSpelling, phoneBlock, storedPhone } from '../../../core/phone/spelling';
 
 describe('toE164: the one normaliser of the browser schemas, the auth service and the product API', () => {
@@ -38,6 +39,37 @@ describe('toE164: the one normaliser of the browser schemas, the auth service an
       const e164 = toE164(written);
       expect(e164 && E164_PATTERN.test(e164), written).toBe(true);
     }
+  });
+});
+
+describe('prefilledPhone: a prefill written for the phone field (#37.5)', () => {
+  it("gives digits alone their '+' (SPEC: a number gets a leading +)", () => {
+    expect(prefilledPhone('33612345678')).toBe('+33612345678');
+    expect(prefilledPhone(' 12684641234 ')).toBe('+12684641234');
+  });
+
+  it("never glues a '+' to a national number: no calling code starts with 0", () => {
+    expect(prefilledPhone('0612345678')).toBe('0612345678');
+    expect(prefilledPhone('+0612345678')).toBe('0612345678');
+    expect(prefilledPhone('0033612345678')).toBe('+33612345678');
+    for (const written of ['0612345678', '+0612345678', '07700900123', '0']) expect(prefilledPhone(written), written).not.toMatch(/^\+0/);
+  });
+
+  it('keeps anything else as written, for the field to read as typed', () => {
+    expect(prefilledPhone('+44 7700 900123')).toBe('+44 7700 900123');
+    expect(prefilledPhone('06 12 34 56 78')).toBe('06 12 34 56 78');
+  });
+});
+
+describe('callingCodeCountry: the country a calling code dials into', () => {
+  it("is the calling code's main country, or the current one when it shares the code", () => {
+    expect(callingCodeCountry('44')).toBe('GB');
+    expect(callingCodeCountry('1')).toBe('US');
+    expect(callingCodeCountry('7')).toBe('RU');
+    expect(callingCodeCountry('1', 'CA')).toBe('CA');
+    expect(callingCodeCountry('44', 'FR')).toBe('GB');
+    expect(callingCodeCountry(undefined, 'FR')).toBeUndefined();
+    expect(callingCodeCountry('999')).toBeUndefined();
   });
 });
 
