@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
-import { funnelEventTypes, funnelSteps, personKey, stepColumn, stepFilter, touchColumns } from './funnel-steps';
+import { funnelEventFilter, funnelSteps, personKey, stepColumn, stepFilter, touchColumns } from './funnel-steps';
 import { DAY_MS } from '../../core/durations';
 
 /**
@@ -43,7 +43,7 @@ export function rollUp(source: RawBuilder<unknown>, where: RawBuilder<unknown> =
     select ${personKey}, (time at time zone 'UTC')::date, max(user_id), get_byte(decode(md5(${personKey}), 'hex'), 0) & ${sql.lit(FUNNEL_BUCKETS - 1)},
       ${sql.join([...stepValues, ...touchValues])}
     from ${source}
-    where event_type in (${sql.join([...funnelEventTypes])}) and coalesce(device_id, user_id) is not null and ${where}
+    where ${funnelEventFilter} and coalesce(device_id, user_id) is not null and ${where}
     group by 1, 2
     -- The same order on every instance, so two batches locking the same rows cannot deadlock.
     order by 1, 2

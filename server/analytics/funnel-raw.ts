@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { FunnelDimension, FunnelReport } from '../../core/contracts/analytics';
 import type { Database } from '../db/schema';
 import { assembleReport, rangeInstants, type FunnelRange, type ReachedCount } from './funnel';
-import { funnelEventTypes, funnelSteps, stepFilter } from './funnel-steps';
+import { funnelEventFilter, funnelSteps, stepFilter } from './funnel-steps';
 
 interface PersonRow {
   landing: string | null;
@@ -29,7 +29,7 @@ export async function funnelReportFromEvents(db: Kysely<Database>, range: Funnel
       (array_agg(lng order by time) filter (where lng is not null))[1] as lng
     from analytics_events
     where time >= ${start} and time < ${end}
-      and event_type in (${sql.join([...funnelEventTypes])})
+      and ${funnelEventFilter}
       and coalesce(device_id, user_id) is not null
     group by coalesce(device_id, 'user:' || user_id)
   `.execute(db);

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { analyticsEvents } from '../../core/analytics-events';
+import { teamPagePaths } from '../../core/team-pages';
 
 /**
  * The sign-up funnel as the team reads it: visitors → code verified → each onboarding step → paywall
@@ -35,6 +36,13 @@ export const funnelSteps: readonly FunnelStepDefinition[] = [
 export const funnelEventTypes: readonly string[] = [
   ...new Set(funnelSteps.flatMap((step) => (step.orEventType ? [step.eventType, step.orEventType] : [step.eventType]))),
 ];
+
+/**
+ * The events the funnel reads: those of its steps, less the page views of the team's own pages (the
+ * chart viewer, core/team-pages.ts): a look at the funnel's chart is no visitor of it (#37.5).
+ */
+export const funnelEventFilter: RawBuilder<unknown> = sql`event_type in (${sql.join([...funnelEventTypes])})
+  and not (event_type = ${analyticsEvents.pageViewed} and coalesce(rtrim(event_properties->>'page_path', '/'), '') in (${sql.join([...teamPagePaths])}))`;
 
 /** The first-touch dimensions a person carries (the report's splits). */
 export const touchColumns = ['landing', 'utm_source', 'lng'] as const;
