@@ -75,6 +75,12 @@ export const businessUpdateSchema = z
   .strict();
 export type BusinessUpdate = z.infer<typeof businessUpdateSchema>;
 
+/**
+ * The details step (#38.3): the PATCH's own rules for company name, website, industry, role and
+ * country, each of them required but the website (null when none is given).
+ */
+export const detailsSchema = businessUpdateSchema.pick({ company_name: true, website: true, industry: true, job_role: true, country: true }).required();
+
 export const businessSchema = z.object({
   size: businessSizeSchema.nullable(),
   company_name: z.string().nullable(),

@@ -58,6 +58,20 @@ export type Signup = z.infer<typeof signupSchema>;
 export const emailSignupSchema = z.object({ email: emailField });
 export type EmailSignup = z.infer<typeof emailSignupSchema>;
 
+/**
+ * /sign-in-otp (#38.3): who the code goes to, a phone or an email, by the same field rules as the
+ * sign-up (the auth service's own: core/phone/parse, core/email/email-address). The email is kept
+ * lower-cased, as the auth service keys it.
+ */
+export const signInSchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('phone'), phone: phoneField }),
+  z.object({ method: z.literal('email'), email: emailField.transform((email) => email.toLowerCase()) }),
+]);
+export type SignIn = z.infer<typeof signInSchema>;
+
+/** The two-step manager's phone (#38.3): the number a second-step code is texted to, by the sign-up's phone rule. */
+export const twoStepPhoneSchema = z.object({ phone: phoneField });
+
 /** Which landing page an account came from (saved in the user's data as `landing_page`). */
 export const landingPages = ['start', 'form', 'demo', 'email-form'] as const;
 export type LandingPage = (typeof landingPages)[number];
