@@ -28,6 +28,19 @@ export function resendCooldownLeft(sentAt: number, now: number): number {
   return Math.min(RESEND_COOLDOWN_SECONDS, Math.max(0, Math.ceil((sentAt + RESEND_COOLDOWN_MS - now) / 1000)));
 }
 
+/** The seconds a refusal asks to wait, or the whole cooldown when it names none: the one fallback. */
+export function waitOrCooldown(waitSeconds: number | undefined): number {
+  return waitSeconds ?? RESEND_COOLDOWN_SECONDS;
+}
+
+/**
+ * When the last code left, read back from the wait a "too soon" refusal names (GoTrue's
+ * Retry-After): its cooldown started then, so the countdown picks up where it is.
+ */
+export function sentAtFromWait(waitSeconds: number | undefined, now: number): number {
+  return now - RESEND_COOLDOWN_MS + waitOrCooldown(waitSeconds) * 1000;
+}
+
 /** Whether a code sent at `sentAt` has outlived its lifetime at `now`. */
 export function codeExpired(sentAt: number, now: number): boolean {
   return now - sentAt >= CODE_LIFETIME_MS;

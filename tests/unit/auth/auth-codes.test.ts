@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CODE_LENGTH, CODE_PATTERN, CODE_SPACE, codeExpired, codeOf, resendCooldownLeft } from '../../../core/auth-codes';
+import { CODE_LENGTH, CODE_PATTERN, CODE_SPACE, codeExpired, codeOf, resendCooldownLeft, sentAtFromWait, waitOrCooldown } from '../../../core/auth-codes';
 import { otpCodeSchema } from '../../../core/contracts/auth';
 
 describe('the code rules every side reads (core/auth-codes.ts)', () => {
@@ -29,5 +29,14 @@ describe('the code rules every side reads (core/auth-codes.ts)', () => {
     expect(resendCooldownLeft(0, 60_000)).toBe(0);
     expect(codeExpired(0, 10 * 60_000 - 1)).toBe(false);
     expect(codeExpired(0, 10 * 60_000)).toBe(true);
+  });
+
+  it('reads when the last code left from the wait a refusal names, the whole cooldown when it names none (#38.5)', () => {
+    const now = 1_000_000;
+    expect(waitOrCooldown(42)).toBe(42);
+    expect(waitOrCooldown(undefined)).toBe(60);
+    expect(sentAtFromWait(42, now)).toBe(now - 18_000);
+    expect(resendCooldownLeft(sentAtFromWait(42, now), now)).toBe(42);
+    expect(sentAtFromWait(undefined, now)).toBe(now);
   });
 });
