@@ -76,7 +76,7 @@ export default tseslint.config(
   },
   {
     // Every move inside the app goes through the app chart (#28.4): an app page is reached with the
-    // app's link (src/app/IntentLink.tsx), never a plain <a> or src/ui's ButtonLink, which reload the
+    // app's link (src/platform/IntentLink.tsx), never a plain <a> or src/ui's ButtonLink, which reload the
     // document. Caught: an address written as '/…' or built from the paths table.
     files: ['src/**/*.tsx'],
     rules: {

@@ -1,7 +1,7 @@
 /**
  * Every analytics event the product logs, once: its name, as analysts see it. The SPA logs them
- * (src/app/analytics: `track('codeVerified', { channel: 'sms' })` type-checks the properties, whose
- * shapes live in src/app/analytics/events.ts), the server's ingest and funnel report read them
+ * (src/platform/analytics: `track('codeVerified', { channel: 'sms' })` type-checks the properties, whose
+ * shapes live in src/platform/analytics/events.ts), the server's ingest and funnel report read them
  * (server/analytics/funnel-steps.ts, core/contracts/analytics.ts), and the funnel chart maps them to
  * chart states (src/features/charts/funnel-map.ts).
  *

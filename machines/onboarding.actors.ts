@@ -26,7 +26,7 @@ export interface OnboardingDeps {
   /** The profile was loaded (analytics user id). */
   onUser?(user: User): void;
   /**
-   * The sign-up a social sign-in's claims carry (src/app/social/claims.ts), null for a person who
+   * The sign-up a social sign-in's claims carry (src/platform/social/claims.ts), null for a person who
    * signed in by code (#35). Absent: the funnel never records a sign-up itself.
    */
   providerSignup?(): Promise<ProviderSignup | null>;

@@ -1,15 +1,16 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { appActor, startApp } from './app/address/app-actor';
+import { appActor } from './platform/app-actor';
+import { startApp } from './app/address/start-app';
 import { App } from './app/App';
-import { afterFirstRender } from './app/first-render';
-import { initI18n } from './app/i18n';
+import { afterFirstRender } from './platform/first-render';
+import { initI18n } from './platform/i18n';
 import { detectLanguage, isLanguage } from '../core/routes/languages';
 import { canHydrate, inlineConfigFetch, readPrerendered } from './app/prerendered';
-import { checkPublicConfig, loadPublicConfig } from './app/public-config';
+import { checkPublicConfig, loadPublicConfig } from './platform/public-config';
 import { preloadPage, routePages } from './app/routes';
-import { expectAnalytics } from './app/analytics/analytics';
-import { hasStoredSession } from './app/session/signed-in';
+import { expectAnalytics } from './platform/analytics/analytics';
+import { hasStoredSession } from './platform/session/signed-in';
 import { readPendingCodeStep } from './features/landing/code-step-storage';
 import { defaultCountryCode } from './lib/countries';
 

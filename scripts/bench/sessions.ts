@@ -1,5 +1,5 @@
 import type { BrowserContext } from 'playwright-core';
-import { encodeValue } from '../../src/app/session/cookie-storage';
+import { encodeValue } from '../../src/platform/session/cookie-storage';
 
 /**
  * Signed-in visitors for the bench, made through the public APIs and the dev outbox (the bench runs

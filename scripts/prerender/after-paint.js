@@ -48,7 +48,7 @@ function handOver() {
 
 // A page left before the app's code has run (on a slow phone it arrives seconds after the paint) has
 // logged no page view: what was shown is kept for the next start, which logs it
-// (src/app/analytics/carry-over.ts, LEFT_PAGE_KEY). Registered before the app's own pagehide
+// (src/platform/analytics/carry-over.ts, LEFT_PAGE_KEY). Registered before the app's own pagehide
 // listener, which removes it once the app has logged a page view.
 addEventListener('pagehide', () => {
   try {
@@ -59,7 +59,7 @@ addEventListener('pagehide', () => {
   }
 });
 
-// The app dispatches this on document once it has rendered (src/app/first-render.ts); this script
+// The app dispatches this on document once it has rendered (src/platform/first-render.ts); this script
 // runs before the app's code is even fetched, so it cannot be missed.
 addEventListener('input', onInput, true);
 addEventListener('submit', onSubmit, true);

@@ -1,4 +1,4 @@
-import { encodeValue } from '../../src/app/session/cookie-storage';
+import { encodeValue } from '../../src/platform/session/cookie-storage';
 import type { Session } from '../../tests/helpers/accounts';
 
 /**

@@ -1,11 +1,11 @@
 import { I18nextProvider } from 'react-i18next';
 import { Router } from 'wouter';
-import { AnalyticsShell } from './analytics/AnalyticsShell';
+import { AnalyticsShell } from '../platform/analytics/AnalyticsShell';
 import { SiteShell } from './shell/SiteShell';
 import { Toaster } from '../ui/Toaster';
 import { useAppLocation } from './address/app-location';
 import { AppRoutes } from './AppRoutes';
-import { i18n } from './i18n';
+import { i18n } from '../platform/i18n';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 
 export function App() {

@@ -2,9 +2,9 @@ import { useSelector } from '@xstate/react';
 import { Suspense, useEffect } from 'react';
 import { Spinner } from '../ui/Spinner';
 import { Box } from '../ui/Box';
-import { FooterHold } from './shell/footer-hold';
-import { appActor } from './address/app-actor';
-import { markFirstRender } from './first-render';
+import { FooterHold } from '../platform/footer-hold';
+import { appActor } from '../platform/app-actor';
+import { markFirstRender } from '../platform/first-render';
 import { usePageTitle } from './page-title';
 import { routePages } from './routes';
 

@@ -6,7 +6,7 @@ import { onboardingMachine } from '../../machines/onboarding.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import { checkoutMachine } from '../features/onboarding/checkout/checkout.machine';
 import { signupMachine } from '../features/landing/signup.machine';
-import type { ChartName } from './live-state/live-state';
+import type { ChartName } from '../platform/live-state/live-state';
 
 /** Every chart of the product, in the order a visitor meets them: drawn by the viewer, exported for Stately. */
 export const charts: Record<ChartName, AnyStateMachine> = {

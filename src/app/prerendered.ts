@@ -1,5 +1,5 @@
 import { inlineConfigId } from '../../core/routes/inline-config';
-import type { InlineTexts } from './i18n';
+import type { InlineTexts } from '../platform/i18n';
 import type { Language } from '../../core/routes/languages';
 import type { RoutedName } from '../../core/routes/route-matching';
 

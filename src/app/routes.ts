@@ -1,7 +1,7 @@
-import { i18n, preloadTexts } from './i18n';
+import { i18n, preloadTexts } from '../platform/i18n';
 import type { Language } from '../../core/routes/languages';
 import { lazyPage, type LazyPage } from './lazy-page';
-import { registerPageFetcher } from './page-preload';
+import { registerPageFetcher } from '../platform/page-preload';
 import type { PathName } from '../../core/routes/paths';
 import { decideRoute, type RoutedName } from '../../core/routes/route-matching';
 

@@ -1,4 +1,4 @@
-import { apiRequest } from '../app/api-client';
+import { apiRequest } from '../platform/api-client';
 import { emailKindResponseSchema } from '../../core/contracts/email-kind';
 import { domainCandidates, emailDomain } from '../../core/email/email-address';
 import type { EmailKind } from '../../core/email/email-kind';

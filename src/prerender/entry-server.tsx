@@ -1,10 +1,11 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { appActor, startApp } from '../app/address/app-actor';
+import { appActor } from '../platform/app-actor';
+import { startApp } from '../app/address/start-app';
 import { App } from '../app/App';
-import { i18n, initI18n, type InlineTexts } from '../app/i18n';
+import { i18n, initI18n, type InlineTexts } from '../platform/i18n';
 import { detectLanguage, isLanguage } from '../../core/routes/languages';
-import { loadPublicConfig } from '../app/public-config';
+import { loadPublicConfig } from '../platform/public-config';
 import type { PrerenderedState } from '../app/prerendered';
 import type { PublicConfig } from '../../core/contracts/public-config';
 import { defaultCountryCode } from '../lib/countries';

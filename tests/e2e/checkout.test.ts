@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { encodeValue } from '../../src/app/session/cookie-storage';
+import { encodeValue } from '../../src/platform/session/cookie-storage';
 import { launchBrowser, newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
 import type { Session } from '../helpers/accounts';
 import { axeViolations } from '../helpers/axe';

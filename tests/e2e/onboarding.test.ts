@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { projectRoot } from '../../server/config/project-root';
 import { onboardingMachine } from '../../machines/onboarding.machine';
-import { chartChannelName } from '../../src/app/live-state/live-state';
+import { chartChannelName } from '../../src/platform/live-state/live-state';
 import { axeViolations } from '../helpers/axe';
 import { launchBrowser, newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
 
@@ -117,7 +117,7 @@ async function answerQuestionnaire(page: Page, answers: { crm: 'hubspot' | 'othe
   await page.getByRole('button', { name: text('onboarding', 'actions.continue') }).click();
 }
 
-/** Every state node id the funnel pages published (see src/app/live-state/live-state.ts). */
+/** Every state node id the funnel pages published (see src/platform/live-state/live-state.ts). */
 const visitedStates = new Set<string>();
 
 /**

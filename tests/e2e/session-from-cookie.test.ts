@@ -7,7 +7,7 @@ import { emailAccount } from './paths/accounts';
 
 /**
  * A page opened with a session good for a while starts from the cookie and leaves supabase-js for
- * later (src/app/session/session.ts): the person is signed in at once, and a sign-out in another
+ * later (src/platform/session/session.ts): the person is signed in at once, and a sign-out in another
  * tab meanwhile is heard at once on the site's tabs channel, without supabase-js.
  */
 describe('a session started from the cookie', () => {

@@ -7,7 +7,7 @@ import { emailAccount } from './paths/accounts';
 
 /**
  * One session state for every tab of the browser (#26.4): a sign-out in one tab reaches the others
- * at once (the site's tabs channel, src/app/session/tabs-channel.ts), which say why they are
+ * at once (the site's tabs channel, src/platform/session/tabs-channel.ts), which say why they are
  * signed out and offer to sign in again, rather than keeping the account menu until a check and
  * then failing a request with a 401; a sign-in in one tab gives the others' headers the account
  * menu. In English and French, on a phone and a desktop.

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { projectRoot } from '../../server/config/project-root';
-import { encodeValue } from '../../src/app/session/cookie-storage';
+import { encodeValue } from '../../src/platform/session/cookie-storage';
 import { axeViolations } from '../helpers/axe';
 import { answerBusiness, frenchMobile, signInContext, signUpByApi, workEmail } from '../helpers/accounts';
 import { launchBrowser, newContext, viewports, watchPageErrors } from '../helpers/browser';

@@ -1,5 +1,5 @@
 import type { BrowserContext } from 'playwright-core';
-import { encodeValue } from '../../src/app/session/cookie-storage';
+import { encodeValue } from '../../src/platform/session/cookie-storage';
 
 /**
  * Accounts for browser tests, made through the real HTTP APIs (the auth service, the product API,

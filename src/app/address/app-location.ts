@@ -1,5 +1,5 @@
 import { usePathname } from 'wouter/use-browser-location';
-import { followLink } from './app-actor';
+import { followLink } from '../../platform/app-actor';
 
 /**
  * The router's location hook: the address is read from the browser (where the app chart's

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IntentLink as Link } from '../IntentLink';
+import { IntentLink as Link } from '../../platform/IntentLink';
 import { paths } from '../../../core/routes/paths';
-import { signOut } from '../session/sign-out';
+import { signOut } from '../../platform/session/sign-out';
 import * as styles from './Shell.css';
 import { visuallyHidden } from '../../ui/visually-hidden.css';
-import { appActor } from '../address/app-actor';
+import { appActor } from '../../platform/app-actor';
 
 function PersonIcon() {
   return (

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { IntentLink as Link } from '../IntentLink';
-import { appActor } from '../address/app-actor';
+import { IntentLink as Link } from '../../platform/IntentLink';
+import { appActor } from '../../platform/app-actor';
 import { isLanguage, type Language } from '../../../core/routes/languages';
 import { paths } from '../../../core/routes/paths';
-import { useLanguage } from '../use-language';
+import { useLanguage } from '../../platform/use-language';
 import * as styles from './Shell.css';
 import { visuallyHidden } from '../../ui/visually-hidden.css';
 

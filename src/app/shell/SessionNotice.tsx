@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { IntentLink as Link } from '../IntentLink';
+import { IntentLink as Link } from '../../platform/IntentLink';
 import { paths } from '../../../core/routes/paths';
-import { useLanguage } from '../use-language';
+import { useLanguage } from '../../platform/use-language';
 import * as styles from './Shell.css';
 
 /**

@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { IntentLink as Link } from '../IntentLink';
+import { IntentLink as Link } from '../../platform/IntentLink';
 import { paths } from '../../../core/routes/paths';
-import { useLanguage } from '../use-language';
-import { usePersonSignedIn } from '../session/presence';
+import { useLanguage } from '../../platform/use-language';
+import { usePersonSignedIn } from '../../platform/session/presence';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import * as styles from './Shell.css';

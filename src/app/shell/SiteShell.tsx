@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { firstRender } from '../first-render';
+import { firstRender } from '../../platform/first-render';
 import { paths } from '../../../core/routes/paths';
-import { useFooterHeld } from './footer-hold';
+import { useFooterHeld } from '../../platform/footer-hold';
 import { SiteFooter } from './SiteFooter';
-import { useEndedElsewhere } from '../session/presence';
+import { useEndedElsewhere } from '../../platform/session/presence';
 import { SiteHeader } from './SiteHeader';
 import * as styles from './Shell.css';
 

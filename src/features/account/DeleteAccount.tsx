@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiRequest } from '../../app/api-client';
-import { appActor } from '../../app/address/app-actor';
+import { ApiError, apiRequest } from '../../platform/api-client';
+import { appActor } from '../../platform/app-actor';
 import type { SubscriptionView } from '../../../core/contracts/payments';
-import { signOut } from '../../app/session/sign-out';
+import { signOut } from '../../platform/session/sign-out';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';

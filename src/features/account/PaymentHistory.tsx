@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../app/use-language';
+import { useLanguage } from '../../platform/use-language';
 import type { SubscriptionView } from '../../../core/contracts/payments';
 import { formatMoney } from '../../../core/payments/money';
 import { Card } from '../../ui/Card';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
-import { useLanguage } from '../../app/use-language';
+import { useLanguage } from '../../platform/use-language';
 import type { SubscriptionView } from '../../../core/contracts/payments';
 import { formatMoney } from '../../../core/payments/money';
 import { formatDate } from '../../../core/format-date';

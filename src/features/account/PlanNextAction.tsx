@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { SubscriptionView } from '../../../core/contracts/payments';
 import { paths, withSearch } from '../../../core/routes/paths';
-import { IntentButtonLink } from '../../app/IntentButtonLink';
-import { useLanguage } from '../../app/use-language';
+import { IntentButtonLink } from '../../platform/IntentButtonLink';
+import { useLanguage } from '../../platform/use-language';
 import { Button } from '../../ui/Button';
 import { Text } from '../../ui/Text';
 import * as styles from './AccountPage.css';

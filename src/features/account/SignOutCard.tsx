@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { appActor } from '../../app/address/app-actor';
-import { IntentLink as Link } from '../../app/IntentLink';
-import { useLanguage } from '../../app/use-language';
+import { appActor } from '../../platform/app-actor';
+import { IntentLink as Link } from '../../platform/IntentLink';
+import { useLanguage } from '../../platform/use-language';
 import { paths } from '../../../core/routes/paths';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Text } from '../../ui/Text';
-import { signOut } from '../../app/session/sign-out';
+import { signOut } from '../../platform/session/sign-out';
 
 /**
  * The account page's signed-in card: who is signed in, signing out, and where to ask for help.
  * Signing out leaves for the start page (the app chart's `signedOut`) even when the server's
- * answer failed: the session is cleared here either way (src/app/session/sign-out.ts).
+ * answer failed: the session is cleared here either way (src/platform/session/sign-out.ts).
  */
 export function SignOutCard({ who }: { who: string }) {
   const { t } = useTranslation('account');

@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
 import { Heading, Text } from '../../ui/Text';
-import { useSession } from '../../app/session/session';
+import { useSession } from '../../platform/session/session';
 import * as styles from './TwoStep.css';
 
 /** The manager (list, enrol, remove) with supabase-js's MFA calls and zod: loaded on intent. */

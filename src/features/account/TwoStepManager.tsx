@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../app/use-language';
+import { useLanguage } from '../../platform/use-language';
 import { defaultCountryCode } from '../../lib/countries';
 import { RESEND_COOLDOWN_SECONDS } from '../../../core/auth-codes';
 import { formatDate } from '../../../core/format-date';
@@ -11,8 +11,8 @@ import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { Text } from '../../ui/Text';
 import { toast } from '../../ui/toast';
-import { abandonEnrolment, challenge, enrollPhone, enrollTotp, listFactors, mfaPhoneSchema, unenroll, verify, type FactorView, type MfaFailure } from '../../app/verification/mfa';
-import { MfaCodeForm, useMfaErrorText } from '../../app/verification/MfaCodeForm';
+import { abandonEnrolment, challenge, enrollPhone, enrollTotp, listFactors, mfaPhoneSchema, unenroll, verify, type FactorView, type MfaFailure } from '../../platform/verification/mfa';
+import { MfaCodeForm, useMfaErrorText } from '../../platform/verification/MfaCodeForm';
 import { PhoneNumberForm, type PhoneEntry } from './PhoneNumberForm';
 import * as styles from './TwoStep.css';
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { ApiError, apiRequest } from '../../app/api-client';
-import { appActor } from '../../app/address/app-actor';
+import { ApiError, apiRequest } from '../../platform/api-client';
+import { appActor } from '../../platform/app-actor';
 import type { Language } from '../../../core/routes/languages';
-import { subscriptionQuery } from '../../app/person-queries';
-import { queryClient } from '../../app/query-cache';
-import { signedInUser, useSignedInUser } from '../../app/session/user-change';
+import { subscriptionQuery } from '../../platform/person-queries';
+import { queryClient } from '../../platform/query-cache';
+import { signedInUser, useSignedInUser } from '../../platform/session/user-change';
 import type { CardUpdateResponse, SubscriptionResponse } from '../../../core/contracts/payments';
 
 /** The element that says how an action went; focus moves there once it is answered. */

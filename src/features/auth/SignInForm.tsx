@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { paths, withSearch } from '../../../core/routes/paths';
 import type { Language } from '../../../core/routes/languages';
-import { IntentLink as Link } from '../../app/IntentLink';
+import { IntentLink as Link } from '../../platform/IntentLink';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
@@ -10,7 +10,7 @@ import { Text } from '../../ui/Text';
 import { PhoneField } from '../../ui/phone-input/PhoneField';
 import * as styles from './SignInOtpPage.css';
 import { lazy, Suspense } from 'react';
-import { CaptchaStatus } from '../../app/verification/CaptchaStatus';
+import { CaptchaStatus } from '../../platform/verification/CaptchaStatus';
 import type { useSignInForm } from './use-sign-in-form';
 
 /** Said only after a budget refused a send: not in the page's first render. */

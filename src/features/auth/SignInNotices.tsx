@@ -2,14 +2,14 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../core/routes/languages';
 import { Alert } from '../../ui/Alert';
-import { authUrlError } from '../../app/session/session';
-import { firstRender } from '../../app/first-render';
+import { authUrlError } from '../../platform/session/session';
+import { firstRender } from '../../platform/first-render';
 
 /** The email card with its 'Send a new code', for a signed-in person whose confirmation link failed: rare, so loaded then. */
-const EmailToConfirm = lazy(() => import('../../app/verification/EmailToConfirm').then((module) => ({ default: module.EmailToConfirm })));
+const EmailToConfirm = lazy(() => import('../../platform/verification/EmailToConfirm').then((module) => ({ default: module.EmailToConfirm })));
 
 /** A provider trip's error (#35): rare, so loaded then. */
-const SocialCallbackError = lazy(() => import('../../app/social/SocialCallbackError').then((module) => ({ default: module.SocialCallbackError })));
+const SocialCallbackError = lazy(() => import('../../platform/social/SocialCallbackError').then((module) => ({ default: module.SocialCallbackError })));
 
 /** SPEC §8's auth-address errors, by the message supabase-js gives them. */
 const urlErrorKeys: Record<string, string> = {
@@ -45,7 +45,7 @@ export function SignInNotices({ search, signedIn, lng }: SignInNoticesProps) {
   useEffect(() => {
     let active = true;
     const providerUnderWay = firstRender()
-      .then(() => import('../../app/social/provider-start'))
+      .then(() => import('../../platform/social/provider-start'))
       .then((module) => module.takeProviderUnderWay())
       .catch(() => null);
     void Promise.all([authUrlError(), providerUnderWay]).then(([error, provider]) => {

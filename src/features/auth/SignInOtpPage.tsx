@@ -1,24 +1,24 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
-import { useLanguage } from '../../app/use-language';
+import { useLanguage } from '../../platform/use-language';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { Heading } from '../../ui/Text';
-import { CodeEntry } from '../../app/verification/CodeEntry.lazy';
+import { CodeEntry } from '../../platform/verification/CodeEntry.lazy';
 import { hasVerifiedFactor, isAal2, type AuthSession } from '../../../machines/session.machine';
-import { loadSecondStep, SecondStep } from '../../app/verification/SecondStep.lazy';
-import { arrivedFromAuthLink, useSession } from '../../app/session/session';
-import { useSignedInName } from '../../app/session/signed-in-name';
+import { loadSecondStep, SecondStep } from '../../platform/verification/SecondStep.lazy';
+import { arrivedFromAuthLink, useSession } from '../../platform/session/session';
+import { useSignedInName } from '../../platform/session/signed-in-name';
 import { SignedInAs } from './SignedInAs';
 import { SignInForm } from './SignInForm';
 import { PasskeySignIn } from './passkey-sign-in.lazy';
 import { SignInNotices } from './SignInNotices';
 import * as styles from './SignInOtpPage.css';
 import { useSignInForm } from './use-sign-in-form';
-import { appActor } from '../../app/address/app-actor';
-import { SocialSignIn } from '../../app/social/SocialSignIn.lazy';
+import { appActor } from '../../platform/app-actor';
+import { SocialSignIn } from '../../platform/social/SocialSignIn.lazy';
 
 /**
  * /{lng}/sign-in-otp (search params phone, email): enter a phone number or email, receive a

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../core/routes/languages';
 import { paths } from '../../../core/routes/paths';
-import { IntentLink as Link } from '../../app/IntentLink';
+import { IntentLink as Link } from '../../platform/IntentLink';
 import { Button } from '../../ui/Button';
 import { Text } from '../../ui/Text';
-import { signOut } from '../../app/session/sign-out';
+import { signOut } from '../../platform/session/sign-out';
 
 /** The sign-in page for someone signed in already: who, the way on to onboarding, and sign out. */
 export function SignedInAs({ who, lng }: { who: string; lng: Language }) {

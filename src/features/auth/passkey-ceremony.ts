@@ -1,7 +1,7 @@
 import type { Session } from '@supabase/supabase-js';
 import { startAuthentication } from '@simplewebauthn/browser';
 import { sendRefusalOf } from '../../../core/auth-codes';
-import { getSupabase } from '../../app/session/supabase';
+import { getSupabase } from '../../platform/session/supabase';
 
 /** Why a passkey sign-in did not happen, as the page says it (locales passkeys.json `errors.*`). */
 export type PasskeyRefusal = 'cancelled' | 'failed' | 'expired' | 'rateLimited' | 'captcha' | 'unavailable' | 'network';

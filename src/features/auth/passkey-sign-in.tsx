@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Text } from '../../ui/Text';
-import { takeCaptchaToken } from '../../app/verification/captcha';
+import { takeCaptchaToken } from '../../platform/verification/captcha';
 import { signInWithPasskey, type PasskeyOutcome } from './passkey-ceremony';
 import * as own from './passkey-sign-in.css';
 import * as styles from './SignInOtpPage.css';

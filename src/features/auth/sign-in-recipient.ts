@@ -1,5 +1,5 @@
 import { isEmailAddress } from '../../../core/email/email-address';
-import type { Recipient } from '../../app/verification/otp';
+import type { Recipient } from '../../platform/verification/otp';
 
 export type SignInMethod = 'phone' | 'email';
 

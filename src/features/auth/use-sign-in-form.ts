@@ -4,9 +4,9 @@ import { RESEND_COOLDOWN_SECONDS, type SendRefusal } from '../../../core/auth-co
 import type { Language } from '../../../core/routes/languages';
 import { defaultCountryCode } from '../../lib/countries';
 import { loadPhoneFormat, phoneFormat, phoneStateFromValue } from '../../ui/phone-input/phone-format.lazy';
-import { loadCodeEntry } from '../../app/verification/CodeEntry.lazy';
-import { sendCode, type Recipient } from '../../app/verification/otp';
-import { prepareCaptcha } from '../../app/verification/captcha.lazy';
+import { loadCodeEntry } from '../../platform/verification/CodeEntry.lazy';
+import { sendCode, type Recipient } from '../../platform/verification/otp';
+import { prepareCaptcha } from '../../platform/verification/captcha.lazy';
 import { signInRecipient, type SignInMethod } from './sign-in-recipient';
 
 /** Where the code went and when; `sentBefore` when the send was refused as too soon after the last code (that one still works). */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { publicConfig } from '../../app/public-config';
+import { publicConfig } from '../../platform/public-config';
 import { Button } from '../../ui/Button';
 import { Page } from '../../ui/Page';
 import { Heading, Text } from '../../ui/Text';
@@ -9,8 +9,8 @@ import * as styles from './ChartViewer.css';
 import { ChartGraph } from './ChartGraph';
 import { charts } from '../../app/charts';
 import { FunnelView } from './FunnelView';
-import type { ChartName } from '../../app/live-state/chart-message';
-import { subscribeChartStates } from '../../app/live-state/live-channel';
+import type { ChartName } from '../../platform/live-state/chart-message';
+import { subscribeChartStates } from '../../platform/live-state/live-channel';
 
 /** The deepest active states only (`app.page.funnel`, not also `app` and `app.page`). */
 function innermost(ids: readonly string[]): string[] {

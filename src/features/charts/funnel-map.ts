@@ -1,7 +1,7 @@
 import type { FunnelChartNumbers } from '../../../core/contracts/analytics';
 import { analyticsEvents } from '../../../core/analytics-events';
 import type { ChartModel, ChartTransition } from './chart-model';
-import type { ChartName } from '../../app/live-state/live-state';
+import type { ChartName } from '../../platform/live-state/live-state';
 
 /** A transition named by where it starts, its event ('' for always), where it goes and its guard. */
 export interface TransitionRef {
@@ -26,7 +26,7 @@ export interface FunnelPlace {
 }
 
 /**
- * THE table: each funnel event (src/app/analytics/events.ts, as the report reads it) and the
+ * THE table: each funnel event (src/platform/analytics/events.ts, as the report reads it) and the
  * chart state or transition it belongs to. tests/unit/charts/funnel-map.test.ts checks that every
  * state and transition named here exists in its chart and that every step of the report is here.
  */

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../core/routes/paths';
-import { publicConfig } from '../../app/public-config';
+import { publicConfig } from '../../platform/public-config';
 import { ButtonLink } from '../../ui/Button';
-import { IntentButtonLink } from '../../app/IntentButtonLink';
+import { IntentButtonLink } from '../../platform/IntentButtonLink';
 import { Card } from '../../ui/Card';
 import { Heading, Text } from '../../ui/Text';
-import { publishedAppLinks } from '../../app/app-links';
-import { useReaderStanding } from '../../app/session/reader-standing';
+import { publishedAppLinks } from '../../platform/app-links';
+import { useReaderStanding } from '../../platform/session/reader-standing';
 import * as styles from './Landing.css';
 import { LandingLayout } from './LandingLayout';
 

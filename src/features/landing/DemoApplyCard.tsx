@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { paths, withSearch } from '../../../core/routes/paths';
 import type { Language } from '../../../core/routes/languages';
-import { IntentLink as Link } from '../../app/IntentLink';
+import { IntentLink as Link } from '../../platform/IntentLink';
 import { button } from '../../ui/Button.css';
 import { Card } from '../../ui/Card';
 import { Heading, Text } from '../../ui/Text';

@@ -3,7 +3,7 @@ import type { Booking } from '../../../core/contracts/signup';
 import { formatDateTime } from '../../../core/format-date';
 import type { Language } from '../../../core/routes/languages';
 import { paths } from '../../../core/routes/paths';
-import { IntentLink as Link } from '../../app/IntentLink';
+import { IntentLink as Link } from '../../platform/IntentLink';
 import { defaultCountryCode } from '../../lib/countries';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
-import { useLanguage } from '../../app/use-language';
+import { useLanguage } from '../../platform/use-language';
 import { parseLandingSearch } from '../../../core/contracts/signup';
 import { currentTimeZone } from '../../lib/time-zones';
 import { Alert } from '../../ui/Alert';

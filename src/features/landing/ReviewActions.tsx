@@ -3,14 +3,14 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { reviewMachine } from '../../../machines/onboarding.review.machine';
-import { apiRequest } from '../../app/api-client';
+import { apiRequest } from '../../platform/api-client';
 import type { KycStatus, User } from '../../../core/contracts/user';
 import { Box } from '../../ui/Box';
 import { Button } from '../../ui/Button';
 import { Text } from '../../ui/Text';
-import { signOut } from '../../app/session/sign-out';
-import { publishInspection } from '../../app/live-state/live-state';
-import { appActor } from '../../app/address/app-actor';
+import { signOut } from '../../platform/session/sign-out';
+import { publishInspection } from '../../platform/live-state/live-state';
+import { appActor } from '../../platform/app-actor';
 import * as styles from './Landing.css';
 
 const fetchKycStatus = fromPromise<KycStatus | null, void>(async ({ signal }) => (await apiRequest<User>('/v1/user', { signal })).kyc_status);

@@ -2,14 +2,14 @@ import type { TFunction } from 'i18next';
 import type { Language } from '../../../core/routes/languages';
 import { paths, withSearch } from '../../../core/routes/paths';
 import type { LandingPage } from '../../../core/contracts/signup';
-import { IntentLink as Link } from '../../app/IntentLink';
+import { IntentLink as Link } from '../../platform/IntentLink';
 import { Alert } from '../../ui/Alert';
 import { Box } from '../../ui/Box';
 import { Button } from '../../ui/Button';
 import { Heading } from '../../ui/Text';
-import { logEvent } from '../../app/analytics/analytics';
-import { analyticsEvents } from '../../app/analytics/events';
-import { CodeEntry } from '../../app/verification/CodeEntry.lazy';
+import { logEvent } from '../../platform/analytics/analytics';
+import { analyticsEvents } from '../../platform/analytics/events';
+import { CodeEntry } from '../../platform/verification/CodeEntry.lazy';
 import { recipientOf, resendSignupCode, type SignupValues } from './signup.actors';
 import type { SignupSend, SignupSnapshot } from './use-signup-form';
 

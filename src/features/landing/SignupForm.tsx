@@ -2,23 +2,23 @@ import { useMachine } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../core/routes/languages';
-import { appActor, storedTracking } from '../../app/address/app-actor';
+import { appActor, storedTracking } from '../../platform/app-actor';
 import type { LandingPage, LandingSearch } from '../../../core/contracts/signup';
 import { Button } from '../../ui/Button';
 import { Heading, Text } from '../../ui/Text';
 import * as styles from './Landing.css';
-import { publishInspection } from '../../app/live-state/live-state';
+import { publishInspection } from '../../platform/live-state/live-state';
 import { readPendingCodeStep } from './code-step-storage';
 import { signupMachine } from './signup.machine';
 import { SignupCodeScreen } from './SignupCodeScreen';
 import { SignupFields } from './SignupFields';
 import { SignupNotices } from './SignupNotices';
-import { CaptchaStatus } from '../../app/verification/CaptchaStatus';
+import { CaptchaStatus } from '../../platform/verification/CaptchaStatus';
 import { useSignupForm, type SignupSnapshot } from './use-signup-form';
 import type { TFunction } from 'i18next';
 
 /** The second step of an account with two-step verification on: rare here, so not in the landing pages' first render. */
-const SecondStep = lazy(() => import('../../app/verification/SecondStep.lazy').then((module) => ({ default: module.SecondStep })));
+const SecondStep = lazy(() => import('../../platform/verification/SecondStep.lazy').then((module) => ({ default: module.SecondStep })));
 
 /** Where onboarding is told the visitor came from (SPEC §2 origin: default, email-form, form). */
 const onboardingOrigin: Record<LandingPage, 'default' | 'email-form' | 'form'> = {

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { lazy, Suspense, type RefObject } from 'react';
 import type { Language } from '../../../core/routes/languages';
 import { paths, withSearch } from '../../../core/routes/paths';
-import { IntentLink as Link } from '../../app/IntentLink';
+import { IntentLink as Link } from '../../platform/IntentLink';
 import { Alert } from '../../ui/Alert';
 import { Box } from '../../ui/Box';
 import { Button } from '../../ui/Button';

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { Language } from '../../../core/routes/languages';
 import { paths, withSearch } from '../../../core/routes/paths';
-import { IntentLink as Link } from '../../app/IntentLink';
-import { refusalMessage } from '../../app/verification/send-refusal';
+import { IntentLink as Link } from '../../platform/IntentLink';
+import { refusalMessage } from '../../platform/verification/send-refusal';
 import { Alert } from '../../ui/Alert';
 import type { SignupFailure } from './signup.machine';
 import type { SignupValues } from './signup.actors';

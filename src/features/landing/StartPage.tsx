@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
-import { IntentLink as Link } from '../../app/IntentLink';
+import { IntentLink as Link } from '../../platform/IntentLink';
 import { paths } from '../../../core/routes/paths';
-import { useLanguage } from '../../app/use-language';
+import { useLanguage } from '../../platform/use-language';
 import { parseLandingSearch } from '../../../core/contracts/signup';
 import { Card } from '../../ui/Card';
-import { usePersonSignedIn } from '../../app/session/presence';
+import { usePersonSignedIn } from '../../platform/session/presence';
 import { Heading, Text } from '../../ui/Text';
 import * as styles from './Landing.css';
 import { Facts, LandingLayout } from './LandingLayout';
 import { SignupForm } from './SignupForm';
-import { SocialSignIn } from '../../app/social/SocialSignIn.lazy';
+import { SocialSignIn } from '../../platform/social/SocialSignIn.lazy';
 
 /** /{lng}: welcome, 'I already have an account', and the sign-up form (prefilled from the address). */
 export default function StartPage() {

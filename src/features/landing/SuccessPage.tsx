@@ -1,4 +1,4 @@
-import { ReaderWelcome } from '../../app/session/ReaderWelcome';
+import { ReaderWelcome } from '../../platform/session/ReaderWelcome';
 import { LandingLayout } from './LandingLayout';
 
 /** /success: what is true for whoever reads it (their plan, review or none), then the apps that exist. */

@@ -1,11 +1,11 @@
 import { fromPromise } from 'xstate';
-import { apiRequest, ApiError } from '../../app/api-client';
+import { apiRequest, ApiError } from '../../platform/api-client';
 import { readTrackingParams } from '../../../core/routes/tracking-params';
 import type { LandingPage, SignupCheckRequest, SignupCheckResult, SignupCompleteRequest, SignupCompleteResult } from '../../../core/contracts/signup';
 import { classifyEmailLazy, type EmailKind } from '../../lib/email-kind.lazy';
-import { logEvent } from '../../app/analytics/analytics';
-import { analyticsEvents } from '../../app/analytics/events';
-import { sendCode, type Recipient, type SendResult } from '../../app/verification/otp';
+import { logEvent } from '../../platform/analytics/analytics';
+import { analyticsEvents } from '../../platform/analytics/events';
+import { sendCode, type Recipient, type SendResult } from '../../platform/verification/otp';
 import type { SendRefusal } from '../../../core/auth-codes';
 
 export type SignupOutcome = SignupCheckResult['outcome'];
@@ -99,7 +99,7 @@ export const saveAccountActor = fromPromise<{ returning: boolean }, { values: Si
       throw error;
     }
     // A code held back (the address got one a moment ago) is kept and sent later; the next page says when.
-    if (result.emailNeedsConfirmation) await (await import('../../app/verification/email-claim')).claimEmail(values.email, input.language).catch(() => undefined);
+    if (result.emailNeedsConfirmation) await (await import('../../platform/verification/email-claim')).claimEmail(values.email, input.language).catch(() => undefined);
     return { returning: result.returning };
   },
 );

@@ -3,7 +3,7 @@ import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type { Booking, BookingKind, LandingSearch } from '../../../core/contracts/signup';
 import { preloadSignupForms, signupForms } from '../../../core/contracts/signup.lazy';
 import type { Language } from '../../../core/routes/languages';
-import { ApiError, apiRequest } from '../../app/api-client';
+import { ApiError, apiRequest } from '../../platform/api-client';
 import { defaultCountryCode } from '../../lib/countries';
 import { initialPhoneValue, loadPhoneFormat, phoneFormat } from '../../ui/phone-input/phone-format.lazy';
 import { focusFirstInvalid } from './focus';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { IntentLink as Link } from '../../app/IntentLink';
+import { IntentLink as Link } from '../../platform/IntentLink';
 import { paths } from '../../../core/routes/paths';
-import { useLanguage } from '../../app/use-language';
+import { useLanguage } from '../../platform/use-language';
 import { button } from '../../ui/Button.css';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { useLanguage } from '../../app/use-language';
+import { useLanguage } from '../../platform/use-language';
 import { formatDate } from '../../../core/format-date';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';

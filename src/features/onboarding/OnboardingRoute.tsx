@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { appActor, isFunnelEntry } from '../../app/address/app-actor';
-import { useLanguage } from '../../app/use-language';
-import { SecondStepGate } from '../../app/verification/SecondStepGate';
+import { appActor, isFunnelEntry } from '../../platform/app-actor';
+import { useLanguage } from '../../platform/use-language';
+import { SecondStepGate } from '../../platform/verification/SecondStepGate';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { topState } from '../../../machines/onboarding.url';
@@ -67,7 +67,7 @@ function sendToFunnel(actor: FunnelActor | null): StepProps['send'] {
 
 /**
  * Every /{lng}/onboarding/* address lands here. The funnel chart (a child of the app chart,
- * src/app/address/app-actor.ts) decides what to show; the address is the app chart's projection.
+ * src/platform/app-actor.ts) decides what to show; the address is the app chart's projection.
  * At the paywall's address the paywall's frame is drawn at once, while the funnel loads and
  * decides: one tree from the first paint to the plans, so nothing is drawn twice or moves.
  */

@@ -3,7 +3,7 @@ import { activeStateIds } from '../../../machines/active-states';
 import { createOnboardingActors } from '../../../machines/onboarding.actors';
 import { onboardingMachine } from '../../../machines/onboarding.machine';
 import type { OnboardingInput } from '../../../machines/onboarding.types';
-import { publishChartState } from '../../app/live-state/live-state';
+import { publishChartState } from '../../platform/live-state/live-state';
 import { browserOnboardingDeps } from './onboarding-deps';
 import { currentFunnel, setCurrentFunnel } from './funnel-store';
 

@@ -3,8 +3,8 @@ import type { FunnelInput } from '../../../machines/app.machine';
 import type { FunnelReport } from '../../../machines/app.types';
 import { projectUrl, topState } from '../../../machines/onboarding.url';
 import { isBusinessComplete } from '../../../core/contracts/onboarding';
-import { logEvent } from '../../app/analytics/analytics';
-import { analyticsEvents } from '../../app/analytics/events';
+import { logEvent } from '../../platform/analytics/analytics';
+import { analyticsEvents } from '../../platform/analytics/events';
 import { ensureFunnel, type FunnelActor } from './funnel-actor';
 import { connectHeldFunnel } from './funnel-store';
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { onSignedInUserChange, type SignedInUser } from '../../app/session/user-change';
+import { onSignedInUserChange, type SignedInUser } from '../../platform/session/user-change';
 import type { FunnelActor } from './funnel-actor';
 
 /**

@@ -1,13 +1,13 @@
-import { apiRequest, ApiError } from '../../app/api-client';
-import { publicConfig } from '../../app/public-config';
+import { apiRequest, ApiError } from '../../platform/api-client';
+import { publicConfig } from '../../platform/public-config';
 import type { OnboardingDeps } from '../../../machines/onboarding.actors';
-import { logEvent } from '../../app/analytics/analytics';
-import { analyticsEvents } from '../../app/analytics/events';
-import { identifyUser } from '../../app/analytics/identity';
-import { refreshIfStale } from '../../app/session/fresh-session';
-import { toAuthErrorCode } from '../../app/verification/otp';
-import { loadSupabase } from '../../app/session/session';
-import { providerSignupFromSession } from '../../app/social/provider-signup';
+import { logEvent } from '../../platform/analytics/analytics';
+import { analyticsEvents } from '../../platform/analytics/events';
+import { identifyUser } from '../../platform/analytics/identity';
+import { refreshIfStale } from '../../platform/session/fresh-session';
+import { toAuthErrorCode } from '../../platform/verification/otp';
+import { loadSupabase } from '../../platform/session/session';
+import { providerSignupFromSession } from '../../platform/social/provider-signup';
 
 /**
  * supabase-js, loaded when an effect needs it (renewing the session, texting a code): the funnel's

@@ -1,8 +1,8 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { proofKey, type GreetingProof, type GreetingRequest, type ProofRequest, type SampleReport, type SampleRequest } from '../../../machines/generator.actors';
-import { publicConfig } from '../../app/public-config';
-import { logEvent } from '../../app/analytics/analytics';
-import { analyticsEvents } from '../../app/analytics/events';
+import { publicConfig } from '../../platform/public-config';
+import { logEvent } from '../../platform/analytics/analytics';
+import { analyticsEvents } from '../../platform/analytics/events';
 import { GreetingFetchError, greetingFailureOf, voiceSamplePath, type Greeting } from '../../../core/contracts/greetings';
 
 // The wire schema (zod's chained API) is not needed to paint the page: it loads with the first request.

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CountryCode } from 'libphonenumber-js';
-import { useLanguage } from '../../app/use-language';
+import { useLanguage } from '../../platform/use-language';
 import { countryName, findCountry } from '../../lib/countries';
 import { flagSrc } from './flags';
 import { FieldFrame } from '../Field';

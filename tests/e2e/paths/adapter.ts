@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page, Request, Route } from 'playwright-core';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import type { ChartName } from '../../../src/app/live-state/live-state';
+import type { ChartName } from '../../../src/platform/live-state/live-state';
 import type { ChartModel, ModelPath } from '../../helpers/chart-model';
 
 /**
@@ -126,7 +126,7 @@ export const failOnce = (run: Pick<PathRun<unknown>, 'context'>, request: Failed
 export const failEvery = (run: Pick<PathRun<unknown>, 'context'>, request: FailedRequest, answer: InjectedAnswer) => failMatching(run, request, answer, 'every');
 
 export interface ChartAdapter<TScenario = unknown> {
-  /** The name the page publishes its live state under (src/app/live-state/live-state.ts). */
+  /** The name the page publishes its live state under (src/platform/live-state/live-state.ts). */
   chart: ChartName;
   /** As printed in the coverage table. */
   title: string;

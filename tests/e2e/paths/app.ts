@@ -428,7 +428,7 @@ export const appAdapter: ChartAdapter<Scenario> = {
   },
   open: async (run) => {
     if (run.scenario.account) await signInContext(run.context, run.baseURL, run.scenario.account.session);
-    // Written as the SPA's cookie storage writes it (src/app/session/cookie-storage.ts: one `base64-` cookie).
+    // Written as the SPA's cookie storage writes it (src/platform/session/cookie-storage.ts: one `base64-` cookie).
     if (run.scenario.anonymous) await signInContext(run.context, run.baseURL, run.scenario.anonymous);
     await run.page.goto((run.path.input as { address: { pathname: string } }).address.pathname);
   },

@@ -68,7 +68,7 @@ export const reviewAdapter: ChartAdapter<Scenario> = {
     'xstate.done.actor.signOut': { role: 'answer' },
     'xstate.error.actor.signOut': {
       role: 'unreachable',
-      why: 'signOut() never rejects: supabase-js answers a failed sign-out request with { error } and the cookies are cleared anyway (src/app/session/sign-out.ts)',
+      why: 'signOut() never rejects: supabase-js answers a failed sign-out request with { error } and the cookies are cleared anyway (src/platform/session/sign-out.ts)',
     },
   }),
   // A decision is never undone, and a reviewer only validates or rejects.

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { activeStateIds } from '../../../machines/active-states';
-import { chartChannelName, type ChartMessage, type ChartName } from '../../../src/app/live-state/live-state';
+import { chartChannelName, type ChartMessage, type ChartName } from '../../../src/platform/live-state/live-state';
 import { newContext, watchPageErrors } from '../../helpers/browser';
 import { chartSteps, type ModelPath } from '../../helpers/chart-model';
 import type { ArmedFailure, ChartAdapter, PathRun } from './adapter';
@@ -9,7 +9,7 @@ import { eventName } from './plan';
 type StateMessage = Extract<ChartMessage, { kind: 'state' }>;
 
 /**
- * Every live state the context's pages publish (src/app/live-state/live-state.ts), in order, kept
+ * Every live state the context's pages publish (src/platform/live-state/live-state.ts), in order, kept
  * in Node so full page loads lose nothing: each document's BroadcastChannel posts on the charts'
  * channel are handed to a binding as they are made (an init script, before the app's own scripts).
  * A binding call made just before the page leaves (for the web app, the payment page) can be

@@ -2,7 +2,7 @@ import type { BrowserContext, Request } from 'playwright-core';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { RetryableRefreshError } from '../../../machines/session.actors';
 import { hasVerifiedFactor, isAal2, isSessionExpired, MAX_REFRESH_RETRIES, REFRESH_BASE_DELAY_MS, type AuthSession } from '../../../machines/session.machine';
-import { decodeValue } from '../../../src/app/session/cookie-storage';
+import { decodeValue } from '../../../src/platform/session/cookie-storage';
 import { api, codeFor, outbox, signInContext } from '../../helpers/accounts';
 import { chartSteps } from '../../helpers/chart-model';
 import { enrolTotpByApi, serverNow, totpAt } from '../../helpers/mfa';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeClaims } from '../../../core/token-claims';
-import { refreshIfStale } from '../../../src/app/session/fresh-session';
+import { refreshIfStale } from '../../../src/platform/session/fresh-session';
 import { startAuthHarness, type AuthHarness } from './harness';
 
 describe('refreshIfStale (the SPA before the identity check) against the auth service', () => {

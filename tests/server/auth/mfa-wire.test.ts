@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, manualClock } from '../../helpers/app';
 
 /**
- * The MFA calls as supabase-js makes them for the SPA's two-step verification (src/app/verification/mfa.ts),
+ * The MFA calls as supabase-js makes them for the SPA's two-step verification (src/platform/verification/mfa.ts),
  * where our answers differed from GoTrue's (/work/shared/reference contract, rows 10-11).
  */
 describe('MFA wire: GoTrue conformance', () => {

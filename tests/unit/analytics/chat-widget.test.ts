@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { chatWidgetSettings, loadChatWidget, resetChatWidgetForTests, updateChatWidget } from '../../../src/app/widgets/chat-widget';
-import { loadTagManager, resetTagManagerForTests } from '../../../src/app/widgets/tag-manager';
+import { chatWidgetSettings, loadChatWidget, resetChatWidgetForTests, updateChatWidget } from '../../../src/platform/widgets/chat-widget';
+import { loadTagManager, resetTagManagerForTests } from '../../../src/platform/widgets/tag-manager';
 
 /** Just enough of a document for the loaders: scripts appended to <head>. */
 function fakeDocument() {

@@ -13,17 +13,17 @@ import {
   resetAnalyticsForTests,
   setAnalyticsUserId,
   track,
-} from '../../../src/app/analytics/analytics';
-import { CappedLocalStorage } from '../../../src/app/analytics/capped-storage';
-import type { AnalyticsClients } from '../../../src/app/analytics/clients';
+} from '../../../src/platform/analytics/analytics';
+import { CappedLocalStorage } from '../../../src/platform/analytics/capped-storage';
+import type { AnalyticsClients } from '../../../src/platform/analytics/clients';
 import {
   ONBOARDING_SESSION_TIMEOUT_MS,
   THROTTLE_WAIT_MS,
   onboardingClientOptions,
   sessionClientOptions,
-} from '../../../src/app/analytics/clients';
-import { analyticsEvents } from '../../../src/app/analytics/events';
-import { CARRY_OVER_KEY, CARRY_OVER_MAX_AGE_MS, LEFT_PAGE_KEY, takeKept, takeLeftPage } from '../../../src/app/analytics/carry-over';
+} from '../../../src/platform/analytics/clients';
+import { analyticsEvents } from '../../../src/platform/analytics/events';
+import { CARRY_OVER_KEY, CARRY_OVER_MAX_AGE_MS, LEFT_PAGE_KEY, takeKept, takeLeftPage } from '../../../src/platform/analytics/carry-over';
 
 const settings = { apiKey: '0123456789abcdef0123456789abcdef', serverUrl: 'http://127.0.0.1:3000/analytics/2/httpapi' };
 

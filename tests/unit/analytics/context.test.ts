@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { classifyLanding, eventContext, isPageViewExcluded, landingStorageKey, rememberLanding } from '../../../src/app/analytics/context';
-import { createPageViewTracker } from '../../../src/app/analytics/page-views';
+import { classifyLanding, eventContext, isPageViewExcluded, landingStorageKey, rememberLanding } from '../../../src/platform/analytics/context';
+import { createPageViewTracker } from '../../../src/platform/analytics/page-views';
 
 function storages() {
   const local = new Map<string, string>();

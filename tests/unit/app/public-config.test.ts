@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkPublicConfig, loadPublicConfig, publicConfig } from '../../../src/app/public-config';
+import { checkPublicConfig, loadPublicConfig, publicConfig } from '../../../src/platform/public-config';
 import { testPublicConfig } from '../../helpers/public-config';
 
 const config = testPublicConfig();
@@ -10,7 +10,7 @@ describe('the public config in the browser', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('makes every zod parse jitless without loading zod (no `new Function` probe under the CSP)', async () => {
-    // Loaded after src/app/public-config.ts, as in the SPA: zod reads the setting written before it.
+    // Loaded after src/platform/public-config.ts, as in the SPA: zod reads the setting written before it.
     const { z } = await import('zod/mini');
     expect(z.config().jitless).toBe(true);
   });

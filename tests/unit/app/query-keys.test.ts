@@ -1,10 +1,10 @@
 import { QueryObserver, type QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, SESSION_CHANGED, setAccessTokenProvider, tokenUser } from '../../../src/app/api-client';
-import { personQuery, subscriptionQuery } from '../../../src/app/person-queries';
-import { loadPublicConfig } from '../../../src/app/public-config';
-import { createQueryClient, dropOthersData, keptFor, personalKey, publicKey, queryClient } from '../../../src/app/query-cache';
-import { onSignedInUserChange, publishSignedInUser, signedInUser } from '../../../src/app/session/user-change';
+import { ApiError, apiRequest, SESSION_CHANGED, setAccessTokenProvider, tokenUser } from '../../../src/platform/api-client';
+import { personQuery, subscriptionQuery } from '../../../src/platform/person-queries';
+import { loadPublicConfig } from '../../../src/platform/public-config';
+import { createQueryClient, dropOthersData, keptFor, personalKey, publicKey, queryClient } from '../../../src/platform/query-cache';
+import { onSignedInUserChange, publishSignedInUser, signedInUser } from '../../../src/platform/session/user-change';
 import { geoCurrencyQuery, personCurrencyQuery, plansQuery } from '../../../src/features/onboarding/checkout/checkout-queries';
 import { testPublicConfig } from '../../helpers/public-config';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CODE_LIFETIME_MS, CODE_MAX_WRONG_TRIES } from '../../../core/auth-codes';
-import { codeKind, refusedCodeReason } from '../../../src/app/verification/code-check';
+import { codeKind, refusedCodeReason } from '../../../src/platform/verification/code-check';
 
 // The code step (CodeEntry): which code the server is asked to check, and what a refused one is said to be.
 describe('codeKind', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHUNK_SIZE, cookieShouldBeSecure, createCookieStorage, decodeValue, encodeValue, type CookieJar } from '../../../src/app/session/cookie-storage';
+import { CHUNK_SIZE, cookieShouldBeSecure, createCookieStorage, decodeValue, encodeValue, type CookieJar } from '../../../src/platform/session/cookie-storage';
 
 /** document.cookie semantics: writing `name=value; attrs` sets it, Max-Age=0 deletes it. */
 function fakeJar() {

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cooldownMessage, requestLimitMessage } from '../../../core/auth-codes';
 import { projectRoot } from '../../../server/config/project-root';
-import { toAuthErrorCode } from '../../../src/app/verification/otp';
-import { refusalMessage, retryClock } from '../../../src/app/verification/send-refusal';
+import { toAuthErrorCode } from '../../../src/platform/verification/otp';
+import { refusalMessage, retryClock } from '../../../src/platform/verification/send-refusal';
 
 const auth = (language: string) => JSON.parse(readFileSync(join(projectRoot(), 'locales', language, 'auth.json'), 'utf8')) as Record<string, unknown>;
 const i18n = i18next.createInstance();

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadPublicConfig } from '../../../src/app/public-config';
-import { encodeValue, type CookieJar } from '../../../src/app/session/cookie-storage';
-import { hasPersonSession, hasStoredSession, storedAuthSession } from '../../../src/app/session/signed-in';
+import { loadPublicConfig } from '../../../src/platform/public-config';
+import { encodeValue, type CookieJar } from '../../../src/platform/session/cookie-storage';
+import { hasPersonSession, hasStoredSession, storedAuthSession } from '../../../src/platform/session/signed-in';
 import { testPublicConfig } from '../../helpers/public-config';
 
 const config = testPublicConfig();

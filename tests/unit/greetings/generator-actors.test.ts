@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
-import { loadPublicConfig } from '../../../src/app/public-config';
+import { loadPublicConfig } from '../../../src/platform/public-config';
 import { GreetingFetchError, greetingFetchErrorMessage } from '../../../core/contracts/greetings';
 import { fetchGreeting } from '../../../src/features/voice-generator/generator.actors';
 import { testPublicConfig } from '../../helpers/public-config';

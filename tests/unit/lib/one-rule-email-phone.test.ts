@@ -4,7 +4,7 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, emailDomain, isEmailAddress } from '..
 import { emailAddressSchema } from '../../../core/email/email-schema';
 import { emailSignupSchema } from '../../../core/contracts/signup-forms';
 import { E164_PATTERN } from '../../../core/phone/spelling';
-import { mfaPhoneSchema } from '../../../src/app/verification/mfa';
+import { mfaPhoneSchema } from '../../../src/platform/verification/mfa';
 import { signInRecipient } from '../../../src/features/auth/sign-in-recipient';
 import { parseOnboardingSearch } from '../../../machines/onboarding.search';
 

@@ -1,6 +1,6 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../src/app/api-client';
+import { ApiError } from '../../../src/platform/api-client';
 import type { CheckoutSessionResponse } from '../../../core/contracts/payments';
 import type { StartCheckoutInput } from '../../../src/features/onboarding/checkout/checkout.actors';
 import { checkoutMachine } from '../../../src/features/onboarding/checkout/checkout.machine';

@@ -1,5 +1,5 @@
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
-import { ApiError } from '../../../src/app/api-client';
+import { ApiError } from '../../../src/platform/api-client';
 import type { CheckoutSessionResponse } from '../../../core/contracts/payments';
 import type { StartCheckoutInput } from '../../../src/features/onboarding/checkout/checkout.actors';
 import { checkoutMachine } from '../../../src/features/onboarding/checkout/checkout.machine';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../src/app/api-client';
-import { createQueryClient, isRetryable, queryDefaults, retryDelayMs } from '../../../src/app/query-cache';
+import { ApiError } from '../../../src/platform/api-client';
+import { createQueryClient, isRetryable, queryDefaults, retryDelayMs } from '../../../src/platform/query-cache';
 
 /** The SPA's TanStack Query client keeps SPEC §9's freshness and retry rules. */
 describe('query client (SPEC §9 freshness)', () => {

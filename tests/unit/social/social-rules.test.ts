@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { callbackErrorKey } from '../../../src/app/social/callback-errors';
-import { signupFromClaims } from '../../../src/app/social/claims';
-import { providerStart, rememberProviderStart, takeProviderUnderWay } from '../../../src/app/social/provider-start';
-import { readSocialSettings } from '../../../src/app/social/providers';
+import { callbackErrorKey } from '../../../src/platform/social/callback-errors';
+import { signupFromClaims } from '../../../src/platform/social/claims';
+import { providerStart, rememberProviderStart, takeProviderUnderWay } from '../../../src/platform/social/provider-start';
+import { readSocialSettings } from '../../../src/platform/social/providers';
 
 function memoryStorage() {
   const items = new Map<string, string>();

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../../core/format-date';
 import { PASSKEY_NAME_MAX } from '../../../../core/passkeys';
-import { useLanguage } from '../../../app/use-language';
+import { useLanguage } from '../../../platform/use-language';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/Field';

@@ -1,5 +1,5 @@
 import type { AuthError } from '@supabase/supabase-js';
-import { getSupabase } from '../../../app/session/supabase';
+import { getSupabase } from '../../../platform/session/supabase';
 
 /** A passkey as GET /auth/v1/passkeys lists it (GoTrue's fields and our `device`). */
 export interface Passkey {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { personalKey, queryClient } from '../../../app/query-cache';
+import { personalKey, queryClient } from '../../../platform/query-cache';
 import { addPasskey, listPasskeys, removePasskey, renamePasskey, type Passkey, type PasskeyProblem } from './passkey-calls';
 
 /** GET /auth/v1/passkeys, keyed as the person's own data (dropped from the cache when who is signed in changes). */

@@ -1,10 +1,10 @@
 import type { UserIdentity } from '@supabase/supabase-js';
 import { paths } from '../../../../core/routes/paths';
 import { useEffect, useState } from 'react';
-import { authUrlError, loadSupabase } from '../../../app/session/session';
-import { rememberProviderStart, takeProviderUnderWay } from '../../../app/social/provider-start';
-import type { SocialProvider, SocialSettings } from '../../../app/social/providers';
-import { socialSettings } from '../../../app/social/social-settings';
+import { authUrlError, loadSupabase } from '../../../platform/session/session';
+import { rememberProviderStart, takeProviderUnderWay } from '../../../platform/social/provider-start';
+import type { SocialProvider, SocialSettings } from '../../../platform/social/providers';
+import { socialSettings } from '../../../platform/social/social-settings';
 import { linkErrorKey, type Identity } from './ways-in';
 
 /** The account's identities as the auth service has them now (null when it could not be asked). */

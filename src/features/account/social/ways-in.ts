@@ -1,4 +1,4 @@
-import type { SocialProvider } from '../../../app/social/providers';
+import type { SocialProvider } from '../../../platform/social/providers';
 
 /** A user identity as supabase-js gives it (`user.identities`, GoTrue's shape). */
 export interface Identity {

@@ -3,10 +3,10 @@ import { useMachine } from '@xstate/react';
 import { memo, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../core/routes/languages';
-import { publicConfig } from '../../../app/public-config';
-import { queryClient } from '../../../app/query-cache';
+import { publicConfig } from '../../../platform/public-config';
+import { queryClient } from '../../../platform/query-cache';
 import type { BillingInterval, Plan, PlanCode } from '../../../../core/contracts/payments';
-import { track } from '../../../app/analytics/analytics';
+import { track } from '../../../platform/analytics/analytics';
 import { Box } from '../../../ui/Box';
 import { RetryAlert } from '../../../ui/RetryAlert';
 import { checkoutMachine } from './checkout.machine';
@@ -21,8 +21,8 @@ import { PlanChoice } from './PlanChoice';
 import { useTrialOffer } from './trial-offer';
 import { usePaywallCurrency } from './use-paywall-currency';
 import { useStripeWarmup } from './use-stripe-warmup';
-import { publishInspection } from '../../../app/live-state/live-state';
-import { appActor } from '../../../app/address/app-actor';
+import { publishInspection } from '../../../platform/live-state/live-state';
+import { appActor } from '../../../platform/app-actor';
 
 export interface CheckoutFormPageProps {
   lng: Language;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Box } from '../../../ui/Box';
 import { Page } from '../../../ui/Page';
-import { FooterHold } from '../../../app/shell/footer-hold';
+import { FooterHold } from '../../../platform/footer-hold';
 import { Heading, Text } from '../../../ui/Text';
 import { visuallyHidden } from '../../../ui/visually-hidden.css';
 import * as styles from './PaywallFrame.css';

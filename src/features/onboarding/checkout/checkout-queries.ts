@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../app/api-client';
-import { personalKey, publicKey } from '../../../app/query-cache';
+import { apiRequest } from '../../../platform/api-client';
+import { personalKey, publicKey } from '../../../platform/query-cache';
 import type { PlansResponse } from '../../../../core/contracts/payments';
 import type { SupportedCurrency } from '../../../../core/payments/currency';
 import { currencyFromPersonCountries, geoCurrency } from './currency';

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { apiRequest } from '../../../app/api-client';
+import { apiRequest } from '../../../platform/api-client';
 import { readTrackingParams } from '../../../../core/routes/tracking-params';
 import type { BillingInterval, CheckoutSessionResponse, PlanCode } from '../../../../core/contracts/payments';
 

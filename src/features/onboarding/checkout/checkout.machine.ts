@@ -1,5 +1,5 @@
 import { assign, enqueueActions, setup } from 'xstate';
-import { ApiError } from '../../../app/api-client';
+import { ApiError } from '../../../platform/api-client';
 import type { CheckoutSessionResponse } from '../../../../core/contracts/payments';
 import { startCheckout, type StartCheckoutInput } from './checkout.actors';
 

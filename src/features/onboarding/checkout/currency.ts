@@ -1,4 +1,4 @@
-import { publicConfig } from '../../../app/public-config';
+import { publicConfig } from '../../../platform/public-config';
 import { currencyForCountry, defaultCurrency, type SupportedCurrency } from '../../../../core/payments/currency';
 
 /** The geolocation gave no currency sold here: said when it happens, whatever is chosen next. */

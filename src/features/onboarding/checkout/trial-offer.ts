@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { subscriptionQuery } from '../../../app/person-queries';
-import { queryClient, retryUpTo } from '../../../app/query-cache';
-import { useSignedInUser } from '../../../app/session/user-change';
+import { subscriptionQuery } from '../../../platform/person-queries';
+import { queryClient, retryUpTo } from '../../../platform/query-cache';
+import { useSignedInUser } from '../../../platform/session/user-change';
 import { CHECKOUT_STALE_MS } from './checkout-queries';
 
 

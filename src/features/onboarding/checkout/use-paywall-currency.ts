@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { queryClient } from '../../../app/query-cache';
-import { useSignedInUser } from '../../../app/session/user-change';
+import { queryClient } from '../../../platform/query-cache';
+import { useSignedInUser } from '../../../platform/session/user-change';
 import type { SupportedCurrency } from '../../../../core/payments/currency';
 import { geoCurrencyQuery, personCurrencyQuery } from './checkout-queries';
 

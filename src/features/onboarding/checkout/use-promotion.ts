@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PromotionResponse } from '../../../../core/contracts/payments';
 import { readTrackingParams } from '../../../../core/routes/tracking-params';
-import { apiRequest } from '../../../app/api-client';
-import { personalKey, queryClient, retryUpTo } from '../../../app/query-cache';
-import { useSignedInUser } from '../../../app/session/user-change';
+import { apiRequest } from '../../../platform/api-client';
+import { personalKey, queryClient, retryUpTo } from '../../../platform/query-cache';
+import { useSignedInUser } from '../../../platform/session/user-change';
 import { CHECKOUT_STALE_MS } from './checkout-queries';
 
 export type PaywallPromotion = { code: string; percentOff: number } | null;

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { afterFirstRender } from '../../../app/first-render';
-import { publicConfig } from '../../../app/public-config';
+import { afterFirstRender } from '../../../platform/first-render';
+import { publicConfig } from '../../../platform/public-config';
 import { preloadStripe } from './checkout.actors';
 
 /**

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../ui/Spinner';
 import { Text } from '../../../ui/Text';
-import { FooterHold } from '../../../app/shell/footer-hold';
+import { FooterHold } from '../../../platform/footer-hold';
 import * as styles from '../Onboarding.css';
 
 /** The loader, before the chart knows where the user belongs (also while a step's code loads). */

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CodeEntry } from '../../../app/verification/CodeEntry';
-import { prepareCaptcha } from '../../../app/verification/captcha.lazy';
-import { resendPhoneChange } from '../../../app/verification/otp';
+import { CodeEntry } from '../../../platform/verification/CodeEntry';
+import { prepareCaptcha } from '../../../platform/verification/captcha.lazy';
+import { resendPhoneChange } from '../../../platform/verification/otp';
 import { RESEND_COOLDOWN_MS, type SendRefusal } from '../../../../core/auth-codes';
 import { defaultCountryCode } from '../../../lib/countries';
 import { formatPhone } from '../../../../core/phone/display';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { SendRefusal } from '../../../../core/auth-codes';
-import { refusalMessage } from '../../../app/verification/send-refusal';
+import { refusalMessage } from '../../../platform/verification/send-refusal';
 import { Alert } from '../../../ui/Alert';
 
 /**

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths, withSearch } from '../../../../core/routes/paths';
-import { useLanguage } from '../../../app/use-language';
+import { useLanguage } from '../../../platform/use-language';
 import { defaultCountryCode } from '../../../lib/countries';
 import { formatPhone } from '../../../../core/phone/display';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
-import { signOut } from '../../../app/session/sign-out';
+import { signOut } from '../../../platform/session/sign-out';
 
 /**
  * verify-phone's "An account with this phone number already exists." with a way on: that number

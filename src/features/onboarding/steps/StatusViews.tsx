@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { IntentLink as Link } from '../../../app/IntentLink';
+import { IntentLink as Link } from '../../../platform/IntentLink';
 import { paths } from '../../../../core/routes/paths';
-import { ReaderWelcome } from '../../../app/session/ReaderWelcome';
+import { ReaderWelcome } from '../../../platform/session/ReaderWelcome';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Spinner } from '../../../ui/Spinner';
 import { Heading, Text } from '../../../ui/Text';
 import * as styles from '../Onboarding.css';
 import { errorKey, type StepProps } from '../step-props';
-import { EmailConfirmation } from '../../../app/verification/EmailConfirmation';
-import { useLanguage } from '../../../app/use-language';
+import { EmailConfirmation } from '../../../platform/verification/EmailConfirmation';
+import { useLanguage } from '../../../platform/use-language';
 
 /** The transient identity check: its own loading view, and a retry when the check could not run. */
 export function IdentityCheckView({ snapshot, send }: StepProps) {

@@ -11,7 +11,7 @@ import { errorKey, type StepProps } from '../step-props';
 import { PhoneCodeStep } from './PhoneCodeStep';
 import { PhoneTakenNotice } from './PhoneTakenNotice';
 import { PhoneSendRefused } from './PhoneSendRefused';
-import { EmailClaimNotice } from '../../../app/verification/EmailClaimNotice';
+import { EmailClaimNotice } from '../../../platform/verification/EmailClaimNotice';
 
 /**
  * verify-phone: the number (prefilled from sign-up), then the 6-digit code texted to it (engineer A's

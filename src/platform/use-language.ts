@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { Language } from '../../core/routes/languages';
-import { appActor } from './address/app-actor';
+import { appActor } from './app-actor';
 
 /** The page language: the app chart's, which its address carries (SPEC §3). */
 export function useLanguage(): Language {

@@ -1,38 +1,19 @@
-import { createActor, fromCallback, type Actor, type AnyEventObject } from 'xstate';
+import { createActor, fromCallback, type AnyEventObject } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import { appMachine, type FunnelInput } from '../../../machines/app.machine';
-import type { AddressFacts, SessionFacts } from '../../../machines/app.types';
+import type { SessionFacts } from '../../../machines/app.types';
 import { projectAddress, type AddressProjection } from '../../../machines/app.url';
 import { isAtHref } from '../../../machines/onboarding.url';
-import { publishInspection } from '../live-state/live-state';
-import { hasPersonSession } from '../session/signed-in';
-import { switchLanguage } from '../i18n';
-import { detectLanguage, storeLanguage } from '../../../core/routes/languages';
-import { readTrackingParams, saveTrackingParams } from '../../../core/routes/tracking-params';
-
-/** The custom_code and utm values kept in storage (SPEC §2). */
-export function storedTracking(): Record<string, string> {
-  return Object.fromEntries(Object.entries(readTrackingParams()).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-}
-
-/** The browser's address now (or the one a link asks for), with what the chart's guards read alongside it. */
-export function currentAddress(href = `${window.location.pathname}${window.location.search}`): AddressFacts {
-  const tracking = storedTracking();
-  const url = new URL(href, window.location.origin);
-  return {
-    pathname: url.pathname,
-    search: url.search.replace(/^\?/, ''),
-    detected: detectLanguage(),
-    // An anonymous session (from another of the product's sites) is not a signed-in person: the
-    // landing pages stay theirs to sign up from (SPEC §6).
-    signedIn: hasPersonSession(),
-    tracking,
-  };
-}
+import { currentAddress, holdAppActor, isFunnelEntry, runningAppActor, type AppActor } from '../../platform/app-actor';
+import { publishInspection } from '../../platform/live-state/live-state';
+import { switchLanguage } from '../../platform/i18n';
+import { storeLanguage } from '../../../core/routes/languages';
+import { saveTrackingParams } from '../../../core/routes/tracking-params';
 
 /**
  * The funnel's chart, loaded with its page: events the app chart sends it are held until it has
- * loaded; its address and the person's standing come back as `funnel.changed`.
+ * loaded; its address and the person's standing come back as `funnel.changed`. The composition root
+ * is the one place that knows the funnel is a feature (src/platform only holds the started actor).
  */
 const funnel = fromCallback<AnyEventObject, FunnelInput>(({ input, sendBack, receive }) => {
   let stopped = false;
@@ -53,11 +34,6 @@ const funnel = fromCallback<AnyEventObject, FunnelInput>(({ input, sendBack, rec
   };
 });
 
-/** Whether a history entry is one the funnel pushed (its in-page Back may use the browser's Back). */
-export function isFunnelEntry(state: unknown): boolean {
-  return typeof state === 'object' && state !== null && (state as { funnelStep?: unknown }).funnelStep === true;
-}
-
 const browserMachine = appMachine.provide({
   actors: { funnel },
   actions: {
@@ -69,15 +45,6 @@ const browserMachine = appMachine.provide({
     saveTracking: ({ context, event }) => saveTrackingParams(event.type === 'url.changed' ? event.search : (context.arrived?.search ?? '')),
   },
 });
-
-export type AppActor = Actor<typeof browserMachine>;
-
-let actor: AppActor | null = null;
-
-/** The tab's application chart (started once, at boot). */
-export function appActor(): AppActor {
-  return actor ?? startApp('');
-}
 
 /** The projection last written, so a state change that projects the same address writes nothing. */
 let written = '';
@@ -115,7 +82,7 @@ function listenToBrowser(started: AppActor): void {
 
 /** The session as the app chart sees it: who, and whether anonymous; a token refresh is no change. */
 function followSession(started: AppActor): void {
-  void import('../session/session').then(({ startSessionActor }) => {
+  void import('../../platform/session/session').then(({ startSessionActor }) => {
     const session = startSessionActor();
     let key = '';
     const report = () => {
@@ -140,29 +107,22 @@ function followSession(started: AppActor): void {
 }
 
 /**
- * Starts the application chart for this tab: the page comes from its state and the address is
- * written from its projection; links (through the router, src/app/address/app-location.ts),
- * back/forward and the session come in as events.
+ * Starts the application chart for this tab (once, at boot): the page comes from its state and the
+ * address is written from its projection; links (through the router, ./app-location.ts),
+ * back/forward and the session come in as events. Features reach the started actor through
+ * src/platform/app-actor.ts.
  */
 export function startApp(webAppUrl: string): AppActor {
-  if (actor) return actor;
+  const running = runningAppActor();
+  if (running) return running;
   const address = currentAddress();
   written = browserAddressKey();
-  const started = createActor(browserMachine, { input: { address, webAppUrl }, inspect: publishInspection('app') });
-  actor = started;
+  const started: AppActor = createActor(browserMachine, { input: { address, webAppUrl }, inspect: publishInspection('app') });
+  holdAppActor(started);
   started.subscribe((snapshot) => write(projectAddress(snapshot)));
   started.start();
   write(projectAddress(started.getSnapshot()));
   listenToBrowser(started);
   followSession(started);
   return started;
-}
-
-/**
- * A link (or anything routing through the router) asks for `to`: the chart is told, and history
- * gets only the page it decides on, from its projection (a move pushes, a page it refuses is never
- * written). The router's `replace` option has no say: the chart decides how an address enters.
- */
-export function followLink(to: string): void {
-  appActor().send({ type: 'url.changed', link: true, ...currentAddress(to) });
 }

@@ -1,4 +1,4 @@
-/** What a page running a chart tells the chart viewer's tabs (src/app/live-state/live-state.ts). */
+/** What a page running a chart tells the chart viewer's tabs (src/platform/live-state/live-state.ts). */
 export const chartChannelName = 'ringwise-charts';
 
 export type ChartName = 'app' | 'session' | 'signup' | 'onboarding' | 'review' | 'paywall' | 'generator';
