@@ -49,3 +49,22 @@ export function funnelCards(model: ChartModel): { main: FunnelCard[]; exits: Fun
 
 /** The funnel steps that happen before the funnel chart starts (on the sign-up chart), in order. */
 export const leadInPlaces = (): FunnelPlace[] => funnelPlaces.filter((place) => place.chart === 'signup');
+
+/**
+ * The lead-in card the sign-up chart is on, by its live states (#37.5): the cards split the chart's
+ * top-level states in its declared order, each from where its step starts (its move's source, else
+ * its state) to where the next one's starts. So the page view's card holds the start page (the form,
+ * its checks and prompts) and the code's card the code step and what follows it. None once the
+ * chart has ended (the visitor went on to the funnel) or when nothing of it is live.
+ */
+export function liveLeadIn(model: ChartModel, places: readonly FunnelPlace[], live: ReadonlySet<string>): FunnelPlace | undefined {
+  const order = model.states.get(model.root)?.children ?? [];
+  const here = order.findIndex((id) => live.has(id));
+  if (here < 0 || model.states.get(order[here] ?? '')?.final) return undefined;
+  let found: FunnelPlace | undefined;
+  for (const place of places) {
+    const start = order.indexOf(topLevelOf(model, place.transition?.source ?? place.state));
+    if (found === undefined || (start >= 0 && start <= here)) found = place;
+  }
+  return found;
+}
