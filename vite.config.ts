@@ -67,14 +67,14 @@ export default defineConfig({
             // requests, each compressing alone (~1.1-1.4 KB on every page, npm run budget); in one chunk
             // they cost bytes only. (A group takes its modules' own imports with it: keep each to what
             // its pages all load, or the others pay for it.)
-            { name: 'first-render', test: /(rolldown\/runtime|\/(src\/app\/session\/(session|user-change)|machines\/(session\.(machine|actors)|delay-schedule)|core\/token-claims|src\/app\/api-client|src\/ui\/(Field|Card|Alert))\.tsx?$)/ },
+            { name: 'first-render', test: /(rolldown\/runtime|\/(src\/platform\/session\/(session|user-change)|machines\/(session\.(machine|actors)|delay-schedule)|core\/token-claims|src\/platform\/api-client|src\/ui\/(Field|Card|Alert))\.tsx?$)/ },
             // The code sends' small parts the sign-up forms and the sign-in page all load on their first
             // render (the code entry's, the captcha's and the provider buttons' lazy doors, the checking
             // status): one request.
-            { name: 'code-send', test: /\/src\/app\/(verification\/(CaptchaStatus|captcha\.lazy|CodeEntry\.lazy)|social\/SocialSignIn\.lazy)\.tsx?$/ },
+            { name: 'code-send', test: /\/src\/platform\/(verification\/(CaptchaStatus|captcha\.lazy|CodeEntry\.lazy)|social\/SocialSignIn\.lazy)\.tsx?$/ },
             // The signed-in parts the sign-in page and the paywall both load on their first render (the
             // second step's door, who the analytics call you, sign-out, the email address check).
-            { name: 'signed-in-parts', test: /\/(src\/app\/verification\/SecondStep\.lazy|src\/app\/analytics\/identity|src\/app\/session\/sign-out|core\/email\/email-address)\.tsx?$/ },
+            { name: 'signed-in-parts', test: /\/(src\/platform\/verification\/SecondStep\.lazy|src\/platform\/analytics\/identity|src\/platform\/session\/sign-out|core\/email\/email-address)\.tsx?$/ },
             // The greeting builder's page and its chart: loaded together, as one request.
             { name: 'VoiceGeneratorPage', test: /\/(machines\/generator\.(machine|actors)|src\/features\/voice-generator\/[^/]+)\.tsx?$/ },
           ],
