@@ -15,7 +15,8 @@ const englishWords = new Set([
  * (the SPEC's call has only text and voice). Accented letters count towards French.
  */
 export function detectLanguage(text: string): GreetingLanguage {
-  const words = text.toLowerCase().match(/[\p{L}']+/gu) ?? [];
+  // "Est. 1998" (established) is English, not the French "est".
+  const words = text.replace(/\b[Ee]st\.?\s*(?=(?:18|19|20)\d\d\b)/g, ' ').toLowerCase().match(/[\p{L}']+/gu) ?? [];
   let french = 0;
   let english = 0;
   for (const word of words) {

@@ -1,6 +1,6 @@
 import { cardinal, digits, houseNumber, ordinal, spokenInteger, writtenNumber, year } from './numbers';
 import { speakPhoneNumbers } from './phones';
-import { keepSentenceEnd, replaceWords, speakAddresses, speakLongDigitRuns, type Rule } from './rules';
+import { keepSentenceEnd, replaceWords, speakAddresses, speakCodes, speakLongDigitRuns, speakNumbersWithLetter, type Rule } from './rules';
 
 const days: Record<string, string> = {
   m: 'Monday', mon: 'Monday', monday: 'Monday', tue: 'Tuesday', tues: 'Tuesday', tuesday: 'Tuesday', wed: 'Wednesday', wednesday: 'Wednesday',
@@ -71,12 +71,16 @@ const units: Record<string, [string, string]> = {
   hr: ['hour', 'hours'], hrs: ['hour', 'hours'], min: ['minute', 'minutes'], mins: ['minute', 'minutes'], yr: ['year', 'years'], yrs: ['year', 'years'], lb: ['pound', 'pounds'], lbs: ['pound', 'pounds'],
 };
 
+/** Words that announce a code to key in: what follows is read digit by digit ("gate code 3975" → "three nine seven five"). */
+const CODE_WORDS = ['code', 'PIN', 'passcode', 'reference', 'ref.', 'reference number', 'confirmation number', 'order number', 'account number'];
+
 /** English rules, in order: each one sees what the ones before it left. */
 export const englishRules: Rule[] = [
   speakLongDigitRuns('en'),
   speakAddresses({ at: 'at', dot: 'dot', slash: 'slash', dash: 'dash', underscore: 'underscore', wordDomains: new Set(['com', 'net', 'org', 'biz', 'info', 'pro', 'app', 'dev', 'shop', 'store', 'online', 'site']) }),
   (text) => text.replace(/\b24\s*\/\s*7(?:\s*\/\s*365)?\b/g, (match) => (match.includes('365') ? 'twenty-four seven, all year round' : 'twenty-four seven')),
   (text) => text.replace(/\b24\s*hrs?\b\.?/gi, (match: string, offset: number, whole: string) => keepSentenceEnd(match, offset, whole, 'twenty-four hours')),
+  speakCodes(CODE_WORDS, 'en'),
   // Extensions before phone numbers, so "ext. 12" is not glued to the number.
   (text) => text.replace(/(?:\b(?:ext|extension)\.?|(?<=\d\s?)x)\s?(\d{1,6})\b/gi, (_match, number: string) => `extension ${digits(number, 'en')}`),
   speakPhoneNumbers('en'),
@@ -153,8 +157,11 @@ export const englishRules: Rule[] = [
     'etc.': 'et cetera', 'vs.': 'versus', 'appt.': 'appointment', 'appts.': 'appointments', 'info.': 'information', 'tel.': 'telephone', 'Tel.': 'Telephone', 'Tel:': 'Telephone:',
     'Jan.': 'January', 'Feb.': 'February', 'Mar.': 'March', 'Apr.': 'April', 'Aug.': 'August', 'Sept.': 'September', 'Sep.': 'September', 'Oct.': 'October', 'Nov.': 'November', 'Dec.': 'December',
   }),
-  // Company words come after a name, before more of it ("Bros. Plumbing"): their dot ends a sentence only at the end.
-  replaceWords({ 'Inc.': 'Incorporated', Inc: 'Incorporated', 'Corp.': 'Corporation', 'Ltd.': 'Limited', 'Co.': 'Company', 'Bros.': 'Brothers' }, 'g', 'end'),
+  // A legal form closes a company's name, so its dot before a capital also ends the sentence ("Smith
+  // & Co. Established 1998.", #37.6); "Acme Co. Roofing" would get a pause too, the rarer mistake.
+  replaceWords({ 'Inc.': 'Incorporated', Inc: 'Incorporated', 'Corp.': 'Corporation', 'Ltd.': 'Limited', 'Co.': 'Company' }),
+  // "Bros." comes after a name, before more of it ("Johnson Bros. Plumbing"): its dot ends a sentence only at the end.
+  replaceWords({ 'Bros.': 'Brothers' }, 'g', 'end'),
   replaceWords({ 'Mr.': 'Mister', 'Mrs.': 'Missus', 'Ms.': 'Miz', 'Jr.': 'Junior', 'Sr.': 'Senior' }, 'g', 'never'),
   // ZIP codes digit by digit: "Dallas, TX 75201".
   (text) => text.replace(/\b([A-Z]{2})\s+(\d{5})(?:-(\d{4}))?\b/g, (_m, state: string, zip: string, plus: string | undefined) => `${state} ${digits(zip, 'en')}${plus ? `, ${digits(plus, 'en')}` : ''}`),
@@ -169,6 +176,7 @@ export const englishRules: Rule[] = [
   (text) => text.replace(/(?<![\d:.,])(\d{1,3})\s?h\b(?![:\d])/g, (_m, value: string) => `${value} ${Number(value) === 1 ? 'hour' : 'hours'}`),
   // Emergency and short service numbers are said digit by digit: "nine one one", not "nine hundred eleven".
   (text) => text.replace(/(?<![\p{L}\d.,$€£#])(911|999|112|988|000|[2-8]11)(?![\d\p{L}]|[.,]\d)/gu, (_m, value: string) => digits(value, 'en')),
+  speakNumbersWithLetter('en'),
   // Ranges of numbers: "3-5 days" → "three to five days".
   (text) => text.replace(/(?<![\d.,])(\d{1,4})\s?[\u2013\u2014-]\s?(\d{1,4})(?![\d.,]\d)/g, '$1 to $2'),
   // Whatever numbers remain: "1,500" → "one thousand five hundred", "2.5" → "two point five".

@@ -1,6 +1,6 @@
-import { cardinal, digits, frenchHours, ordinal, spokenInteger, writtenNumber } from './numbers';
+import { cardinal, digits, frenchHours, frenchStreetNumber, ordinal, spokenInteger, writtenNumber } from './numbers';
 import { speakPhoneNumbers } from './phones';
-import { keepSentenceEnd, replaceWords, speakAddresses, speakLongDigitRuns, type Rule } from './rules';
+import { keepSentenceEnd, replaceWords, speakAddresses, speakCodes, speakLongDigitRuns, speakNumbersWithLetter, type Rule } from './rules';
 
 const days: Record<string, string> = {
   lun: 'lundi', mar: 'mardi', mer: 'mercredi', jeu: 'jeudi', ven: 'vendredi', sam: 'samedi', dim: 'dimanche',
@@ -33,6 +33,12 @@ function euros(amount: string): string {
 
 const per: Record<string, string> = { mois: 'par mois', an: 'par an', h: "de l'heure", heure: "de l'heure", jour: 'par jour', j: 'par jour', m2: 'le mètre carré', 'm²': 'le mètre carré' };
 
+/** Words that announce a code to key in: what follows is read digit by digit ("code 3975" → "code trois neuf sept cinq"). */
+const CODE_WORDS = ['code', "code d'accès", "code d'entrée", 'code de la porte', 'code porte', 'code promo', 'code client', 'digicode', 'interphone', 'référence', 'réf.', 'dossier', 'NIP', 'PIN'];
+
+/** Street types after a civic number ("3975, boulevard …", "12 bis rue …"). */
+const STREET_TYPES = "rue|avenue|av\\.|boulevard|bd|boul\\.|chemin|ch\\.|place|pl\\.|impasse|imp\\.|allée|route|rte\\.|quai|cours|montée|rang|côte|square|passage|faubourg|fg\\.|promenade|sentier|voie|rond-point|esplanade|parvis|chaussée|ruelle|cité|résidence|lotissement";
+
 /** French rules, in order: each one sees what the ones before it left. */
 export const frenchRules: Rule[] = [
   speakLongDigitRuns('fr'),
@@ -42,6 +48,13 @@ export const frenchRules: Rule[] = [
       .replace(/\b24\s?h?\s?\/\s?24(?:\s*(?:,|et)?\s*7\s?j?\s?\/\s?7)?/gi, (match) => `vingt-quatre heures sur vingt-quatre${/7\s?j?\s?\/\s?7/i.test(match) ? ', sept jours sur sept' : ''}`)
       .replace(/\b7\s?j?\s?\/\s?7\b/gi, 'sept jours sur sept')
       .replace(/\b24\s*\/\s*7\b/g, 'vingt-quatre heures sur vingt-quatre, sept jours sur sept'),
+  speakCodes(CODE_WORDS, 'fr'),
+  // A civic number before its street is an address, not a quantity: "au 3975, boulevard Saint-Laurent"
+  // → "trente-neuf soixante-quinze", "12 bis rue" → "douze bis", "221B rue" → "deux cent vingt et un B".
+  (text) =>
+    text.replace(new RegExp(`(?<![\\p{L}\\d.,])(\\d{1,5})(?:\\s?(bis|ter|quater)\\b|([A-Da-d])\\b)?(?=\\s*,?\\s+(?:${STREET_TYPES})(?![\\p{L}]))`, 'giu'), (_m, number: string, repeat: string | undefined, letter: string | undefined) =>
+      [frenchStreetNumber(number), repeat?.toLowerCase(), letter?.toUpperCase()].filter(Boolean).join(' '),
+    ),
   (text) => text.replace(/\bposte\s?(\d{1,6})\b/gi, (_m, number: string) => `poste ${number.length <= 2 ? cardinal(Number(number), 'fr') : [...number].map((digit) => cardinal(Number(digit), 'fr')).join(' ')}`),
   speakPhoneNumbers('fr'),
   // Durations: "sous 24h", "48h", "dans les 2 h" (a time of day is at most 23 h and has no such word before it).
@@ -104,6 +117,7 @@ export const frenchRules: Rule[] = [
   // Emergency numbers as they are said: "le neuf un un" (Canada); France's 15, 17, 18 and 112 stay numbers ("le quinze", "le cent douze").
   (text) => text.replace(/(?<![\p{L}\d.,€#])911(?![\d\p{L}]|[.,]\d)/gu, () => digits('911', 'fr')),
   (text) => text.replace(/\s&\s/g, ' et ').replace(/(?<=\p{L})&(?=\p{L})/gu, ' et '),
+  speakNumbersWithLetter('fr'),
   // Ranges of numbers: "3-5 jours" → "trois à cinq jours".
   (text) => text.replace(/(?<![\d.,])(\d{1,4})\s?[\u2013\u2014-]\s?(\d{1,4})(?![\d.,]\d)/g, '$1 à $2'),
   // Whatever numbers remain: "1 500" → "mille cinq cents", "2,5" → "deux virgule cinq".

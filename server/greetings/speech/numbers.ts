@@ -117,3 +117,34 @@ export function houseNumber(value: number): string {
   if (rest === 0) return `${cardinal(head, 'en')} hundred`;
   return `${cardinal(head, 'en')} ${rest < 10 ? `oh ${cardinal(rest, 'en')}` : cardinal(rest, 'en')}`;
 }
+
+/**
+ * A civic number in a French address (Quebec has four-digit ones): up to 999 as a number ("au
+ * deux cent vingt et un"); four digits in two pairs, as they are said there ("3975, boulevard …" →
+ * "trente-neuf soixante-quinze", "3905" → "trente-neuf zéro cinq"), round thousands and hundreds
+ * as numbers ("deux mille", "douze cents"); longer ones digit by digit. Never "trois mille neuf
+ * cent soixante-quinze": nobody reads an address that way.
+ */
+export function frenchStreetNumber(written: string): string {
+  const value = Number(written);
+  if (written.length > 4) return digits(written, 'fr');
+  if (value < 1000 || value % 1000 === 0) return cardinal(value, 'fr');
+  const head = Math.floor(value / 100);
+  const rest = value % 100;
+  if (rest === 0) return `${cardinal(head, 'fr')} cents`;
+  return `${cardinal(head, 'fr')} ${rest < 10 ? `zéro ${cardinal(rest, 'fr')}` : cardinal(rest, 'fr')}`;
+}
+
+/**
+ * A number with a letter, as on a door or a building ("221B", "12A", "3975B"): the number as a
+ * house number, then the letter spelled ("two twenty-one B", "deux cent vingt et un B").
+ */
+export function numberWithLetter(number: string, letter: string, lang: GreetingLanguage): string {
+  const spoken = lang === 'fr' ? frenchStreetNumber(number) : number.length > 4 ? digits(number, 'en') : houseNumber(Number(number));
+  return `${spoken} ${letter.toUpperCase()}`;
+}
+
+/** A code as it is keyed in: every digit, and every letter spelled ("3975B" → "three nine seven five B"). */
+export function codeCharacters(code: string, lang: GreetingLanguage): string {
+  return [...code].map((character) => (/\d/.test(character) ? digits(character, lang) : character.toUpperCase())).join(' ');
+}

@@ -1,5 +1,5 @@
 import type { GreetingLanguage } from '../../../core/contracts/greetings';
-import { digits, LONGEST_SPOKEN_NUMBER } from './numbers';
+import { codeCharacters, digits, LONGEST_SPOKEN_NUMBER, numberWithLetter } from './numbers';
 
 /** One rewriting step of the normaliser: text in, text out. */
 export type Rule = (text: string) => string;
@@ -93,4 +93,28 @@ const LONG_DIGIT_RUN = new RegExp(String.raw`(?<!\d[.,]|\d|[$€£]\s?)\d{${LONG
  */
 export function speakLongDigitRuns(lang: GreetingLanguage): Rule {
   return (text) => text.replace(LONG_DIGIT_RUN, (run) => ` ${digits(run, lang)} `);
+}
+
+/**
+ * Codes are keyed in, so they are read the way they are typed: digit by digit (and letters
+ * spelled) after a word that announces one ("code 3975", "digicode : 3975B", "your PIN is 0420"). `words`
+ * are those words in the rule's language (matched with or without a capital first letter); the
+ * code is 2 to 12 characters, digits and capital letters, with at least one digit. (Phone
+ * extensions have their own rule, before the phone numbers.)
+ */
+export function speakCodes(words: readonly string[], lang: GreetingLanguage): Rule {
+  const announced = words
+    .map((word) => `[${word.charAt(0).toLowerCase()}${word.charAt(0).toUpperCase()}]${escapeRegExp(word.slice(1))}`)
+    .sort((a, b) => b.length - a.length)
+    .join('|');
+  const pattern = new RegExp(String.raw`(?<![\p{L}\d])(${announced})(\s*(?:n°|no\.|#|(?:is|est)(?=\s))?\s*:?\s*)((?=[\p{Lu}\d-]*\d)[\p{Lu}\d](?:[\p{Lu}\d-]{0,10}[\p{Lu}\d])?)(?![\p{L}\d]|[.,]\d)`, 'gu');
+  return (text) => text.replace(pattern, (_match, word: string, between: string, code: string) => `${word}${between.replace(/\s*$/, ' ')}${codeCharacters(code.replace(/-/g, ''), lang)}`);
+}
+
+/**
+ * A number with one capital letter glued to it, as on a door, a building or a flat ("221B Baker
+ * Street", "Porte 12A"): said as a house number and the letter, never left as written.
+ */
+export function speakNumbersWithLetter(lang: GreetingLanguage): Rule {
+  return (text) => text.replace(/(?<![\p{L}\d.,$€£#])(\d{1,5})([A-Z])(?![\p{L}\d])/gu, (_match, number: string, letter: string) => numberWithLetter(number, letter, lang));
 }
