@@ -19,10 +19,10 @@ const SendRefused = lazy(() => import('./SendRefused').then((module) => ({ defau
 /** The sign-in form: phone or email, the field, what went wrong, 'Send code', and the way to sign up. */
 export function SignInForm({ form, lng }: { form: ReturnType<typeof useSignInForm>; lng: Language }) {
   const { t } = useTranslation('auth');
-  const { method, choose, phone, email, fieldError, formError, unknown } = form;
-  const signUpHref = withSearch(paths.home.build(lng), method === 'email' ? { email: email.trim() || undefined } : { phone_number: phone.value || undefined });
+  const { method, choose, values, errors, formError, unknown, attach } = form;
+  const signUpHref = withSearch(paths.home.build(lng), method === 'email' ? { email: values.email.trim() || undefined } : { phone_number: values.phone || undefined });
   return (
-    <form onSubmit={(event) => void form.onSubmit(event)} noValidate className={styles.stack}>
+    <form ref={attach} onSubmit={(event) => void form.onSubmit(event)} onFocus={form.preload} onPointerDown={form.preload} noValidate className={styles.stack}>
       <Text tone="muted">{t('signIn.subtitle')}</Text>
       <fieldset className={styles.methods}>
         <legend className={styles.legend}>{t('signIn.method')}</legend>
@@ -41,9 +41,10 @@ export function SignInForm({ form, lng }: { form: ReturnType<typeof useSignInFor
           name="phone"
           label={t('signIn.phoneLabel')}
           autoComplete="tel webauthn"
-          defaultValue={phone.value || undefined}
-          onChange={(state) => form.typePhone({ value: state.value, valid: state.valid })}
-          error={fieldError}
+          defaultValue={values.phone || undefined}
+          onChange={(state) => form.type('phone', state.value)}
+          onBlur={() => form.touch('phone')}
+          error={errors.phone}
         />
       ) : (
         <TextField
@@ -53,9 +54,10 @@ export function SignInForm({ form, lng }: { form: ReturnType<typeof useSignInFor
           autoComplete="email webauthn"
           inputMode="email"
           label={t('signIn.emailLabel')}
-          value={email}
-          onChange={(event) => form.typeEmail(event.target.value)}
-          error={fieldError}
+          value={values.email}
+          onChange={(event) => form.type('email', event.target.value)}
+          onBlur={() => form.touch('email')}
+          error={errors.email}
         />
       )}
       {formError ? <Alert tone="critical">{formError}</Alert> : null}

@@ -6,6 +6,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Text } from '../../ui/Text';
 import { takeCaptchaToken } from '../../platform/verification/captcha';
+import { waitOrCooldown } from '../../../core/auth-codes';
 import { signInWithPasskey, type PasskeyOutcome } from './passkey-ceremony';
 import * as own from './passkey-sign-in.css';
 import * as styles from './SignInOtpPage.css';
@@ -81,7 +82,7 @@ export default function PasskeySignIn({ onSignedIn }: { onSignedIn(session: Sess
       <Button tone="secondary" block loading={busy} onClick={() => void onClick()}>
         {t('signIn.button')}
       </Button>
-      {refusal ? <Alert tone={refusal.reason === 'cancelled' ? 'info' : 'critical'}>{t(`errors.${refusal.reason}`, { seconds: refusal.waitSeconds ?? 60 })}</Alert> : <Text tone="muted">{t('signIn.hint')}</Text>}
+      {refusal ? <Alert tone={refusal.reason === 'cancelled' ? 'info' : 'critical'}>{t(`errors.${refusal.reason}`, { seconds: waitOrCooldown(refusal.waitSeconds) })}</Alert> : <Text tone="muted">{t('signIn.hint')}</Text>}
     </div>
   );
 }

@@ -1,24 +1,20 @@
-import { isEmailAddress } from '../../../core/email/email-address';
+import type { SignIn } from '../../../core/contracts/signup-forms';
 import type { Recipient } from '../../platform/verification/otp';
 
 export type SignInMethod = 'phone' | 'email';
 
+/** The sign-in form's values: the method chosen, and both fields as typed (switching keeps them). */
+export type SignInValues = { method: SignInMethod; phone: string; email: string };
 
-/** Why what was typed cannot be sent a code yet: each is an `errors.<code>` text in locales/…/auth.json. */
-export type RecipientProblem = 'required' | 'invalid_phone' | 'invalid_email';
+/** What the sign-in schema (core/contracts/signup-forms.ts `signInSchema`) parses: the chosen field only. */
+export const signInInput = (values: SignInValues) => (values.method === 'phone' ? { method: 'phone', phone: values.phone } : { method: 'email', email: values.email });
 
-/**
- * Who the sign-in code goes to: the phone field's number (already in E.164, with the field's own
- * validity), or the typed email trimmed and lower-cased; or the problem to show under the field.
- */
-export function signInRecipient(method: SignInMethod, phone: { value: string; valid: boolean }, email: string): { recipient: Recipient } | { problem: RecipientProblem } {
-  if (method === 'phone') {
-    if (!phone.value) return { problem: 'required' };
-    if (!phone.valid) return { problem: 'invalid_phone' };
-    return { recipient: { phone: phone.value } };
-  }
-  const value = email.trim();
-  if (!value) return { problem: 'required' };
-  if (!isEmailAddress(value)) return { problem: 'invalid_email' };
-  return { recipient: { email: value.toLowerCase() } };
-}
+/** The schema's keys (common `validation.*`) said in the sign-in's own words, `errors.<code>` in locales/…/auth.json. */
+const ownWords: Record<string, string> = { 'validation.required': 'required', 'validation.invalidPhone': 'invalid_phone', 'validation.invalidEmail': 'invalid_email' };
+export const signInMessageKey = (key: string) => `errors.${ownWords[key] ?? key}`;
+
+/** The auth service's codes that are about the field; the others are said above the button. */
+export const signInCodes = { invalid_phone: 'phone', invalid_email: 'email' } as const;
+
+/** Who the code goes to, from the parsed values (the email already trimmed and lower-cased). */
+export const recipientOf = (data: SignIn): Recipient => (data.method === 'phone' ? { phone: data.phone } : { email: data.email });

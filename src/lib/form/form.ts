@@ -116,6 +116,10 @@ export function createForm<V extends Values, Out>(options: FormOptions<V, Out>, 
     touch(field: keyof V) {
       if (!state.touched[field]) update({ touched: { ...state.touched, [field]: true } });
     },
+    /** Starts again: nothing touched or submitted, no server message (the sign-in's other method, another booking). */
+    reset(values: Partial<V> = {}) {
+      update({ values: { ...state.values, ...values }, touched: {}, submitted: false, server: {} });
+    },
     fail,
     submit,
     setOptions(next: Pick<FormOptions<V, Out>, 'schema' | 'message' | 'codes'>) {

@@ -13,10 +13,12 @@ export function useForm<V extends Values, Out>(options: FormOptions<V, Out>) {
   return {
     ...state,
     errors: form.errors(),
-    formRef: form.ref,
+    /** The <form> element's ref callback (where the first error is looked for). */
+    attach: form.ref,
     root: form.root,
     set: form.set,
     touch: form.touch,
+    reset: form.reset,
     fail: form.fail,
     submit: form.submit,
     /** An onSubmit handler: no page load, then `submit(send)`. */

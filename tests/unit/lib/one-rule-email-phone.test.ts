@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, emailDomain, isEmailAddress } from '../../../core/email/email-address';
 import { emailAddressSchema } from '../../../core/email/email-schema';
-import { emailSignupSchema } from '../../../core/contracts/signup-forms';
+import { emailSignupSchema, signInSchema } from '../../../core/contracts/signup-forms';
 import { E164_PATTERN } from '../../../core/phone/spelling';
 import { mfaPhoneSchema } from '../../../src/platform/verification/mfa';
-import { signInRecipient } from '../../../src/features/auth/sign-in-recipient';
 import { parseOnboardingSearch } from '../../../machines/onboarding.search';
 
 /** #38.5: an email address and an E.164 number are each one rule, whichever side checks them. */
@@ -23,7 +22,7 @@ describe('one email rule', () => {
       expect([address, emailAddressSchema.safeParse(address).success]).toEqual([address, expected]);
       // The sign-up forms trim first; the sign-in page too, then lower-cases.
       expect([address, emailSignupSchema.safeParse({ email: address }).success]).toEqual([address, z.email().max(254).safeParse(address.trim()).success]);
-      expect([address, 'recipient' in signInRecipient('email', { value: '', valid: false }, address)]).toEqual([address, isEmailAddress(address.trim())]);
+      expect([address, signInSchema.safeParse({ method: 'email', email: address }).success]).toEqual([address, isEmailAddress(address.trim())]);
       expect([address, parseOnboardingSearch('verifyPhone', `?email=${encodeURIComponent(address)}`).values.email !== undefined]).toEqual([address, expected]);
     }
     expect(isEmailAddress(atLength(254))).toBe(true);
