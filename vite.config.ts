@@ -1,6 +1,7 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { amplitudeWithoutOptionalPlugins } from './scripts/vite-amplitude.ts';
 import { flags } from './scripts/vite-flags.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { prerender } from './scripts/vite-prerender.ts';
@@ -38,7 +39,7 @@ const serverTests = (name: string, database: 'pglite' | 'postgres') => ({
 });
 
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin(), flags(), prerender(), precompress()],
+  plugins: [react(), vanillaExtractPlugin(), flags(), amplitudeWithoutOptionalPlugins(), prerender(), precompress()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
