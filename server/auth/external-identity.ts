@@ -7,6 +7,7 @@ import { HttpError } from '../http/errors';
 import { toE164 } from '../../core/phone/parse';
 import type { AuthUser } from './require-user';
 import { AUDIENCE } from './tokens';
+import { traced } from '../observability/tracing';
 
 /** What the product reads from a Supabase access token; anything else in it is ignored. */
 const claimsSchema = z.object({
@@ -125,10 +126,13 @@ export class ExternalIdentity {
 
   private async confirmations(user: AuthUser, token: string): Promise<{ email: Date | null; phone: Date | null } | null> {
     try {
-      const response = await fetch(this.userUrl, {
-        headers: { authorization: `Bearer ${token}`, ...(this.options.publishableKey ? { apikey: this.options.publishableKey } : {}) },
-        signal: AbortSignal.timeout(5000),
-      });
+      // The span names the auth service's host; the bearer token stays in the header.
+      const response = await traced('auth.user', { 'server.address': new URL(this.userUrl).host }, () =>
+        fetch(this.userUrl, {
+          headers: { authorization: `Bearer ${token}`, ...(this.options.publishableKey ? { apikey: this.options.publishableKey } : {}) },
+          signal: AbortSignal.timeout(5000),
+        }),
+      );
       if (!response.ok) return null;
       const parsed = projectUserSchema.safeParse(await response.json());
       if (!parsed.success) return null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { traced } from '../observability/tracing';
 
 /** The hosted captchas: the token is checked by POSTing it with our secret to the provider's siteverify. */
 export type HostedProvider = 'turnstile' | 'hcaptcha';
@@ -37,8 +38,11 @@ export async function siteverify(options: { url: string; secret: string; token: 
   const form = new URLSearchParams({ secret: options.secret, response: options.token, remoteip: options.remoteIp });
   let body: unknown;
   try {
-    const response = await fetch(options.url, { method: 'POST', body: form, signal: AbortSignal.timeout(options.timeoutMs) });
-    body = await response.json();
+    // The span names the provider's host, never the token or the secret.
+    body = await traced('captcha.siteverify', { 'server.address': new URL(options.url).host }, async () => {
+      const response = await fetch(options.url, { method: 'POST', body: form, signal: AbortSignal.timeout(options.timeoutMs) });
+      return (await response.json()) as unknown;
+    });
   } catch (error) {
     throw new SiteverifyUnavailable(`captcha siteverify did not answer: ${error instanceof Error ? error.message : String(error)}`);
   }

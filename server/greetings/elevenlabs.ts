@@ -1,4 +1,5 @@
 import { SynthesisBusyError, SynthesisFailedError, type Mp3Sink, type SynthesisRequest, type SynthesisResult, type Synthesizer } from './synthesizer';
+import { traced } from '../observability/tracing';
 import { voicePresets } from './voices';
 import { wrapMuLaw } from './wav';
 
@@ -74,11 +75,17 @@ export class ElevenLabsSynthesizer implements Synthesizer {
     const timeout = AbortSignal.timeout(this.timeoutMs);
     let response: Response;
     try {
-      response = await fetch(url, {
-        method: 'POST',
-        headers: { 'xi-api-key': this.options.apiKey, 'content-type': 'application/json', accept },
-        body: JSON.stringify({ text: request.text, model_id: this.modelId }),
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      // The span ends at ElevenLabs' first byte (the audio streams on); it names neither the key nor the text.
+      const attributes = { 'server.address': new URL(this.baseUrl).host, 'elevenlabs.output_format': outputFormat, 'elevenlabs.model': this.modelId };
+      response = await traced('elevenlabs.text-to-speech', attributes, async (span) => {
+        const answer = await fetch(url, {
+          method: 'POST',
+          headers: { 'xi-api-key': this.options.apiKey, 'content-type': 'application/json', accept },
+          body: JSON.stringify({ text: request.text, model_id: this.modelId }),
+          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        });
+        span.setAttribute('http.response.status_code', answer.status);
+        return answer;
       });
     } catch (error) {
       throw new SynthesisFailedError(`ElevenLabs unreachable: ${error instanceof Error ? error.message : String(error)}`);

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Env } from '../config/env';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { traced } from '../observability/tracing';
 import { TRIAL_DAYS } from '../../core/payments/trial';
 import type { PriceRow } from './plans';
 import type { ChargeRow, PromotionRow, SubscriptionRow, SubscriptionStatus } from './tables';
@@ -13,7 +14,7 @@ import type { ChargeRow, PromotionRow, SubscriptionRow, SubscriptionStatus } fro
  */
 export function createStripeClient(env: Env): Stripe | null {
   if (!env.STRIPE_SECRET_KEY) return null;
-  const options: ConstructorParameters<typeof Stripe>[1] = { maxNetworkRetries: 2, timeout: 20_000, telemetry: false };
+  const options: ConstructorParameters<typeof Stripe>[1] = { maxNetworkRetries: 2, timeout: 20_000, telemetry: false, httpClient: tracedHttpClient(Stripe.createNodeHttpClient()) };
   if (env.STRIPE_API_URL) {
     const url = new URL(env.STRIPE_API_URL);
     options.host = url.hostname;
@@ -21,6 +22,31 @@ export function createStripeClient(env: Env): Stripe | null {
     if (url.port) options.port = Number(url.port);
   }
   return new Stripe(env.STRIPE_SECRET_KEY, options);
+}
+
+type StripeHttpClient = NonNullable<NonNullable<ConstructorParameters<typeof Stripe>[1]>['httpClient']>;
+
+/** Stripe's object ids (cus_…, sub_…, in_…) in a path, so a span's name is one per endpoint. */
+const STRIPE_ID = /\/[a-z]+_[A-Za-z0-9_]+(?=\/|$)/g;
+
+/**
+ * The SDK's own HTTP client with a span around each request it makes (a retry is a span of its own).
+ * The span names the method, host and endpoint; never the body (card data, emails), the query or
+ * the headers (the secret key).
+ */
+function tracedHttpClient(inner: StripeHttpClient): StripeHttpClient {
+  return {
+    getClientName: () => inner.getClientName(),
+    makeRequest(host, port, path, method, headers, requestData, protocol, timeout) {
+      const endpoint = (path.split('?')[0] ?? '').replace(STRIPE_ID, '/{id}');
+      const attributes = { 'http.request.method': method, 'server.address': host, 'url.template': endpoint };
+      return traced(`stripe ${method} ${endpoint}`, attributes, async (span) => {
+        const response = await inner.makeRequest(host, port, path, method, headers, requestData, protocol, timeout);
+        span.setAttribute('http.response.status_code', response.getStatusCode());
+        return response;
+      });
+    },
+  };
 }
 
 function providerError(error: unknown): HttpError {

@@ -1,4 +1,5 @@
 import * as oidc from 'openid-client';
+import { traced } from '../../observability/tracing';
 import { appleClientSecret } from './apple-secret';
 import { issuerProblem, type ProviderConfig, type SocialConfig } from './config';
 
@@ -89,24 +90,37 @@ export class SocialProviders {
    */
   async exchange(provider: ProviderConfig, callbackUrl: URL, checks: { state: string; nonce: string; verifier: string }): Promise<ProviderProfile> {
     const config = await this.configuration(provider);
-    const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
-      expectedState: checks.state,
-      expectedNonce: checks.nonce,
-      idTokenExpected: true,
-      ...(provider.kind === 'apple' ? {} : { pkceCodeVerifier: checks.verifier }),
-    });
+    // The callback URL carries the code and state, the answers carry tokens: the spans name neither.
+    const tokens = await traced('oidc.token', spanAttributes(provider), () =>
+      oidc.authorizationCodeGrant(config, callbackUrl, {
+        expectedState: checks.state,
+        expectedNonce: checks.nonce,
+        idTokenExpected: true,
+        ...(provider.kind === 'apple' ? {} : { pkceCodeVerifier: checks.verifier }),
+      }),
+    );
     const idClaims = tokens.claims();
     if (!idClaims) throw new Error('the provider sent no ID token');
     let claims: Record<string, unknown> = { ...idClaims };
     if (!claims.email && config.serverMetadata().userinfo_endpoint) {
-      const info = await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub);
+      const info = await traced('oidc.userinfo', spanAttributes(provider), () => oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub));
       claims = { ...info, ...claims };
     }
     return { provider: provider.name, claims, accessToken: tokens.access_token, refreshToken: tokens.refresh_token ?? null };
   }
 }
 
-async function discover(provider: ProviderConfig, production: boolean): Promise<oidc.Configuration> {
+/** What an identity provider's span says: which provider and its host, nothing of the person. */
+const spanAttributes = (provider: ProviderConfig) => ({
+  'idp.provider': provider.name,
+  'server.address': URL.canParse(provider.issuer) ? new URL(provider.issuer).host : 'invalid',
+});
+
+function discover(provider: ProviderConfig, production: boolean): Promise<oidc.Configuration> {
+  return traced('oidc.discovery', spanAttributes(provider), () => discoverUntraced(provider, production));
+}
+
+async function discoverUntraced(provider: ProviderConfig, production: boolean): Promise<oidc.Configuration> {
   // Checked again here: a provider registered at run time never went through the env schema.
   const problem = issuerProblem(provider.issuer, production && !provider.insecure);
   if (problem) throw new Error(`${provider.name}: ${problem}`);
