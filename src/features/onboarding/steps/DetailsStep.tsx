@@ -1,7 +1,8 @@
-import { useMemo, useState, type FormEvent } from 'react';
-import { useDraft } from '../use-draft';
+import { useMemo } from 'react';
+import { keepDraft, readDraft } from '../use-draft';
 import { useTranslation } from 'react-i18next';
-import { industries, jobRoles } from '../../../../core/contracts/onboarding';
+import { detailsSchema, industries, jobRoles } from '../../../../core/contracts/onboarding';
+import { useForm } from '../../../lib/form/use-form';
 import { defaultCountryCode, localizedCountries } from '../../../lib/countries';
 import { phoneCountry } from '../../../../core/phone/parse';
 import { Alert } from '../../../ui/Alert';
@@ -9,49 +10,52 @@ import { Button } from '../../../ui/Button';
 import { SelectField, TextField } from '../../../ui/Field';
 import { Heading } from '../../../ui/Text';
 import * as styles from '../Onboarding.css';
-import { focusFirstProblem } from '../focus';
 import { errorKey, type StepProps } from '../step-props';
-import { detailsAnswers, detailsProblems, type DetailsValues } from './details-values';
+import { detailsInput, detailsMessageKey, type DetailsValues } from './details-values';
 
 /** details: company name, website, industry, role and country; answers given before are kept. */
 export function DetailsStep({ snapshot, send }: StepProps) {
   const { t, i18n } = useTranslation('onboarding');
   const business = snapshot.context.business;
-  const [values, setValues] = useDraft<DetailsValues>(`details:${snapshot.context.user?.id ?? 'anonymous'}`, () => ({
-    // The start page keeps the company name it asked for in the user data.
-    company_name: business?.company_name ?? (typeof snapshot.context.user?.data.company_name === 'string' ? snapshot.context.user.data.company_name : ''),
-    website: business?.website ?? '',
-    industry: business?.industry ?? '',
-    job_role: business?.job_role ?? '',
-    // The country of the phone number they gave says more about the company than the browser language.
-    country: business?.country ?? phoneCountry(snapshot.context.user?.profile.phone) ?? defaultCountryCode(),
-  }));
-  const [submitted, setSubmitted] = useState(false);
+  const draft = `details:${snapshot.context.user?.id ?? 'anonymous'}`;
+  const form = useForm({
+    initial: () =>
+      readDraft<DetailsValues>(draft, {
+        // The start page keeps the company name it asked for in the user data.
+        company_name: business?.company_name ?? (typeof snapshot.context.user?.data.company_name === 'string' ? snapshot.context.user.data.company_name : ''),
+        website: business?.website ?? '',
+        industry: business?.industry ?? '',
+        job_role: business?.job_role ?? '',
+        // The country of the phone number they gave says more about the company than the browser language.
+        country: business?.country ?? phoneCountry(snapshot.context.user?.profile.phone) ?? defaultCountryCode(),
+      }),
+    schema: () => detailsSchema,
+    input: detailsInput,
+    message: (_key, field) => t(detailsMessageKey(field)),
+  });
+  const { values, errors, attach } = form;
   const countries = useMemo(() => localizedCountries(i18n.language), [i18n.language]);
   const saving = snapshot.matches({ details: 'saving' });
 
-  const problems = detailsProblems(values);
-  const shown = (key: keyof DetailsValues) => (submitted && problems[key] ? t(problems[key]) : undefined);
-  const set = (key: keyof DetailsValues) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [key]: event.target.value }));
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(problems).length > 0) {
-      focusFirstProblem(event);
-      return;
-    }
-    send({ type: 'details.submitted', details: detailsAnswers(values) });
-  }
+  const field = (key: keyof DetailsValues) => ({
+    name: key,
+    value: values[key],
+    error: errors[key],
+    onBlur: () => form.touch(key),
+    onChange: (event: { target: { value: string } }) => {
+      form.set(key, event.target.value);
+      keepDraft(draft, { ...values, [key]: event.target.value });
+    },
+  });
 
   return (
-    <form className={styles.stack} onSubmit={submit} noValidate>
+    <form ref={attach} className={styles.stack} onSubmit={form.onSubmit((details) => send({ type: 'details.submitted', details }))} noValidate>
       <Heading>{t('details.title')}</Heading>
       {snapshot.context.error ? <Alert tone="critical">{t(errorKey(snapshot.context.error))}</Alert> : null}
       <div className={styles.fields}>
-        <TextField label={t('details.companyName')} name="company_name" autoComplete="organization" value={values.company_name} onChange={set('company_name')} error={shown('company_name')} required />
-        <TextField label={t('details.website')} name="website" type="url" inputMode="url" autoComplete="url" hint={t('details.websiteHint')} value={values.website} onChange={set('website')} error={shown('website')} />
-        <SelectField label={t('details.industry')} name="industry" value={values.industry} onChange={set('industry')} error={shown('industry')} required>
+        <TextField label={t('details.companyName')} autoComplete="organization" {...field('company_name')} required />
+        <TextField label={t('details.website')} type="url" inputMode="url" autoComplete="url" hint={t('details.websiteHint')} {...field('website')} />
+        <SelectField label={t('details.industry')} {...field('industry')} required>
           <option value="">{t('details.choose')}</option>
           {industries.map((industry) => (
             <option key={industry} value={industry}>
@@ -59,7 +63,7 @@ export function DetailsStep({ snapshot, send }: StepProps) {
             </option>
           ))}
         </SelectField>
-        <SelectField label={t('details.jobRole')} name="job_role" value={values.job_role} onChange={set('job_role')} error={shown('job_role')} required>
+        <SelectField label={t('details.jobRole')} {...field('job_role')} required>
           <option value="">{t('details.choose')}</option>
           {jobRoles.map((role) => (
             <option key={role} value={role}>
@@ -67,7 +71,7 @@ export function DetailsStep({ snapshot, send }: StepProps) {
             </option>
           ))}
         </SelectField>
-        <SelectField label={t('details.country')} name="country" value={values.country} onChange={set('country')} error={shown('country')} required>
+        <SelectField label={t('details.country')} {...field('country')} required>
           {countries.map((country) => (
             <option key={country.code} value={country.code}>
               {country.country}
