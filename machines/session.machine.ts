@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import { scheduledDelay } from './delay-schedule';
 import { RetryableRefreshError, sessionActors } from './session.actors';
+import { hasVerifiedFactor, isAal2 } from '../core/assurance';
 import { decodeClaims } from '../core/token-claims';
 
 /** The part of a supabase-js Session this chart reads. */
@@ -59,10 +60,8 @@ export function issuedAtMs(session: AuthSession): number {
 
 export const isSessionExpired = (session: AuthSession, now: number) => expiresAtMs(session) <= now;
 export const isSessionStale = (session: AuthSession, now: number) => now - issuedAtMs(session) > STALE_AFTER_MS;
-/** aal2 once the token says so (a verified second factor was used in this session). */
-export const isAal2 = (session: AuthSession) => decodeClaims(session.access_token).aal === 'aal2';
-/** The person has a verified second factor (GoTrue lists it in `user.factors`): aal2 is their next level. */
-export const hasVerifiedFactor = (session: AuthSession) => (session.user.factors ?? []).some((factor) => factor.status === 'verified');
+// The assurance rules live in core/assurance.ts (the header's cookie reading uses them without this chart).
+export { hasVerifiedFactor, isAal2 } from '../core/assurance';
 
 const sessionOf = (event: SessionEvent) => ('session' in event ? event.session : null);
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { hasPersonSession } from './signed-in';
+import { hasSignedInPerson } from './signed-in';
 
 /**
  * What the page's frame (the header, the notice under it) shows of the session, published by the
@@ -8,7 +8,10 @@ import { hasPersonSession } from './signed-in';
  * (its chunk loading, supabase-js not yet asked), the cookie says whether a person is signed in.
  */
 export interface Presence {
-  /** A person (not an anonymous visitor) is signed in. */
+  /**
+   * A person (not an anonymous visitor) is signed in, every step of theirs passed: one whose second
+   * step is still due is not presented as signed in (#37.5).
+   */
   person: boolean;
   /** The session this page held was ended in another tab or window of this browser. */
   endedElsewhere: boolean;
@@ -30,7 +33,7 @@ function subscribe(listener: () => void): () => void {
 
 /** Whether a person is signed in, as the session chart has it (the cookie until it has spoken). */
 export function usePersonSignedIn(): boolean {
-  return useSyncExternalStore(subscribe, () => published?.person ?? hasPersonSession(), () => false);
+  return useSyncExternalStore(subscribe, () => published?.person ?? hasSignedInPerson(), () => false);
 }
 
 /** Whether the page should say the session was ended in another tab or window. */

@@ -139,6 +139,15 @@ export function startSessionActor(): SessionActor {
     urlErrorResolve(null);
     return started;
   }
+  if (!callback && !hasStoredSession()) {
+    // No session held and no callback in the address: supabase-js would read the same empty cookie
+    // and report no session, so the chart starts signed out at once and supabase-js (~43 KB) loads on
+    // first use (a code sent, a provider button, the second step) or when watchSession finds the
+    // cookie changed (a sign-in in another tab), not at idle on every landing page (#40).
+    started.send({ type: 'INITIAL_SESSION', session: null });
+    urlErrorResolve(null);
+    return started;
+  }
   // A held session near expiry or a callback is read right after the first render (not before:
   // supabase-js is ~40 KB the first paint does not need, and the budget check measures up to that
   // mark); the idle-time start is the fallback for a page that never renders.
@@ -199,7 +208,9 @@ function followPresence(started: SessionActor): void {
     const snapshot = started.getSnapshot();
     const session = snapshot.context.session;
     const known = !snapshot.matches('loading');
-    publishPresence(known ? { person: session !== null && session.user.is_anonymous !== true, endedElsewhere: snapshot.matches({ signedOut: 'endedElsewhere' }) } : null);
+    // A second step still due: signed in by the first factor only, which opens nothing (#37.5).
+    const person = session !== null && session.user.is_anonymous !== true && !snapshot.matches({ signedIn: 'secondStepDue' });
+    publishPresence(known ? { person, endedElsewhere: snapshot.matches({ signedOut: 'endedElsewhere' }) } : null);
     // The holders of a person's data (query cache, funnel) drop it on any change of who (./user-change).
     publishSignedInUser(known ? (session?.user.id ?? null) : undefined);
   };

@@ -1,3 +1,4 @@
+import { isSecondStepDue } from '../../../core/assurance';
 import type { AuthSession } from '../../../machines/session.machine';
 import { publicConfig } from '../public-config';
 import { cookieShouldBeSecure, createCookieStorage, type CookieJar } from './cookie-storage';
@@ -25,6 +26,16 @@ export function hasStoredSession(jar?: CookieJar): boolean {
 export function hasPersonSession(jar?: CookieJar): boolean {
   const session = storedSession(jar);
   return session !== null && session.user?.is_anonymous !== true;
+}
+
+/**
+ * Whether the stored session is a person's who has passed every step they have: one signed in by
+ * the first factor alone while a second is theirs (core/assurance.ts isSecondStepDue) is not signed
+ * in yet for what the page shows (#37.5: the header showed the account menu over the second step).
+ */
+export function hasSignedInPerson(jar?: CookieJar): boolean {
+  const session = storedAuthSession(jar);
+  return session !== null && session.user.is_anonymous !== true && !isSecondStepDue(session);
 }
 
 /**
