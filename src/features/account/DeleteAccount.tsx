@@ -40,7 +40,8 @@ export function DeleteAccount({ subscription }: { subscription: SubscriptionView
     // The account page leaves with the session: the page saying it is done lives in its own root.
     showAccountDeleted();
     try {
-      await signOut();
+      // The erasure ended the account's sessions on the server: this one is only cleared here.
+      await signOut({ endedOnServer: true });
     } finally {
       appActor().send({ type: 'signedOut' });
     }
