@@ -1,7 +1,7 @@
 import { publicConfig } from '../../../platform/public-config';
 import { currencyForCountry, defaultCurrency, type SupportedCurrency } from '../../../../core/payments/currency';
 
-/** The geolocation gave no currency sold here: said when it happens, whatever is chosen next. */
+/** The country lookup failed (SPEC §8): said when it happens, whatever is chosen next. */
 export const CURRENCY_LOOKUP_WARNING = 'Could not determine the visitor currency from their location';
 /** Said only when EUR is chosen for want of any signal (not when the person's countries gave one). */
 export const CURRENCY_FALLBACK_WARNING = 'Could not determine the visitor currency; falling back to EUR';
@@ -11,8 +11,9 @@ export const CURRENCY_FALLBACK_WARNING = 'Could not determine the visitor curren
  * geolocation URL (this server's /geo/country unless GEO_COUNTRY_URL says otherwise), then the
  * countries the person gave (`fallbackCountries`: the company's country, then the phone number's),
  * each mapped with country-to-currency and kept only when the product sells in it. A lookup that
- * fails or answers no sold currency is warned about (SPEC §8); with no signal at all → EUR, warned
- * as such (never while another currency is shown).
+ * fails is warned about (SPEC §8); one that answers, even "unknown" (`XX`, every local visitor:
+ * decision 301) or a country not sold in, has not failed and says nothing (#37.5: it warned on every
+ * paywall view). With no signal at all → EUR, warned as such (never while another currency is shown).
  */
 export async function detectCurrency(
   fetchImpl: typeof fetch = fetch,
@@ -25,9 +26,10 @@ export async function detectCurrency(
 }
 
 /**
- * The currency of the visitor's country by geolocation alone, or null (warned) when the lookup
- * fails or the country's currency is not sold: the paywall asks this before it knows who the
- * person is, and falls back on their countries only once they are known.
+ * The currency of the visitor's country by geolocation alone, or null when the lookup fails (warned)
+ * or answers a country without a currency sold here (unknown `XX` included: an answer, not warned):
+ * the paywall asks this before it knows who the person is, and falls back on their countries only
+ * once they are known.
  */
 export async function geoCurrency(
   fetchImpl: typeof fetch = fetch,
@@ -40,13 +42,13 @@ export async function geoCurrency(
     const response = await fetchImpl(url, { headers: { accept: 'text/plain' }, signal: AbortSignal.timeout(timeoutMs) });
     if (!response.ok) throw new Error(`country lookup answered ${response.status}`);
     country = (await response.text()).trim().slice(0, 8);
+    // SPEC §7's answer is a two-letter code; anything else is a broken lookup, not a country.
+    if (!/^[A-Za-z]{2}$/.test(country)) throw new Error(`country lookup answered ${JSON.stringify(country)}`);
   } catch (error) {
     warn(CURRENCY_LOOKUP_WARNING, error);
     return null;
   }
-  const currency = currencyForCountry(country);
-  if (!currency) warn(CURRENCY_LOOKUP_WARNING, { country });
-  return currency;
+  return currencyForCountry(country);
 }
 
 /**
