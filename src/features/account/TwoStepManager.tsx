@@ -11,9 +11,9 @@ import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { Text } from '../../ui/Text';
 import { toast } from '../../ui/toast';
-import { abandonEnrolment, challenge, enrollPhone, enrollTotp, listFactors, mfaPhoneSchema, unenroll, verify, type FactorView, type MfaFailure } from '../../platform/verification/mfa';
+import { abandonEnrolment, challenge, enrollPhone, enrollTotp, listFactors, unenroll, verify, type FactorView, type MfaFailure } from '../../platform/verification/mfa';
 import { MfaCodeForm, useMfaErrorText } from '../../platform/verification/MfaCodeForm';
-import { PhoneNumberForm, type PhoneEntry } from './PhoneNumberForm';
+import { PhoneNumberForm } from './PhoneNumberForm';
 import * as styles from './TwoStep.css';
 
 const ISSUER = 'Ringwise';
@@ -243,8 +243,6 @@ function AddApp({ onDone, onCancel }: { onDone(): void; onCancel(): void }) {
 function AddPhone({ onDone, onCancel }: { onDone(): void; onCancel(): void }) {
   const { t } = useTranslation('account');
   const describe = useMfaErrorText();
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<{ factorId: string; challengeId: string; phone: string } | null>(null);
   const [sendError, setSendError] = useState<string | null>(null);
   const { secondsLeft: cooldown, restart: setCooldown } = useCountdown();
@@ -261,19 +259,13 @@ function AddPhone({ onDone, onCancel }: { onDone(): void; onCancel(): void }) {
     setCooldown(RESEND_COOLDOWN_SECONDS);
   };
 
-  const send = async (phone: PhoneEntry) => {
-    const parsed = mfaPhoneSchema.safeParse(phone.value);
-    if (!phone.value) return setFieldError(t('twoStep.phoneRequired'));
-    if (!parsed.success || !phone.valid) return setFieldError(describe({ ok: false, code: 'invalid_phone' }));
-    setSending(true);
-    setFieldError(null);
-    const enrolled = await enrollPhone(parsed.data);
-    if (!enrolled.ok) {
-      setSending(false);
-      return enrolled.code === 'invalid_phone' || enrolled.code === 'phone_exists' ? setFieldError(describe(enrolled)) : setSendError(describe(enrolled));
-    }
-    await text(enrolled.factorId, parsed.data);
-    setSending(false);
+  /** Enrols the number (already parsed by the form) and texts it; answers the enrolment's failure for the form to say. */
+  const send = async (phone: string): Promise<MfaFailure | null> => {
+    setSendError(null);
+    const enrolled = await enrollPhone(phone);
+    if (!enrolled.ok) return enrolled;
+    await text(enrolled.factorId, phone);
+    return null;
   };
 
   const cancel = () => {
@@ -303,14 +295,7 @@ function AddPhone({ onDone, onCancel }: { onDone(): void; onCancel(): void }) {
           </div>
         </>
       ) : (
-        <PhoneNumberForm
-          fieldError={fieldError}
-          sendError={sendError}
-          sending={sending}
-          onSend={(phone) => void send(phone)}
-          onEdit={() => setFieldError(null)}
-          onCancel={cancel}
-        />
+        <PhoneNumberForm sendError={sendError} onSend={send} onCancel={cancel} />
       )}
     </Enrolment>
   );

@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { waitOrCooldown } from '../../../core/auth-codes';
 import { Button } from '../../ui/Button';
 import { CodeInput, useCodeField } from './CodeInput';
 import { mfaCodeSchema, type MfaFailure } from './mfa';
@@ -21,7 +22,7 @@ export interface MfaCodeFormProps {
 export function useMfaErrorText() {
   const { t } = useTranslation('auth');
   return (failure: MfaFailure) => {
-    const seconds = failure.retryAfterSeconds ?? 60;
+    const seconds = waitOrCooldown(failure.retryAfterSeconds);
     return t(`mfa.errors.${failure.code}`, { seconds, minutes: Math.max(1, Math.ceil(seconds / 60)) });
   };
 }
