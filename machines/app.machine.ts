@@ -14,7 +14,7 @@ import { onboardingRoutes, type OnboardingRoute } from './onboarding.types';
  * no component writes the address.
  *
  * Effects are named: `funnel` (the funnel's own chart, loaded with its page), `historyBack`,
- * `rememberLanguage`, `saveTracking`. The browser provides them (src/platform/app-actor.ts).
+ * `rememberLanguage`, `saveTracking`. The browser provides them (src/app/address/start-app.ts).
  */
 
 const landingPages: readonly RoutedName[] = ['home', 'form', 'demo', 'emailForm'];

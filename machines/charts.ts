@@ -1,15 +1,18 @@
 import type { AnyStateMachine } from 'xstate';
-import { appMachine } from '../../machines/app.machine';
-import { generatorMachine } from '../../machines/generator.machine';
-import { reviewMachine } from '../../machines/onboarding.review.machine';
-import { onboardingMachine } from '../../machines/onboarding.machine';
-import { sessionMachine } from '../../machines/session.machine';
-import { checkoutMachine } from '../features/onboarding/checkout/checkout.machine';
-import { signupMachine } from '../features/landing/signup.machine';
-import type { ChartName } from '../platform/live-state/live-state';
+import { appMachine } from './app.machine';
+import { checkoutMachine } from './checkout.machine';
+import { generatorMachine } from './generator.machine';
+import { reviewMachine } from './onboarding.review.machine';
+import { onboardingMachine } from './onboarding.machine';
+import { sessionMachine } from './session.machine';
+import { signupMachine } from './signup.machine';
 
-/** Every chart of the product, in the order a visitor meets them: drawn by the viewer, exported for Stately. */
-export const charts: Record<ChartName, AnyStateMachine> = {
+/**
+ * Every chart of the product, in the order a visitor meets them: drawn by the chart viewer
+ * (src/features/charts), exported for Stately (scripts/export-charts.ts), published live under these
+ * names (src/platform/live-state). Each is the chart with its stand-in actors; pages provide the real ones.
+ */
+export const charts = {
   app: appMachine,
   session: sessionMachine,
   signup: signupMachine,
@@ -17,4 +20,7 @@ export const charts: Record<ChartName, AnyStateMachine> = {
   review: reviewMachine,
   paywall: checkoutMachine,
   generator: generatorMachine,
-};
+} satisfies Record<string, AnyStateMachine>;
+
+/** A chart's name, as the viewer lists it and a page publishes its live state under. */
+export type ChartName = keyof typeof charts;

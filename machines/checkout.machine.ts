@@ -1,26 +1,26 @@
 import { assign, enqueueActions, setup } from 'xstate';
-import { ApiError } from '../../../platform/api-client';
-import type { CheckoutSessionResponse } from '../../../../core/contracts/payments';
-import { startCheckout, type StartCheckoutInput } from './checkout.actors';
+import type { CheckoutSessionResponse } from '../core/contracts/payments';
+import { checkoutActors, CheckoutError, type StartCheckoutInput } from './checkout.actors';
 
 /**
  * The paywall's 'Start my free trial': ask the server for the checkout address, then leave for it.
  * An error keeps the visitor on the paywall with the server's code (or UNKNOWN_ERROR) to translate.
- * No final state after `redirecting`: the page is being replaced by the provider's.
+ * No final state after `redirecting`: the page is being replaced by the provider's. The paywall
+ * (src/features/onboarding/checkout/CheckoutFormPage.tsx) provides `startCheckout` and `redirect`.
  */
 export const checkoutMachine = setup({
   types: {
     context: {} as { errorCode: string | null; url: string | null },
     events: {} as { type: 'checkout.started'; input: StartCheckoutInput },
   },
-  actors: { startCheckout },
+  actors: checkoutActors,
   actions: {
     clearError: assign({ errorCode: null }),
     takeUrl: assign({ url: ({ event }) => (event as unknown as { output: CheckoutSessionResponse }).output.url }),
     takeErrorCode: assign({
       errorCode: ({ event }) => {
         const error = (event as unknown as { error: unknown }).error;
-        return error instanceof ApiError ? error.code : 'UNKNOWN_ERROR';
+        return error instanceof CheckoutError ? error.code : 'UNKNOWN_ERROR';
       },
     }),
     // Injected: the browser navigates with window.location.assign; tests record the address.

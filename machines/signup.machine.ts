@@ -1,9 +1,8 @@
 import { assertEvent, assign, setup } from 'xstate';
-import { RESEND_COOLDOWN_MS, RESEND_COOLDOWN_SECONDS, type SendRefusal } from '../../../core/auth-codes';
-import type { LandingPage } from '../../../core/contracts/signup';
-import type { EmailKind } from '../../lib/email-kind.lazy';
-import { forgetCodeStep, rememberCodeStep, type PendingCodeStep } from './code-step-storage';
-import { checkAccountActor, classifyEmailActor, saveAccountActor, sendCodeActor, SignupError, type SignupOutcome, type SignupValues } from './signup.actors';
+import { RESEND_COOLDOWN_MS, RESEND_COOLDOWN_SECONDS, type SendRefusal } from '../core/auth-codes';
+import type { LandingPage } from '../core/contracts/signup';
+import type { EmailKind } from '../core/email/email-kind';
+import { signupActors, SignupError, type PendingCodeStep, type SignupOutcome, type SignupValues } from './signup.actors';
 
 export interface SignupFailure {
   source: 'auth' | 'api' | 'email';
@@ -69,6 +68,8 @@ function toFailure(error: unknown): SignupFailure {
  * onboarding. States are what the visitor sees. Submitting is only possible from `editing`, so a
  * double click or an impatient Enter sends one code; everything after the code is idempotent on the
  * server, and the auth service keys accounts by phone/email, so nothing here can make two accounts.
+ * The landing pages provide the actors and the storage and navigation actions
+ * (src/features/landing/SignupForm.tsx); the chart and its stand-ins live here, as the generator's.
  */
 export const signupMachine = setup({
   types: {
@@ -76,7 +77,7 @@ export const signupMachine = setup({
     events: {} as SignupEvent,
     input: {} as { landingPage: LandingPage; language: string; restored?: PendingCodeStep | null },
   },
-  actors: { classifyEmail: classifyEmailActor, checkAccount: checkAccountActor, sendCode: sendCodeActor, saveAccount: saveAccountActor },
+  actors: signupActors,
   guards: {
     // Truthiness, not `!== null`: rebuilt from docs/charts without the context factory, `restored` is absent.
     hasPendingCodeStep: ({ context }) => Boolean(context.restored),
@@ -118,10 +119,10 @@ export const signupMachine = setup({
       const waitMs = (error instanceof SignupError ? (error.refusal?.waitSeconds ?? RESEND_COOLDOWN_SECONDS) : RESEND_COOLDOWN_SECONDS) * 1000;
       return { sentAt: Date.now() - (RESEND_COOLDOWN_MS - waitMs), sentBefore: true, failure: null };
     }),
-    rememberCodeStep: ({ context }) => {
-      if (context.values && context.sentAt !== null) rememberCodeStep({ landingPage: context.landingPage, values: context.values, sentAt: context.sentAt });
-    },
-    forgetCodeStep: () => forgetCodeStep(),
+    /** Provided by the page (it owns the tab's storage): keeps the code step across a reload. */
+    rememberCodeStep: () => {},
+    /** Provided by the page: the code step is over (used, or the details changed). */
+    forgetCodeStep: () => {},
     refuseDisposableEmail: assign({ failure: { source: 'email', code: 'disposable' } }),
     refuseInvalidEmail: assign({ failure: { source: 'email', code: 'invalid' } }),
     reportEmailUnchecked: assign({ failure: { source: 'email', code: 'unchecked' } }),

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { projectRoot } from '../server/config/project-root';
-import { charts } from '../src/app/charts';
+import { charts } from '../machines/charts';
 import { machineConfigJson } from './charts/machine-config';
 
 export const chartsDir = join(projectRoot(), 'docs', 'charts');

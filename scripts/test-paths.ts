@@ -44,7 +44,7 @@ const generic = (model: ChartModel) => () => {
 const rows: Row[] = [
   measure('app', 'machines/app.machine.ts', generic(appModel)),
   measure('session', 'machines/session.machine.ts', generic(sessionModel)),
-  measure('sign-up', 'src/features/landing/signup.machine.ts', generic(signupModel)),
+  measure('sign-up', 'machines/signup.machine.ts', generic(signupModel)),
   measure('onboarding funnel', 'machines/onboarding.machine.ts', () => {
     const paths = onboarding.pathSet();
     const funnel = onboarding.coverage(paths);
@@ -54,7 +54,7 @@ const rows: Row[] = [
     };
   }),
   measure('identity review', 'machines/onboarding.review.machine.ts', generic(reviewModel)),
-  measure('paywall', 'src/features/onboarding/checkout/checkout.machine.ts', generic(paywallModel)),
+  measure('paywall', 'machines/checkout.machine.ts', generic(paywallModel)),
   measure('generator', 'machines/generator.machine.ts', () => {
     const paths = generator.pathSet();
     return { paths, coverage: fromLists(generator.coverage(paths)) };

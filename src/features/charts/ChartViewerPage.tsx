@@ -7,7 +7,7 @@ import { Heading, Text } from '../../ui/Text';
 import { paths } from '../../../core/routes/paths';
 import * as styles from './ChartViewer.css';
 import { ChartGraph } from './ChartGraph';
-import { charts } from '../../app/charts';
+import { charts } from '../../../machines/charts';
 import { FunnelView } from './FunnelView';
 import type { ChartName } from '../../platform/live-state/chart-message';
 import { subscribeChartStates } from '../../platform/live-state/live-channel';

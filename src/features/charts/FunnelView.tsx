@@ -3,7 +3,7 @@ import type { FunnelChartNumbers } from '../../../core/contracts/analytics';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/Alert';
 import { chartModel, type ChartModel, type ChartTransition } from './chart-model';
-import { charts } from '../../app/charts';
+import { charts } from '../../../machines/charts';
 import { funnelCards, leadInPlaces, type FunnelCard } from './funnel-cards';
 import { foldNumbers, type FunnelPlace, type StepNumbers } from './funnel-map';
 import * as styles from './Funnel.css';

@@ -10,7 +10,8 @@ import { Heading } from '../../ui/Text';
 import { logEvent } from '../../platform/analytics/analytics';
 import { analyticsEvents } from '../../platform/analytics/events';
 import { CodeEntry } from '../../platform/verification/CodeEntry.lazy';
-import { recipientOf, resendSignupCode, type SignupValues } from './signup.actors';
+import type { SignupValues } from '../../../machines/signup.actors';
+import { recipientOf, resendSignupCode } from './signup.actors';
 import type { SignupSend, SignupSnapshot } from './use-signup-form';
 
 interface SignupCodeScreenProps {

@@ -3,7 +3,7 @@ import { preloadEmailKind } from '../../lib/email-kind.lazy';
 import { TextField } from '../../ui/Field';
 import { PhoneField } from '../../ui/phone-input/PhoneField';
 import * as styles from './Landing.css';
-import type { SignupValues } from './signup.actors';
+import type { SignupValues } from '../../../machines/signup.actors';
 import type { SignupField, SignupFieldErrors } from './use-signup-form';
 
 interface SignupFieldsProps {

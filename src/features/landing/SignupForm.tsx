@@ -8,8 +8,9 @@ import { Button } from '../../ui/Button';
 import { Heading, Text } from '../../ui/Text';
 import * as styles from './Landing.css';
 import { publishInspection } from '../../platform/live-state/live-state';
-import { readPendingCodeStep } from './code-step-storage';
-import { signupMachine } from './signup.machine';
+import { forgetCodeStep, readPendingCodeStep, rememberCodeStep } from './code-step-storage';
+import { signupMachine } from '../../../machines/signup.machine';
+import { signupPageActors } from './signup.actors';
 import { SignupCodeScreen } from './SignupCodeScreen';
 import { SignupFields } from './SignupFields';
 import { SignupNotices } from './SignupNotices';
@@ -40,12 +41,18 @@ interface SignupFormProps {
 
 /**
  * The landing pages' sign-up form and what follows it: the personal-email prompt, the code screen,
- * saving the account, then onboarding. The flow itself is signup.machine.ts.
+ * saving the account, then onboarding. The flow itself is machines/signup.machine.ts; the page
+ * provides its calls, the tab's storage of the code step and the move on.
  */
 export function SignupForm({ variant, landingPage, lng, prefill, title, submitLabel }: SignupFormProps) {
   const [snapshot, send] = useMachine(
     signupMachine.provide({
+      actors: signupPageActors,
       actions: {
+        rememberCodeStep: ({ context: { landingPage: page, values, sentAt } }) => {
+          if (values && sentAt !== null) rememberCodeStep({ landingPage: page, values, sentAt });
+        },
+        forgetCodeStep: () => forgetCodeStep(),
         // The app chart moves on to onboarding (replacing the code screen's entry).
         goToOnboarding: () => appActor().send({ type: 'signup.completed', origin: onboardingOrigin[landingPage], tracking: storedTracking() }),
       },

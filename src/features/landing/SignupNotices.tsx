@@ -10,7 +10,7 @@ import * as styles from './Landing.css';
 
 /** Said only after a budget refused a send: not in the form's first render. */
 const SignupRefusal = lazy(() => import('./SignupRefusal').then((module) => ({ default: module.SignupRefusal })));
-import type { SignupValues } from './signup.actors';
+import type { SignupValues } from '../../../machines/signup.actors';
 import type { SignupSend, SignupSnapshot } from './use-signup-form';
 import { RESEND_COOLDOWN_SECONDS } from '../../../core/auth-codes';
 

@@ -4,8 +4,8 @@ import { paths, withSearch } from '../../../core/routes/paths';
 import { IntentLink as Link } from '../../platform/IntentLink';
 import { refusalMessage } from '../../platform/verification/send-refusal';
 import { Alert } from '../../ui/Alert';
-import type { SignupFailure } from './signup.machine';
-import type { SignupValues } from './signup.actors';
+import type { SignupFailure } from '../../../machines/signup.machine';
+import type { SignupValues } from '../../../machines/signup.actors';
 
 /**
  * A sign-up's code send refused by a budget (core/auth-codes.ts): nothing was sent, when to try

@@ -1,18 +1,13 @@
 import { codeExpired } from '../../../core/auth-codes';
 import type { LandingPage } from '../../../core/contracts/signup';
-import type { SignupValues } from './signup.actors';
+import type { PendingCodeStep } from '../../../machines/signup.actors';
 
-/**
+/*
  * The sign-up's code step outlives a reload and Back/Forward: what was submitted and when the code
- * left are kept in this tab's session storage (never local storage: it holds an email and a phone,
- * and ends with the tab) until the code is used, the details are changed, or the code has expired.
+ * left (machines/signup.actors.ts `PendingCodeStep`) are kept in this tab's session storage (never
+ * local storage: it holds an email and a phone, and ends with the tab) until the code is used, the
+ * details are changed, or the code has expired.
  */
-export interface PendingCodeStep {
-  landingPage: LandingPage;
-  values: SignupValues;
-  /** Epoch ms when the code was sent (drives the resend countdown). */
-  sentAt: number;
-}
 
 const KEY = 'ringwise.signup.codeStep';
 /** A clock set back by more than this makes a kept step look sent in the future: not ours to trust. */

@@ -1,39 +1,18 @@
 import { fromPromise } from 'xstate';
 import { apiRequest, ApiError } from '../../platform/api-client';
 import { readTrackingParams } from '../../../core/routes/tracking-params';
-import type { LandingPage, SignupCheckRequest, SignupCheckResult, SignupCompleteRequest, SignupCompleteResult } from '../../../core/contracts/signup';
-import { classifyEmailLazy, type EmailKind } from '../../lib/email-kind.lazy';
+import type { SignupCheckRequest, SignupCheckResult, SignupCompleteRequest, SignupCompleteResult } from '../../../core/contracts/signup';
+import type { EmailKind } from '../../../core/email/email-kind';
+import { classifyEmailLazy } from '../../lib/email-kind.lazy';
 import { logEvent } from '../../platform/analytics/analytics';
 import { analyticsEvents } from '../../platform/analytics/events';
 import { sendCode, type Recipient, type SendResult } from '../../platform/verification/otp';
-import type { SendRefusal } from '../../../core/auth-codes';
+import { SignupError, type SaveAccountInput, type SendCodeInput, type SignupOutcome, type SignupValues } from '../../../machines/signup.actors';
 
-export type SignupOutcome = SignupCheckResult['outcome'];
-
-/** What the sign-up form hands to the chart once its fields are valid. */
-export interface SignupValues {
-  email: string;
-  firstName?: string | undefined;
-  lastName?: string | undefined;
-  companyName?: string | undefined;
-  /** E.164 */
-  phone?: string | undefined;
-}
-
-/** A failure the pages translate: an auth code (auth.json `errors.*`) or a product API code. */
-export class SignupError extends Error {
-  override name = 'SignupError';
-  constructor(
-    readonly source: 'auth' | 'api',
-    readonly code: string,
-    /** For rate limits: when the visitor may try again. */
-    readonly retryAfterSeconds?: number,
-    /** A refused send: the 60 s wait or a budget (core/auth-codes.ts). */
-    readonly refusal?: SendRefusal,
-  ) {
-    super(code);
-  }
-}
+/*
+ * The sign-up chart's real actors (machines/signup.machine.ts holds the chart and its stand-ins):
+ * the landing pages provide them with `signupMachine.provide` (./SignupForm.tsx).
+ */
 
 /** The code goes to the phone when there is one (start, /form), else to the email (/email-form). */
 export function recipientOf(values: SignupValues): Recipient {
@@ -61,7 +40,7 @@ export async function resendSignupCode(values: SignupValues, language: string): 
   }
 }
 
-export const sendCodeActor = fromPromise<void, { values: SignupValues; language: string; resend: boolean }>(({ input }) =>
+export const sendCodeActor = fromPromise<void, SendCodeInput>(({ input }) =>
   sendSignupCode(input.values, input.language, input.resend),
 );
 
@@ -79,7 +58,7 @@ export const checkAccountActor = fromPromise<SignupOutcome, { values: SignupValu
  * says whether it was a returning account. A new, unproven email then gets its confirmation message
  * (link + code): until confirmed it cannot sign anyone in. Both steps are idempotent.
  */
-export const saveAccountActor = fromPromise<{ returning: boolean }, { values: SignupValues; landingPage: LandingPage; language: string }>(
+export const saveAccountActor = fromPromise<{ returning: boolean }, SaveAccountInput>(
   async ({ input, signal }) => {
     const { values } = input;
     const tracking = Object.fromEntries(Object.entries(readTrackingParams()).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
@@ -103,3 +82,11 @@ export const saveAccountActor = fromPromise<{ returning: boolean }, { values: Si
     return { returning: result.returning };
   },
 );
+
+/** What the landing pages provide to the sign-up chart: the four calls above. */
+export const signupPageActors = {
+  classifyEmail: classifyEmailActor,
+  checkAccount: checkAccountActor,
+  sendCode: sendCodeActor,
+  saveAccount: saveAccountActor,
+};

@@ -12,8 +12,8 @@ import { prepareCaptcha } from '../../platform/verification/captcha.lazy';
 import { initialPhoneValue, loadPhoneFormat, phoneFormat } from '../../ui/phone-input/phone-format.lazy';
 import { focusFirstInvalid } from './focus';
 import { firstErrorPerField } from './form-errors';
-import type { SignupValues } from './signup.actors';
-import type { signupMachine } from './signup.machine';
+import type { SignupValues } from '../../../machines/signup.actors';
+import type { signupMachine } from '../../../machines/signup.machine';
 
 export type SignupField = keyof SignupValues;
 export type SignupFieldErrors = Partial<Record<SignupField, string>>;

@@ -67,7 +67,7 @@ function sendToFunnel(actor: FunnelActor | null): StepProps['send'] {
 
 /**
  * Every /{lng}/onboarding/* address lands here. The funnel chart (a child of the app chart,
- * src/platform/app-actor.ts) decides what to show; the address is the app chart's projection.
+ * src/app/address/start-app.ts) decides what to show; the address is the app chart's projection.
  * At the paywall's address the paywall's frame is drawn at once, while the funnel loads and
  * decides: one tree from the first paint to the plans, so nothing is drawn twice or moves.
  */

@@ -1,7 +1,10 @@
+import type { ChartName } from '../../../machines/charts';
+
 /** What a page running a chart tells the chart viewer's tabs (src/platform/live-state/live-state.ts). */
 export const chartChannelName = 'ringwise-charts';
 
-export type ChartName = 'app' | 'session' | 'signup' | 'onboarding' | 'review' | 'paywall' | 'generator';
+/** The charts' names have one home: the registry of charts. */
+export type { ChartName };
 
 export type ChartMessage =
   | {

@@ -8,7 +8,7 @@ import { SecondStep } from './SecondStep.lazy';
  * For pages that act for the signed-in person: while the sign-in's second step is due (signed in by
  * a first factor, a verified factor on the account), the step is shown instead of the page, whose
  * API calls would be refused (403 insufficient_aal). Once verified the session is aal2 and the page
- * shows; the app chart learns of the person only then (src/platform/app-actor.ts), so the page
+ * shows; the app chart learns of the person only then (src/app/address/start-app.ts), so the page
  * starts as on any arrival.
  */
 export function SecondStepGate({ children }: { children: ReactNode }) {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { assign, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { projectRoot } from '../../../server/config/project-root';
 import { api, codeFor, confirmationLink, frenchMobile, outbox, signUpByApi } from '../../helpers/accounts';
-import { SignupError } from '../../../src/features/landing/signup.actors';
+import { SignupError } from '../../../machines/signup.actors';
 import { enrolTotpByApi, serverNow, totpAt } from '../../helpers/mfa';
 import { signupModel } from '../../unit/landing/signup-model';
 import { unique } from './accounts';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../../../server/config/project-root';
 import { chartModel, type ChartModel } from '../../../src/features/charts/chart-model';
-import { charts } from '../../../src/app/charts';
+import { charts } from '../../../machines/charts';
 import { findTransition, funnelPlaces } from '../../../src/features/charts/funnel-map';
 import { loaderRules } from '../../../src/features/charts/loader-rules';
 

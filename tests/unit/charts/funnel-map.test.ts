@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { funnelSteps } from '../../../server/analytics/funnel-steps';
 import { chartModel } from '../../../src/features/charts/chart-model';
-import { charts } from '../../../src/app/charts';
+import { charts } from '../../../machines/charts';
 import { findTransition, foldNumbers, funnelPlaces } from '../../../src/features/charts/funnel-map';
 
 describe('the funnel events on the chart (src/features/charts/funnel-map.ts)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signupMachine } from '../../../src/features/landing/signup.machine';
+import { signupMachine } from '../../../machines/signup.machine';
 import { chartModel } from '../../../src/features/charts/chart-model';
 import { leadInPlaces, liveLeadIn } from '../../../src/features/charts/funnel-cards';
 

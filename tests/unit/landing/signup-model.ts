@@ -2,8 +2,8 @@ import { fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstat
 import type { LandingPage } from '../../../core/contracts/signup';
 import { signupOutcomes } from '../../../core/contracts/signup';
 import type { EmailKind } from '../../../core/email/email-kind';
-import { SignupError, type SignupOutcome, type SignupValues } from '../../../src/features/landing/signup.actors';
-import { signupMachine } from '../../../src/features/landing/signup.machine';
+import { SignupError, type SignupOutcome, type SignupValues } from '../../../machines/signup.actors';
+import { signupMachine } from '../../../machines/signup.machine';
 import type { ChartModel } from '../../helpers/chart-model';
 
 /**

@@ -2,9 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { LandingPage } from '../../../core/contracts/signup';
 import type { EmailKind } from '../../../core/email/email-kind';
-import type { PendingCodeStep } from '../../../src/features/landing/code-step-storage';
-import { SignupError, type SignupOutcome, type SignupValues } from '../../../src/features/landing/signup.actors';
-import { signupMachine } from '../../../src/features/landing/signup.machine';
+import { SignupError, type PendingCodeStep, type SignupOutcome, type SignupValues } from '../../../machines/signup.actors';
+import { signupMachine } from '../../../machines/signup.machine';
 import { cooldownMessage, requestLimitMessage, sendRefusalOf } from '../../../core/auth-codes';
 
 /** A refused send as sendCode() reports it: the code, the wait, and which refusal (read by core's sendRefusalOf). */

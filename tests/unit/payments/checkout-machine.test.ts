@@ -1,9 +1,8 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../src/platform/api-client';
 import type { CheckoutSessionResponse } from '../../../core/contracts/payments';
-import type { StartCheckoutInput } from '../../../src/features/onboarding/checkout/checkout.actors';
-import { checkoutMachine } from '../../../src/features/onboarding/checkout/checkout.machine';
+import { CheckoutError, type StartCheckoutInput } from '../../../machines/checkout.actors';
+import { checkoutMachine } from '../../../machines/checkout.machine';
 
 const input: StartCheckoutInput = { lng: 'fr', interval: 'monthly', plan: 'business', currency: 'EUR' };
 
@@ -35,7 +34,7 @@ describe('checkout machine (Start my free trial)', () => {
 
   it("keeps the visitor on the paywall with the server's code", async () => {
     const { actor, redirects } = run(async () => {
-      throw new ApiError(403, 'KYC_REQUIRED', 'no');
+      throw new CheckoutError('KYC_REQUIRED');
     });
     actor.send({ type: 'checkout.started', input });
     await waitFor(actor, (snapshot) => snapshot.matches('idle') && snapshot.context.errorCode !== null);

@@ -1,8 +1,7 @@
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
-import { ApiError } from '../../../src/platform/api-client';
 import type { CheckoutSessionResponse } from '../../../core/contracts/payments';
-import type { StartCheckoutInput } from '../../../src/features/onboarding/checkout/checkout.actors';
-import { checkoutMachine } from '../../../src/features/onboarding/checkout/checkout.machine';
+import { CheckoutError, type StartCheckoutInput } from '../../../machines/checkout.actors';
+import { checkoutMachine } from '../../../machines/checkout.machine';
 import type { ChartModel } from '../../helpers/chart-model';
 
 /** The paywall chart's test model ('Start my free trial'): the real chart, a request that never settles. */
@@ -15,7 +14,7 @@ export const checkoutAnswer: CheckoutSessionResponse = { url: 'http://127.0.0.1:
 export const paywallFixtures = {
   started: { type: 'checkout.started', input: checkoutInput },
   answered: { type: 'xstate.done.actor.startCheckout', output: checkoutAnswer },
-  refused: { type: 'xstate.error.actor.startCheckout', error: new ApiError(403, 'KYC_REQUIRED', 'Identity check required') },
+  refused: { type: 'xstate.error.actor.startCheckout', error: new CheckoutError('KYC_REQUIRED') },
 } as const;
 
 export const paywallModel: ChartModel = {

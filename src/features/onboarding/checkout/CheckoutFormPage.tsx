@@ -9,7 +9,8 @@ import type { BillingInterval, Plan, PlanCode } from '../../../../core/contracts
 import { track } from '../../../platform/analytics/analytics';
 import { Box } from '../../../ui/Box';
 import { RetryAlert } from '../../../ui/RetryAlert';
-import { checkoutMachine } from './checkout.machine';
+import { checkoutMachine } from '../../../../machines/checkout.machine';
+import { startCheckout } from './checkout.actors';
 import { plansQuery } from './checkout-queries';
 import { CheckoutSummary } from './CheckoutSummary';
 import { usePromotion } from './use-promotion';
@@ -57,6 +58,7 @@ function CheckoutFormPage({ lng, interval, plan, onSelect, onCheckoutStarted, co
   const promotion = usePromotion(decided);
   const [snapshot, send] = useMachine(
     checkoutMachine.provide({
+      actors: { startCheckout },
       actions: {
         redirect: (_, params) => {
           onCheckoutStarted?.();

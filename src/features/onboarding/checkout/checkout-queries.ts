@@ -9,7 +9,7 @@ import { currencyFromPersonCountries, geoCurrency } from './currency';
 export const CHECKOUT_STALE_MS = 1000;
 
 /**
- * The paywall's reads, one TanStack `queryOptions` each (../../../app/query-cache: whose data a key
+ * The paywall's reads, one TanStack `queryOptions` each (../../../platform/query-cache: whose data a key
  * holds). The plans and the visitor's country are the same for everyone (public); the currency of
  * the countries a person gave is theirs (their company's country and phone number are in its key).
  */

@@ -9,7 +9,7 @@ import { CHECKOUT_STALE_MS } from './checkout-queries';
  * Whether this person's checkout starts with the free trial (the server's one-trial-per-account
  * rule, server/payments/subscription-life.ts): true, false, or undefined until known. `ask` is
  * false where the page only reads what the paywall already asked (its prerendered frame). The
- * same cache entry as the account page's subscription (../../../app/person-queries), read fresher.
+ * same cache entry as the account page's subscription (../../../platform/person-queries), read fresher.
  */
 export function useTrialOffer(ask: boolean): { trial: boolean | undefined; settled: boolean } {
   const userId = useSignedInUser() ?? undefined;
