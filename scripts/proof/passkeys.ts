@@ -7,25 +7,16 @@
  * gets no session and no passkey on another account; every refusal is GoTrue's code.
  */
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
-import { openDatabase } from '../../server/db/client';
-import { migrate } from '../../server/db/migrate';
 import { SoftAuthenticator, type AssertionOverrides } from '../../tests/server/auth/passkey-authenticator';
-import { startProofApp, type ProofApp } from './lib/app';
-import { proofTargets, scratchPostgres, type ProofTarget } from './lib/databases';
+import type { ProofApp } from './lib/app';
 import { signedUser, type ProofUser } from './lib/identities';
+import { acrossTargets, onInstances } from './lib/instances';
 import { short } from './lib/options';
-import { heading, table, verdict } from './lib/report';
+import { attackVerdict, type AttackCase } from './lib/report';
 
 /** The site every instance says it is (PUBLIC_URL: a domain, the relying party); requests go to each instance's port. */
 const SITE = 'http://localhost:9';
 const RACE = short ? 6 : 12;
-
-interface Case {
-  attack: string;
-  got: string;
-  /** What the attacker gained (a session, a passkey on someone else's account): the goal is false. */
-  gained: boolean;
-}
 
 let visitor = 0;
 /** Each request from its own address (the proof app trusts loopback's X-Forwarded-For), so the per-address limits stay out of the way. */
@@ -54,13 +45,13 @@ async function signInOptions(app: ProofApp): Promise<{ challenge_id: string; opt
 const verify = (app: ProofApp, challengeId: string, credential: unknown) => call(app, '/passkeys/authentication/verify', { challenge_id: challengeId, credential });
 
 /** An assertion forged with these overrides, to a fresh challenge. */
-async function forged(app: ProofApp, authenticator: SoftAuthenticator, attack: string, overrides: AssertionOverrides): Promise<Case> {
+async function forged(app: ProofApp, authenticator: SoftAuthenticator, attack: string, overrides: AssertionOverrides): Promise<AttackCase> {
   const started = await signInOptions(app);
   const answer = await verify(app, started.challenge_id, authenticator.get(started.options, overrides));
   return { attack, got: describe(answer), gained: Boolean(answer.body.access_token) };
 }
 
-async function attacks(apps: ProofApp[]): Promise<Case[]> {
+async function attacks(apps: ProofApp[]): Promise<AttackCase[]> {
   const [first, second = first] = apps as [ProofApp, ProofApp?];
   const victim = await signedUser(first.app, first.url, 'passkey-victim');
   const attacker = await signedUser(first.app, first.url, 'passkey-attacker');
@@ -70,7 +61,7 @@ async function attacks(apps: ProofApp[]): Promise<Case[]> {
     const added = await register(first, user, key);
     if (added.status !== 200) throw new Error(`registration answered ${added.status}: ${JSON.stringify(added.body)}`);
   }
-  const cases: Case[] = [];
+  const cases: AttackCase[] = [];
   // Control: the victim's own sign-in works (on the second instance when there are two).
   const control = await signInOptions(first);
   const signedIn = await verify(second, control.challenge_id, victimKey.get(control.options));
@@ -101,42 +92,5 @@ async function attacks(apps: ProofApp[]): Promise<Case[]> {
   return cases;
 }
 
-async function onTarget(target: ProofTarget, twoInstances: boolean): Promise<Case[]> {
-  const env = { PUBLIC_URL: SITE };
-  if (!twoInstances) {
-    const app = await startProofApp(target, env);
-    try {
-      return await attacks([app]);
-    } finally {
-      await app.close();
-    }
-  }
-  const scratch = await scratchPostgres((target as { url: string }).url);
-  const handles = [openDatabase({ kind: 'postgres', url: scratch.url }), openDatabase({ kind: 'postgres', url: scratch.url })];
-  await migrate(handles[0]!.db);
-  const apps: ProofApp[] = [];
-  for (const handle of handles) apps.push(await startProofApp(target, { ...env, RATE_LIMIT_STORE: 'database' }, handle));
-  try {
-    return await attacks(apps);
-  } finally {
-    for (const app of apps) await app.close();
-    for (const handle of handles) await handle.close();
-    await scratch.drop();
-  }
-}
-
-const columns: { label: string; cases: Case[] }[] = [];
-for (const target of await proofTargets()) {
-  heading(`${target.label}, one instance`);
-  columns.push({ label: target.label, cases: await onTarget(target, false) });
-  if (target.kind === 'postgres') {
-    heading('Postgres, two instances');
-    columns.push({ label: 'Postgres ×2', cases: await onTarget(target, true) });
-  }
-}
-const rows = [...new Set(columns.flatMap((column) => column.cases.map((entry) => entry.attack)))];
-console.log(`\n${table(['attack', ...columns.map((column) => column.label)], rows.map((attack) => [attack, ...columns.map((column) => column.cases.find((entry) => entry.attack === attack)?.got ?? '—')]))}`);
-verdict(
-  'proof:passkeys',
-  columns.flatMap((column) => column.cases.filter((entry) => entry.gained).map((entry) => `${column.label}: "${entry.attack}" gave ${entry.got}`)),
-);
+const columns = await acrossTargets((target, twoInstances) => onInstances(target, twoInstances, { PUBLIC_URL: SITE }, attacks));
+attackVerdict('proof:passkeys', columns);

@@ -5,14 +5,12 @@
  * attacker got; the goal is nothing: no session, no account, no redirect off the site.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { openDatabase } from '../../server/db/client';
-import { migrate } from '../../server/db/migrate';
 import { startIdentityProvider, type RunningIdentityProvider } from '../../server/dev/identity-provider';
 import { TestBrowser } from '../../tests/server/auth/social-harness';
-import { startProofApp, type ProofApp } from './lib/app';
-import { proofTargets, scratchPostgres, type ProofTarget } from './lib/databases';
+import type { ProofApp } from './lib/app';
+import { acrossTargets, onInstances, type Column } from './lib/instances';
 import { short } from './lib/options';
-import { heading, table, verdict } from './lib/report';
+import { attackVerdict, type AttackCase } from './lib/report';
 
 /** The site every instance says it is (behind one load balancer); requests go to each instance's own port. */
 const SITE = 'http://127.0.0.1:9';
@@ -23,12 +21,6 @@ const ACCOUNTS = [
   { id: 'ada', email: 'ada@example.com', emailVerified: true, name: 'Ada' },
 ];
 
-interface Case {
-  attack: string;
-  got: string;
-  /** What the attacker gained (a session, an account, a redirect off the site): the goal is false. */
-  gained: boolean;
-}
 
 let visitor = 0;
 /** Each trip from its own address (the proof app trusts loopback's X-Forwarded-For), so the per-address limits stay out of the way. */
@@ -63,9 +55,9 @@ async function deliver(app: ProofApp, callback: URL, cookie: string | null, head
 
 const describe = (answer: Awaited<ReturnType<typeof deliver>>) => `${answer.status}${answer.code ? ` ${answer.code}` : ''}${answer.session ? ' SESSION' : ''}`;
 
-async function stateAttacks(apps: ProofApp[]): Promise<Case[]> {
+async function stateAttacks(apps: ProofApp[]): Promise<AttackCase[]> {
   const [app, other = app] = apps as [ProofApp, ProofApp?];
-  const cases: Case[] = [];
+  const cases: AttackCase[] = [];
   const replay = await tripToCallback(app, 'custom:proof', 'ada');
   await deliver(app, replay.callback, replay.cookie, replay.headers);
   const again = await deliver(other, replay.callback, replay.cookie, replay.headers);
@@ -97,8 +89,8 @@ async function stateAttacks(apps: ProofApp[]): Promise<Case[]> {
   return cases;
 }
 
-async function raceAndRedirects(apps: ProofApp[]): Promise<Case[]> {
-  const cases: Case[] = [];
+async function raceAndRedirects(apps: ProofApp[]): Promise<AttackCase[]> {
+  const cases: AttackCase[] = [];
   const trip = await tripToCallback(apps[0]!, 'custom:proof', 'ada');
   const answers = await Promise.all(Array.from({ length: RACE }, (_, index) => deliver(apps[index % apps.length]!, trip.callback, trip.cookie, trip.headers)));
   const sessions = answers.filter((answer) => answer.session).length;
@@ -128,7 +120,7 @@ async function raceAndRedirects(apps: ProofApp[]): Promise<Case[]> {
 }
 
 /** An attacker's provider account carrying the victim's email, unverified. */
-async function emailAttack(apps: ProofApp[]): Promise<Case> {
+async function emailAttack(apps: ProofApp[]): Promise<AttackCase> {
   const app = apps[0]!;
   const honest = await tripToCallback(app, 'custom:proof', 'victim');
   await deliver(app, honest.callback, honest.cookie, honest.headers);
@@ -141,60 +133,28 @@ async function emailAttack(apps: ProofApp[]): Promise<Case> {
   return { attack: "attacker's provider account with the victim's unverified email", got: me ? `own new account (email "${me.email}")` : describe(answer), gained: reached };
 }
 
-async function onTarget(target: ProofTarget, twoInstances: boolean, providers: RunningIdentityProvider[]): Promise<Case[]> {
-  const [proof, other] = providers as [RunningIdentityProvider, RunningIdentityProvider];
-  const env = {
+/** The app's settings naming the two providers (the attacker's account lives on the second). */
+function providerEnv([proof, other]: RunningIdentityProvider[]): Record<string, string> {
+  return {
     PUBLIC_URL: SITE,
     DEV_IDENTITY_PROVIDER: 'false',
-    EXTERNAL_CUSTOM_PROOF_ISSUER: proof.issuer,
-    EXTERNAL_CUSTOM_PROOF_CLIENT_ID: proof.clientId,
-    EXTERNAL_CUSTOM_PROOF_SECRET: proof.secret,
-    EXTERNAL_CUSTOM_OTHER_ISSUER: other.issuer,
-    EXTERNAL_CUSTOM_OTHER_CLIENT_ID: other.clientId,
-    EXTERNAL_CUSTOM_OTHER_SECRET: other.secret,
+    EXTERNAL_CUSTOM_PROOF_ISSUER: proof!.issuer,
+    EXTERNAL_CUSTOM_PROOF_CLIENT_ID: proof!.clientId,
+    EXTERNAL_CUSTOM_PROOF_SECRET: proof!.secret,
+    EXTERNAL_CUSTOM_OTHER_ISSUER: other!.issuer,
+    EXTERNAL_CUSTOM_OTHER_CLIENT_ID: other!.clientId,
+    EXTERNAL_CUSTOM_OTHER_SECRET: other!.secret,
   };
-  const run = async (apps: ProofApp[]) => [...(await stateAttacks(apps)), ...(await raceAndRedirects(apps)), await emailAttack(apps)];
-  if (!twoInstances) {
-    const app = await startProofApp(target, env);
-    try {
-      return await run([app]);
-    } finally {
-      await app.close();
-    }
-  }
-  const scratch = await scratchPostgres((target as { url: string }).url);
-  const handles = [openDatabase({ kind: 'postgres', url: scratch.url }), openDatabase({ kind: 'postgres', url: scratch.url })];
-  await migrate(handles[0]!.db);
-  // One after the other: two instances creating the job queues at the same moment deadlock in pg-boss (noticed, left to #39).
-  const apps: ProofApp[] = [];
-  for (const handle of handles) apps.push(await startProofApp(target, { ...env, RATE_LIMIT_STORE: 'database' }, handle));
-  try {
-    return await run(apps);
-  } finally {
-    for (const app of apps) await app.close();
-    for (const handle of handles) await handle.close();
-    await scratch.drop();
-  }
 }
+
+const everyAttack = async (apps: ProofApp[]): Promise<AttackCase[]> => [...(await stateAttacks(apps)), ...(await raceAndRedirects(apps)), await emailAttack(apps)];
 
 const redirectUris = [`${SITE}/auth/v1/callback`];
 const providers = [await startIdentityProvider({ redirectUris, accounts: ACCOUNTS }), await startIdentityProvider({ redirectUris, accounts: ACCOUNTS, clientId: 'other-client' })];
-const columns: { label: string; cases: Case[] }[] = [];
+let columns: Column<AttackCase[]>[];
 try {
-  for (const target of await proofTargets()) {
-    heading(`${target.label}, one instance`);
-    columns.push({ label: target.label, cases: await onTarget(target, false, providers) });
-    if (target.kind === 'postgres') {
-      heading('Postgres, two instances');
-      columns.push({ label: 'Postgres ×2', cases: await onTarget(target, true, providers) });
-    }
-  }
+  columns = await acrossTargets((target, twoInstances) => onInstances(target, twoInstances, providerEnv(providers), everyAttack));
 } finally {
   for (const provider of providers) await provider.close();
 }
-const attacks = [...new Set(columns.flatMap((column) => column.cases.map((entry) => entry.attack)))];
-console.log(`\n${table(['attack', ...columns.map((column) => column.label)], attacks.map((attack) => [attack, ...columns.map((column) => column.cases.find((entry) => entry.attack === attack)?.got ?? '—')]))}`);
-verdict(
-  'proof:social',
-  columns.flatMap((column) => column.cases.filter((entry) => entry.gained).map((entry) => `${column.label}: "${entry.attack}" gave the attacker ${entry.got}`)),
-);
+attackVerdict('proof:social', columns);

@@ -30,3 +30,25 @@ export function verdict(name: string, failures: string[]): never {
 }
 
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** The table of a proof's findings: a row per name, a column per arrangement ('—' where one has none). */
+export function printMatrix(columns: Array<{ label: string; cells: Record<string, Cell> }>): void {
+  const names = [...new Set(columns.flatMap((column) => Object.keys(column.cells)))];
+  console.log(`\n${table(['attack', ...columns.map((column) => column.label)], names.map((name) => [name, ...columns.map((column) => column.cells[name] ?? '—')]))}`);
+}
+
+/** One attack tried and what the attacker got; `gained` (a session, an account, a redirect off the site) misses the goal. */
+export interface AttackCase {
+  attack: string;
+  got: string;
+  gained: boolean;
+}
+
+/** The table of the attack cases per arrangement, then the verdict: any case where the attacker gained something fails. */
+export function attackVerdict(name: string, columns: Array<{ label: string; result: AttackCase[] }>): never {
+  printMatrix(columns.map((column) => ({ label: column.label, cells: Object.fromEntries(column.result.map((entry) => [entry.attack, entry.got])) })));
+  return verdict(
+    name,
+    columns.flatMap((column) => column.result.filter((entry) => entry.gained).map((entry) => `${column.label}: "${entry.attack}" gave the attacker ${entry.got}`)),
+  );
+}
