@@ -1,9 +1,8 @@
-import { describe, expect, inject, it } from 'vitest';
-import { answerBusiness, checkLegitimacy, completeBusiness, frenchMobile, signInContext, signUpByApi, workEmail } from '../helpers/accounts';
-import { newContext, viewports, watchPageErrors } from '../helpers/browser';
-import { browserPerFile } from '../helpers/file-browser';
+import { describe, expect, it } from 'vitest';
+import { workEmail } from '../helpers/accounts';
+import { browserFile } from '../helpers/file-browser';
 import { beforeValue, localeText, type Lng } from '../helpers/locale-text';
-import { movePastAuthWindows } from '../helpers/sign-in';
+import { bothCorners, checkedPerson, signedInPage } from '../helpers/signed-in-page';
 import { formatMoney } from '../../core/payments/money';
 
 /**
@@ -12,21 +11,11 @@ import { formatMoney } from '../../core/payments/money';
  * checkout it opens shows the same amount. Chromium against the real server, en 1280 px, fr 375 px.
  */
 describe('the paywall with a promotion code', () => {
-  const baseURL = inject('baseURL');
-  const browser = browserPerFile();
-  movePastAuthWindows(baseURL);
+  const { baseURL, browser } = browserFile();
 
-  it.each([
-    ['en', viewports.desktop],
-    ['fr', viewports.phone],
-  ] as const)('shows the checkout’s discounted first payment (%s)', async (lng: Lng, viewport) => {
-    const session = await signUpByApi(baseURL, { phone: frenchMobile().e164, email: workEmail(`promo-${lng}`) });
-    await answerBusiness(baseURL, session, completeBusiness);
-    expect(await checkLegitimacy(baseURL, session)).toBe('VALIDATED');
-    const context = await newContext(browser(), baseURL, { viewport, locale: lng === 'fr' ? 'fr-FR' : 'en-US' });
-    await signInContext(context, baseURL, session);
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
+  it.each(bothCorners)('shows the checkout’s discounted first payment (%s)', async (lng: Lng, viewport) => {
+    const session = await checkedPerson(baseURL, { email: workEmail(`promo-${lng}`) });
+    const { context, page, errors } = await signedInPage(browser(), baseURL, session, { lng, viewport });
     await page.goto(`/${lng}/onboarding/checkout-form?interval=monthly&plan=business&custom_code=WELCOME10`);
     const promotion = localeText(lng, 'checkout', 'price.promotion').replace('{{code}}', 'WELCOME10').replace('{{percent}}', '10');
     await page

@@ -1,9 +1,9 @@
-import { describe, expect, inject, it } from 'vitest';
-import { answerBusiness, api, checkLegitimacy, completeBusiness, frenchMobile, signInContext, signUpByApi } from '../helpers/accounts';
-import { newContext, viewports, watchPageErrors } from '../helpers/browser';
-import { browserPerFile } from '../helpers/file-browser';
+import { describe, expect, it } from 'vitest';
+import { api, completeBusiness } from '../helpers/accounts';
+import { viewports } from '../helpers/browser';
+import { browserFile } from '../helpers/file-browser';
 import { localeText, type Lng } from '../helpers/locale-text';
-import { movePastAuthWindows } from '../helpers/sign-in';
+import { bothCorners, checkedPerson, signedInPage } from '../helpers/signed-in-page';
 
 /**
  * A refused identity check (kyc_status REJECTED) is told as such on every page that reads where the
@@ -12,23 +12,17 @@ import { movePastAuthWindows } from '../helpers/sign-in';
  * Chromium against the real server, en at 1280 px and fr at 375 px.
  */
 describe('a refused identity check', () => {
-  const baseURL = inject('baseURL');
-  const browser = browserPerFile();
-  movePastAuthWindows(baseURL);
+  const { baseURL, browser } = browserFile();
 
-  it.each([
-    ['en', viewports.desktop],
-    ['fr', viewports.phone],
-  ] as const)('is told kindly and truly, with no trial promised (%s)', async (lng: Lng, viewport) => {
+  it.each(bothCorners)('is told kindly and truly, with no trial promised (%s)', async (lng: Lng, viewport) => {
     // A personal address for a company with a website: the rules leave the decision to a person, who refuses.
-    const session = await signUpByApi(baseURL, { phone: frenchMobile().e164, email: `refused.${lng}.${Date.now()}@gmail.com` });
-    await answerBusiness(baseURL, session, { ...completeBusiness, website: 'https://acme-widgets.com' });
-    expect(await checkLegitimacy(baseURL, session)).toBe('PENDING_REVIEW');
+    const session = await checkedPerson(baseURL, {
+      email: `refused.${lng}.${Date.now()}@gmail.com`,
+      business: { ...completeBusiness, website: 'https://acme-widgets.com' },
+      kyc: 'PENDING_REVIEW',
+    });
     await api(baseURL, '/admin/kyc/decisions', { method: 'POST', body: { user: session.user.id, status: 'REJECTED' } });
-    const context = await newContext(browser(), baseURL, { viewport, locale: lng === 'fr' ? 'fr-FR' : 'en-US' });
-    await signInContext(context, baseURL, session);
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
+    const { context, page, errors } = await signedInPage(browser(), baseURL, session, { lng, viewport });
     const title = localeText(lng, 'account', 'refused.title');
     const email = localeText(lng, 'legal', 'contact.emailValue');
     const trial = lng === 'fr' ? /essai gratuit|sous un jour ouvré|en cours d’examen/i : /free trial|one business day|under review/i;
@@ -51,9 +45,7 @@ describe('a refused identity check', () => {
   });
 
   it.each(['en', 'fr'] as const)('signed-out /failure does not say "Account under review" to a visitor (%s)', async (lng) => {
-    const context = await newContext(browser(), baseURL, { viewport: viewports.phone });
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
+    const { context, page, errors } = await signedInPage(browser(), baseURL, null, { viewport: viewports.phone });
     await page.goto(`/${lng}/failure`);
     await page
       .getByRole('link', { name: localeText(lng, 'landing', 'failure.back') })

@@ -1,9 +1,8 @@
-import { describe, expect, inject, it } from 'vitest';
-import { answerBusiness, checkLegitimacy, completeBusiness, frenchMobile, signInContext, signUpByApi, subscribe, workEmail } from '../helpers/accounts';
-import { newContext, viewports, watchPageErrors } from '../helpers/browser';
-import { browserPerFile } from '../helpers/file-browser';
+import { describe, expect, it } from 'vitest';
+import { subscribe, workEmail } from '../helpers/accounts';
+import { browserFile } from '../helpers/file-browser';
 import { localeText, type Lng } from '../helpers/locale-text';
-import { movePastAuthWindows } from '../helpers/sign-in';
+import { bothCorners, checkedPerson, signedInPage } from '../helpers/signed-in-page';
 
 /**
  * The success pages say only what is true for their reader (#37.2). This server publishes no app
@@ -13,17 +12,10 @@ import { movePastAuthWindows } from '../helpers/sign-in';
 const checkMark = 'path[d="M5 12.5l4.5 4.5L19 7.5"]';
 
 describe('success pages that tell the truth', () => {
-  const baseURL = inject('baseURL');
-  const browser = browserPerFile();
-  movePastAuthWindows(baseURL);
+  const { baseURL, browser } = browserFile();
 
-  it.each([
-    ['en', viewports.desktop],
-    ['fr', viewports.phone],
-  ] as const)('signed-out /success: no check mark, no steps nobody can take, the greeting generator (%s)', async (lng: Lng, viewport) => {
-    const context = await newContext(browser(), baseURL, { viewport });
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
+  it.each(bothCorners)('signed-out /success: no check mark, no steps nobody can take, the greeting generator (%s)', async (lng: Lng, viewport) => {
+    const { context, page, errors } = await signedInPage(browser(), baseURL, null, { viewport });
     // /success carries no language: it speaks the one chosen last.
     await page.goto(`/${lng}/failure`);
     await page.getByRole('link', { name: localeText(lng, 'landing', 'failure.back') }).waitFor();
@@ -38,13 +30,9 @@ describe('success pages that tell the truth', () => {
   });
 
   it('a subscriber: the check mark, the account page and the greeting generator, still no app steps (en)', async () => {
-    const session = await signUpByApi(baseURL, { phone: frenchMobile().e164, email: workEmail('success') });
-    await answerBusiness(baseURL, session, completeBusiness);
-    expect(await checkLegitimacy(baseURL, session)).toBe('VALIDATED');
+    const session = await checkedPerson(baseURL, { email: workEmail('success') });
     await subscribe(baseURL, session);
-    const context = await newContext(browser(), baseURL);
-    await signInContext(context, baseURL, session);
-    const page = await context.newPage();
+    const { context, page } = await signedInPage(browser(), baseURL, session);
     await page.goto('/success');
     await page.getByRole('link', { name: localeText('en', 'account', 'welcome.account') }).waitFor();
     expect(await page.locator(checkMark).count()).toBe(1);

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { launchBrowser } from './browser';
+import { movePastAuthWindows } from './sign-in';
 
 // Not in browser.ts: the bench, budget and visual scripts import that one outside Vitest.
 
@@ -18,4 +19,14 @@ export function browserPerFile(): () => Browser {
     if (!browser) throw new Error('the browser is launched in beforeAll: use it inside a test');
     return browser;
   };
+}
+
+/**
+ * A browser test file's usual start, in its describe block: the test server's address, one
+ * Chromium for the file, and the auth service's per-address windows moved past before and after.
+ */
+export function browserFile(): { baseURL: string; browser: () => Browser } {
+  const baseURL = inject('baseURL');
+  movePastAuthWindows(baseURL);
+  return { baseURL, browser: browserPerFile() };
 }
