@@ -316,10 +316,11 @@ describe('chart viewer (browser)', () => {
         throw new Error(`${String(error)} ${errors.join(' | ')}`);
       });
       expect(await viewer.locator('[data-state]').count()).toBeGreaterThan(25);
-      // Another tab runs the funnel: signed out, the chart ends in `home`, which the viewer shows.
+      // Another tab runs the funnel: signed out, the chart ends in `home`, which sends the tab to the
+      // start page: the viewer follows it there, to the sign-up chart's start-page card (#37.5).
       const funnel = await context.newPage();
       await funnel.goto('/en/onboarding/steps/size');
-      await viewer.locator('[data-state="onboarding.home"][data-active]').waitFor({ timeout: 20_000 });
+      await viewer.locator('[data-state="signup.editing"][data-active]').waitFor({ timeout: 20_000 });
       await screenshot(viewer, 'charts-onboarding-desktop');
       await viewer.getByRole('button', { name: 'Whole chart' }).click();
       await viewer.getByRole('button', { name: 'Greeting generator' }).click();

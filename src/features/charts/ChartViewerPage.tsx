@@ -19,6 +19,24 @@ function innermost(ids: readonly string[]): string[] {
 
 type Mode = 'funnel' | 'graph';
 
+/** A chart's latest state in another tab: its active ids, the address it puts the tab at, and when. */
+interface LiveChart {
+  ids: string[];
+  path: string;
+  at: number;
+}
+
+/**
+ * The chart the funnel view follows now (#37.5): it draws two, the sign-up chart (the start page and
+ * the code step) leading into the funnel chart; the visitor is in the one that moved last.
+ */
+function funnelChartNow(live: Partial<Record<ChartName, LiveChart>>): 'signup' | 'onboarding' {
+  const { signup, onboarding } = live;
+  return signup && (!onboarding || signup.at > onboarding.at) ? 'signup' : 'onboarding';
+}
+
+const nothingLive: ReadonlySet<string> = new Set();
+
 /**
  * /inspect/charts: the sign-up funnel for the product owner (main path, plain names, the team's
  * numbers) and every chart of the product drawn whole by the product itself (elkjs, offline), with
@@ -30,14 +48,14 @@ export default function ChartViewerPage() {
   const enabled = publicConfig().features.chartViewer;
   const [mode, setMode] = useState<Mode>('funnel');
   const [chart, setChart] = useState<ChartName>('onboarding');
-  const [live, setLive] = useState<Record<string, { ids: string[]; path: string }>>({});
+  const [live, setLive] = useState<Partial<Record<ChartName, LiveChart>>>({});
 
   useEffect(() => {
     if (!enabled) return undefined;
     return subscribeChartStates((message) => {
       // This tab runs the app chart too (it is on the viewer's page): the live state shown is another tab's.
       if (message.path === paths.charts.build()) return;
-      setLive((all) => ({ ...all, [message.chart]: { ids: message.stateIds, path: message.path } }));
+      setLive((all) => ({ ...all, [message.chart]: { ids: message.stateIds, path: message.path, at: message.at } }));
     });
   }, [enabled]);
 
@@ -49,8 +67,9 @@ export default function ChartViewerPage() {
       </Page>
     );
   }
-  const shownChart: ChartName = mode === 'funnel' ? 'onboarding' : chart;
-  const active = new Set(live[shownChart]?.ids ?? []);
+  const shownChart: ChartName = mode === 'funnel' ? funnelChartNow(live) : chart;
+  const shown = live[shownChart];
+  const active = new Set(shown?.ids ?? []);
   return (
     <Page width="wide">
       <Heading>{t('charts.title')}</Heading>
@@ -63,10 +82,10 @@ export default function ChartViewerPage() {
         ))}
       </div>
       <p role="status">
-        {live[shownChart] ? t('charts.live', { path: live[shownChart].path, states: innermost(live[shownChart].ids).join(', ') }) : t('charts.noLive')}
+        {shown ? t('charts.live', { path: shown.path, states: innermost(shown.ids).join(', ') }) : t('charts.noLive')}
       </p>
       {mode === 'funnel' ? (
-        <FunnelView live={active} />
+        <FunnelView live={shownChart === 'onboarding' ? active : nothingLive} signupLive={shownChart === 'signup' ? active : nothingLive} />
       ) : (
         <>
           <div className={styles.toolbar} role="group" aria-label={t('charts.choose')}>

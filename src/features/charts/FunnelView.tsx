@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/Alert';
 import { chartModel, type ChartModel, type ChartTransition } from './chart-model';
 import { charts } from '../../../machines/charts';
-import { funnelCards, leadInPlaces, type FunnelCard } from './funnel-cards';
+import { funnelCards, leadInPlaces, liveLeadIn, type FunnelCard } from './funnel-cards';
 import { foldNumbers, type FunnelPlace, type StepNumbers } from './funnel-map';
 import * as styles from './Funnel.css';
 import { FunnelFilters, type NumbersQuery } from './FunnelFilters';
@@ -37,6 +37,8 @@ function Connector({ place, numbers, folded, format }: { place: FunnelPlace | un
 /** The steps counted before the funnel chart starts: the sign-up chart's page view and code. */
 function LeadIn({ view, folded, connector }: { view: StepView; folded: Map<string, StepNumbers>; connector: (place: FunnelPlace) => ReactNode }) {
   const { t } = useTranslation('charts');
+  // The start page and the code step are the sign-up chart's: its live state marks one card.
+  const here = liveLeadIn(view.model, leadInPlaces(), view.live);
   return (
     <>
       <h3 className={styles.sectionTitle}>{t('funnel.before')}</h3>
@@ -44,11 +46,16 @@ function LeadIn({ view, folded, connector }: { view: StepView; folded: Map<strin
         {leadInPlaces().map((place, index) => (
           <li key={place.step}>
             {index > 0 ? connector(place) : null}
-            <div className={[styles.card, folded.size ? styles.cardCounted : ''].join(' ')} data-state={place.state}>
+            <div
+              className={[styles.card, folded.size ? styles.cardCounted : '', here === place ? styles.cardLive : ''].filter(Boolean).join(' ')}
+              data-state={place.state}
+              data-active={here === place || undefined}
+            >
               <div className={styles.cardHead}>
                 <h3 className={styles.cardTitle}>{t(`funnelSteps.${place.step}`)}</h3>
                 <span className={styles.code}>{place.event}</span>
               </div>
+              {here === place ? <p className={styles.live}>{t('funnel.liveHere')}</p> : null}
               {folded.get(place.state) ? <Numbers numbers={folded.get(place.state)!} view={view} /> : null}
               <ul className={styles.moves}>
                 {place.transition ? (
@@ -72,7 +79,7 @@ function LeadIn({ view, folded, connector }: { view: StepView; folded: Map<strin
  * its plain name, code name and (for the team) how many people reached it, went on and left, for the
  * period and first touch chosen. Inner states and side moves stay folded until opened or searched.
  */
-export function FunnelView({ live }: { live: ReadonlySet<string> }) {
+export function FunnelView({ live, signupLive }: { live: ReadonlySet<string>; signupLive: ReadonlySet<string> }) {
   const { t, i18n } = useTranslation('charts');
   const [query, setQuery] = useState<NumbersQuery>(() => lastDays(7));
   const [search, setSearch] = useState('');
@@ -89,7 +96,7 @@ export function FunnelView({ live }: { live: ReadonlySet<string> }) {
   const needle = search.trim().toLowerCase();
   const shown = (card: FunnelCard) => !needle || searchText(card, funnel, labels).includes(needle);
   const view: StepView = { labels, model: funnel, format, open: needle !== '', live };
-  const signupView: StepView = { ...view, model: signup, live: new Set() };
+  const signupView: StepView = { ...view, model: signup, live: signupLive };
   const matches = [...cards.main, ...cards.exits].filter(shown).length;
   const first = numbers?.steps[0]?.reached ?? 0;
   const last = numbers?.steps.at(-1)?.reached ?? 0;

@@ -3,6 +3,7 @@ import { activeStateIds } from '../../../machines/active-states';
 import { createOnboardingActors } from '../../../machines/onboarding.actors';
 import { onboardingMachine } from '../../../machines/onboarding.machine';
 import type { OnboardingInput } from '../../../machines/onboarding.types';
+import { projectUrl } from '../../../machines/onboarding.url';
 import { publishChartState } from '../../platform/live-state/live-state';
 import { browserOnboardingDeps } from './onboarding-deps';
 import { currentFunnel, setCurrentFunnel } from './funnel-store';
@@ -11,6 +12,18 @@ const browserMachine = onboardingMachine.provide({ actors: createOnboardingActor
 export type FunnelActor = Actor<typeof browserMachine>;
 
 type FunnelSession = OnboardingInput['session'];
+
+/**
+ * The address a funnel state puts the tab at: its projection, as the chart viewer's live line shows
+ * it (#37.5). This subscriber runs before the app chart has written the address (it hears of the
+ * state after), so the browser's address would still be the step before. A state that keeps the
+ * address (a loading view) is where the tab is: undefined, the browser's own.
+ */
+function projectedPath(snapshot: Parameters<typeof projectUrl>[0]): string | undefined {
+  const projection = projectUrl(snapshot);
+  if (projection.kind === 'stay') return undefined;
+  return projection.kind === 'external' ? projection.href : new URL(projection.href, window.location.origin).pathname;
+}
 
 /** One person (or nobody) on both sides, or neither known yet: a funnel of anyone else is never picked up (#38.1). */
 function sameUser(held: FunnelSession, next: FunnelSession): boolean {
@@ -35,7 +48,7 @@ export function ensureFunnel(input: OnboardingInput): { actor: FunnelActor; crea
   const actor = createActor(browserMachine, { input });
   // Published from the start, so the chart viewer (and the browser test) also see the states the
   // funnel passes before any page subscribes (waiting for the session, loading the profile).
-  actor.subscribe((snapshot) => publishChartState('onboarding', activeStateIds(snapshot)));
+  actor.subscribe((snapshot) => publishChartState('onboarding', activeStateIds(snapshot), { path: projectedPath(snapshot) }));
   actor.start();
   setCurrentFunnel(actor);
   return { actor, created: true };

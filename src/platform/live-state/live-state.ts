@@ -1,5 +1,5 @@
 import type { AnyMachineSnapshot, InspectionEvent } from 'xstate';
-import { firstRender } from '../first-render';
+import { firstRender } from '../../lib/first-render';
 import { publicConfig } from '../public-config';
 import type { ChartName } from './chart-message';
 import type * as LiveChannel from './live-channel';
@@ -31,9 +31,13 @@ function publish(state: LiveChannel.Published): void {
 
 const here = () => (typeof location === 'undefined' ? '' : location.pathname);
 
-/** Publishes a chart's active state node ids (e.g. ['onboarding', 'onboarding.size', 'onboarding.size.answering']). */
-export function publishChartState(chart: ChartName, stateIds: string[], event?: string): void {
-  publish({ chart, stateIds, at: Date.now(), path: here(), ...(event ? { event } : {}) });
+/**
+ * Publishes a chart's active state node ids (e.g. ['onboarding', 'onboarding.size', 'onboarding.size.answering']).
+ * `path`: the address this state puts the tab at, when the chart projects one that the browser may
+ * not show yet (the funnel publishes before the app chart writes its address); else where it is.
+ */
+export function publishChartState(chart: ChartName, stateIds: string[], options: { event?: string; path?: string } = {}): void {
+  publish({ chart, stateIds, at: Date.now(), path: options.path ?? here(), ...(options.event ? { event: options.event } : {}) });
 }
 
 /**
