@@ -1,14 +1,18 @@
 import { isLanguage } from '../../../core/routes/languages';
 import { readTrackingParams } from '../../../core/routes/tracking-params';
+import { isTeamPage } from '../../../core/team-pages';
 import type { EventContext, LandingPage } from './events';
 
 /** Where the landing page of the current visit is kept (first-touch per visit, see rememberLanding). */
 export const landingStorageKey = 'analytics_landing';
 const visitStartedKey = 'analytics_visit_started';
 
-/** SPEC §2: no page view for the greeting generator, wherever the segment appears. */
+/**
+ * SPEC §2: no page view for the greeting generator, wherever the segment appears; nor for the team's
+ * own pages (the chart page, core/team-pages.ts), which are no visit to the product (#37.5).
+ */
 export function isPageViewExcluded(path: string): boolean {
-  return path.includes('voice-generator');
+  return path.includes('voice-generator') || isTeamPage(path.split('?')[0] ?? path);
 }
 
 /** Which landing page an address is, by its route (SPEC §2: start, form, demo, email-form…). */
