@@ -171,7 +171,7 @@ export const signupMachine = setup({
           { target: 'checkingAccount' },
         ],
         // The free-mail list failed to download (a flaky network): the form says so, and the next
-        // submit downloads it again (src/lib/email-kind.browser.ts).
+        // submit downloads it again (src/platform/email-kind.browser.ts).
         onError: { target: 'editing', actions: 'reportEmailUnchecked' },
       },
     },

@@ -8,7 +8,7 @@ import { viewports } from '../../tests/helpers/browser';
  * Response headers are left out: they are not JavaScript, they vary with configuration (the
  * security headers added ~1 KB to every request), and HTTP/2 sends repeated headers compressed.
  * "First rendered" is the `first-render` performance mark
- * the SPA sets when the routed page commits (src/platform/first-render.ts; on the prerendered start page,
+ * the SPA sets when the routed page commits (src/lib/first-render.ts; on the prerendered start page,
  * when it has hydrated), or, for a build without it, the moment the page's heading shows and the
  * load event has fired.
  */

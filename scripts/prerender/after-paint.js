@@ -59,7 +59,7 @@ addEventListener('pagehide', () => {
   }
 });
 
-// The app dispatches this on document once it has rendered (src/platform/first-render.ts); this script
+// The app dispatches this on document once it has rendered (src/lib/first-render.ts); this script
 // runs before the app's code is even fetched, so it cannot be missed.
 addEventListener('input', onInput, true);
 addEventListener('submit', onSubmit, true);

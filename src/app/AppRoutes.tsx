@@ -4,7 +4,7 @@ import { Spinner } from '../ui/Spinner';
 import { Box } from '../ui/Box';
 import { FooterHold } from '../platform/footer-hold';
 import { appActor } from '../platform/app-actor';
-import { markFirstRender } from '../platform/first-render';
+import { markFirstRender } from '../lib/first-render';
 import { usePageTitle } from './page-title';
 import { routePages } from './routes';
 

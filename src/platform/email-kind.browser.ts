@@ -1,11 +1,11 @@
-import { apiRequest } from '../platform/api-client';
+import { apiRequest } from './api-client';
 import { emailKindResponseSchema } from '../../core/contracts/email-kind';
 import { domainCandidates, emailDomain } from '../../core/email/email-address';
 import type { EmailKind } from '../../core/email/email-kind';
 // The free-mail list (≈60 KB, ≈20 KB compressed) as a data asset with a hashed name, fetched, not
 // bundled: a chunk whose download failed may stay failed for the page (the module map keeps it), a
 // fetch is simply made again. The ≈1.9 MB disposable list stays on the server.
-import freeMailUrl from './generated/free-mail-domains.txt?url';
+import freeMailUrl from '../lib/generated/free-mail-domains.txt?url';
 
 /** Fetches the free-mail list's text (one domain a line). */
 export type FreeMailSource = () => Promise<string>;

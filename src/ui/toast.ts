@@ -1,5 +1,5 @@
 import hotToast from 'react-hot-toast';
-import { afterFirstRender } from '../platform/first-render';
+import { afterFirstRender } from '../lib/first-render';
 import { loadHotToaster, wantToaster } from './toaster-demand';
 
 // A page that can show a toast (it loaded this module, with the code entry) fetches the toast area's

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { firstRender } from '../../platform/first-render';
+import { firstRender } from '../../lib/first-render';
 import { paths } from '../../../core/routes/paths';
 import { useFooterHeld } from '../../platform/footer-hold';
 import { SiteFooter } from './SiteFooter';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../core/routes/languages';
 import { Alert } from '../../ui/Alert';
 import { authUrlError } from '../../platform/session/session';
-import { firstRender } from '../../platform/first-render';
+import { firstRender } from '../../lib/first-render';
 
 /** The email card with its 'Send a new code', for a signed-in person whose confirmation link failed: rare, so loaded then. */
 const EmailToConfirm = lazy(() => import('../../platform/verification/EmailToConfirm').then((module) => ({ default: module.EmailToConfirm })));

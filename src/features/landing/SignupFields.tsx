@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { preloadEmailKind } from '../../lib/email-kind.lazy';
+import { preloadEmailKind } from '../../platform/email-kind.lazy';
 import { TextField } from '../../ui/Field';
 import { PhoneField } from '../../ui/phone-input/PhoneField';
 import * as styles from './Landing.css';

@@ -3,7 +3,7 @@ import { apiRequest, ApiError } from '../../platform/api-client';
 import { readTrackingParams } from '../../../core/routes/tracking-params';
 import type { SignupCheckRequest, SignupCheckResult, SignupCompleteRequest, SignupCompleteResult } from '../../../core/contracts/signup';
 import type { EmailKind } from '../../../core/email/email-kind';
-import { classifyEmailLazy } from '../../lib/email-kind.lazy';
+import { classifyEmailLazy } from '../../platform/email-kind.lazy';
 import { logEvent } from '../../platform/analytics/analytics';
 import { analyticsEvents } from '../../platform/analytics/events';
 import { sendCode, type Recipient, type SendResult } from '../../platform/verification/otp';

@@ -1,4 +1,4 @@
-import { afterFirstRender } from '../first-render';
+import { afterFirstRender } from '../../lib/first-render';
 import type { PublicConfig } from '../../../core/contracts/public-config';
 import { loadWidgets } from '../widgets/widgets.lazy';
 import { initAnalytics } from './analytics';

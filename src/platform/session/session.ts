@@ -5,7 +5,7 @@ import { createActor, fromPromise, type Actor } from 'xstate';
 import { RetryableRefreshError } from '../../../machines/session.actors';
 import { expiresAtMs, sessionMachine, type AuthSession } from '../../../machines/session.machine';
 import { setAccessTokenProvider } from '../api-client';
-import { afterFirstRender, firstRender } from '../first-render';
+import { afterFirstRender, firstRender } from '../../lib/first-render';
 import { publishInspection } from '../live-state/live-state';
 import { publishPresence } from './presence';
 import { publishSignedInUser } from './user-change';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';
-import { firstRender } from '../first-render';
+import { firstRender } from '../../lib/first-render';
 
 /** The providers' look-up and buttons: no byte of them before the page has painted (docs/performance.md). */
 const SocialSignInChunk = lazy(() => import('./SocialSignIn').then((module) => ({ default: module.SocialSignIn })));

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Language } from '../../../core/routes/languages';
-import { firstRender } from '../first-render';
+import { firstRender } from '../../lib/first-render';
 import type { ProviderLandingPage } from './provider-start';
 import type { SocialProvider } from './providers';
 import { socialSettings } from './social-settings';

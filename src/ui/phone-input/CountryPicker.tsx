@@ -1,7 +1,6 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CountryCode } from 'libphonenumber-js';
-import { useLanguage } from '../../platform/use-language';
 import { localizedCountries, searchCountries } from '../../lib/countries';
 import { control } from '../Field.css';
 import { flagSrc } from './flags';
@@ -24,8 +23,9 @@ export interface CountryPickerProps {
  * nothing matches. The search and the highlight start afresh each time it opens.
  */
 export function CountryPicker({ id, current, onPick, onClose }: CountryPickerProps) {
-  const { t } = useTranslation(['landing', 'common']);
-  const language = useLanguage();
+  // Country names in the language the texts are in (the kit knows no app chart: i18n follows it).
+  const { t, i18n } = useTranslation(['landing', 'common']);
+  const language = i18n.language;
   const popoverRef = useRef<HTMLDivElement>(null);
   // Every country's name (Intl, ~245 sorted) only once the picker is open: the button needs one
   // name, and the whole list held up the first render and the start page's hydration (#16).

@@ -1,7 +1,6 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CountryCode } from 'libphonenumber-js';
-import { useLanguage } from '../../platform/use-language';
 import { countryName, findCountry } from '../../lib/countries';
 import { flagSrc } from './flags';
 import { FieldFrame } from '../Field';
@@ -45,8 +44,9 @@ export interface PhoneFieldProps {
  * Used by the sign-up, demo and sign-in pages, onboarding's verify-phone step and the two-step manager.
  */
 export function PhoneField({ label, defaultValue, defaultCountry, onChange, onBlur, error, hint, disabled, name, autoComplete = 'tel' }: PhoneFieldProps) {
-  const { t } = useTranslation(['landing', 'common']);
-  const language = useLanguage();
+  // Country names in the language the texts are in (the kit knows no app chart: i18n follows it).
+  const { t, i18n } = useTranslation(['landing', 'common']);
+  const language = i18n.language;
   const [state, typed, pickCountry] = usePhoneNumber(defaultValue, defaultCountry, onChange);
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);

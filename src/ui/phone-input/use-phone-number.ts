@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { CountryCode } from 'libphonenumber-js';
-import { afterFirstRender } from '../../platform/first-render';
+import { afterFirstRender } from '../../lib/first-render';
 import { defaultCountryCode } from '../../lib/countries';
 import type { PhoneInputState } from './phone-format';
 import { emptyPhoneState, loadPhoneFormat, phoneFormat, type PhoneFormatModule } from './phone-format.lazy';

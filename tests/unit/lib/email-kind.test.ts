@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { buildEmailDomainData, generatedEmailDomainsPath, generatedFreeMailPath } from '../../../src/lib/email-domains.source';
 import { classifyEmail, emailDomain } from '../../../core/email/email-kind';
-import { classifyEmailLazy } from '../../../src/lib/email-kind.lazy';
+import { classifyEmailLazy } from '../../../src/platform/email-kind.lazy';
 
 /** The free-mail list as the browser downloads it (the committed asset). */
 const freeMailAsset = async () => readFileSync(generatedFreeMailPath, 'utf8');
@@ -70,7 +70,7 @@ describe('classifyEmail', () => {
 
   it('reports a free-mail list that failed to download once, then downloads it again', async () => {
     vi.resetModules();
-    const { classifyEmail: classifyInBrowser, loadFreeMail } = await import('../../../src/lib/email-kind.browser');
+    const { classifyEmail: classifyInBrowser, loadFreeMail } = await import('../../../src/platform/email-kind.browser');
     const downloads: string[] = [];
     const flaky = async () => {
       downloads.push('list');

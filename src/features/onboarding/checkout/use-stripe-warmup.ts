@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { afterFirstRender } from '../../../platform/first-render';
+import { afterFirstRender } from '../../../lib/first-render';
 import { publicConfig } from '../../../platform/public-config';
 import { preloadStripe } from './checkout.actors';
 
