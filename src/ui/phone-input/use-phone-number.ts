@@ -1,7 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { CountryCode } from 'libphonenumber-js';
-import { afterFirstRender } from '../../lib/first-render';
 import { defaultCountryCode } from '../../lib/countries';
 import type { PhoneInputState } from './phone-format';
 import { emptyPhoneState, loadPhoneFormat, phoneFormat, type PhoneFormatModule } from './phone-format.lazy';
@@ -56,10 +55,10 @@ export function usePhoneNumber(
 
   useEffect(() => {
     mounted.current = true;
-    // A prefilled number is formatted as soon as possible; otherwise fetch the formatter once the
-    // page has rendered, before the visitor reaches this field.
+    // A prefilled number is formatted as soon as possible; otherwise the formatter (~49 KB with its
+    // metadata) is fetched on intent: a focus or keystroke here, a focus or pointer-down in the form
+    // (its preload), a submit (which waits for it), never at idle on a page that may not be used (#40).
     if (stateRef.current.resolve) requestFormatter();
-    else afterFirstRender(() => void loadPhoneFormat().catch(() => undefined));
     return () => {
       mounted.current = false;
     };
