@@ -3,7 +3,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { appActor } from './platform/app-actor';
 import { startApp } from './app/address/start-app';
 import { App } from './app/App';
-import { afterFirstRender } from './platform/first-render';
 import { initI18n } from './platform/i18n';
 import { detectLanguage, isLanguage } from '../core/routes/languages';
 import { canHydrate, inlineConfigFetch, readPrerendered } from './app/prerendered';
@@ -25,9 +24,9 @@ async function boot() {
   const [config] = await Promise.all([loadPublicConfig(inlineConfigFetch() ?? fetch), initI18n(language, texts)]);
   // The SDK loads after the first render; events logged before then wait for it (not dropped).
   expectAnalytics(config.analytics);
-  // The served config is checked against its schema once the page has rendered (zod is not part of
-  // the first render).
-  afterFirstRender(() => void checkPublicConfig());
+  // The served config is checked against its schema on the visitor's first input, when the forms
+  // fetch zod anyway: a page only read never downloads zod (13 KB, #40).
+  onFirstInput(() => void checkPublicConfig());
   // The app chart decides the page from the address before the first render; it starts the session
   // chart at once (in its own chunk, so supabase-js stays off the critical path of the first paint).
   startApp(config.webAppUrl);
@@ -71,6 +70,16 @@ async function boot() {
   startTransition(() => {
     createRoot(root).render(app);
   });
+}
+
+/** Runs `task` once, on the page's first focus, pointer-down or key press. */
+function onFirstInput(task: () => void): void {
+  const kinds = ['focusin', 'pointerdown', 'keydown'] as const;
+  const once = () => {
+    for (const kind of kinds) document.removeEventListener(kind, once, true);
+    task();
+  };
+  for (const kind of kinds) document.addEventListener(kind, once, true);
 }
 
 void boot();
