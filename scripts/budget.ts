@@ -1,8 +1,10 @@
 /**
- * `npm run budget`: the first-render JavaScript of each page, measured in Chromium against the built
- * product served by the real server (see scripts/bench/page-js.ts), checked against its budget in
- * bytes. Builds first when the build is missing or older than the sources. Prints the table; exits 1
- * when a page is over budget. Bytes, not times: the figure is the same on a busy machine.
+ * `npm run budget`: the JavaScript of each page, measured in Chromium against the built product
+ * served by the real server (see scripts/bench/page-js.ts), at two moments, each checked against its
+ * budget in bytes: before the first render (`pageBudgets`) and by network idle + 3 s (`idleBudgets`,
+ * #40: what a visitor's phone downloads whether or not they go on). Builds first when the build is
+ * missing or older than the sources. Prints the tables; exits 1 when a page is over either budget.
+ * Bytes, not times: the figure is the same on a busy machine.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -11,7 +13,7 @@ import { join } from 'node:path';
 import { projectRoot } from '../server/config/project-root';
 import { launchBrowser } from '../tests/helpers/browser';
 import { startServerProcess } from '../tests/helpers/server-process';
-import { formatPageTable, kb, measurePageScripts } from './bench/page-js';
+import { formatPageTable, kb, measurePageScripts, type PageScripts } from './bench/page-js';
 import { benchPages } from './bench/pages';
 
 const KB = 1024;
@@ -53,6 +55,27 @@ export const pageBudgets: Record<string, number> = {
   paywall: 164 * KB,
 };
 
+/**
+ * Bytes of compressed JavaScript a page may have loaded by network idle + 3 s (cold cache, 375 px):
+ * issue #40's goal is 200 KB on the landing pages and the generator. What waits for a later step
+ * loads when that step is near (the phone formatter on a focus in the form, supabase-js on its first
+ * use, zod on the first input, Amplitude without its optional plugins), so each budget is today's
+ * figure plus ~4 KB: a new idle-time download fails the check.
+ */
+export const idleBudgets: Record<string, number> = {
+  // 28 Nov, #40: start 282.2 KB before (the formatter with `max` metadata 48.8, supabase-js 42.7,
+  // zod 13.3 at idle; Amplitude 51.6 with its optional plugins); after: start 152.1, form 149.8,
+  // demo 147.5, email-form 153.6, sign-in 154.9, generator 146.1, paywall 193.2 KB.
+  start: 156 * KB,
+  form: 154 * KB,
+  demo: 152 * KB,
+  'email-form': 158 * KB,
+  'sign-in': 159 * KB,
+  generator: 150 * KB,
+  // Signed in: supabase-js is in its first render already (216.6 KB before).
+  paywall: 198 * KB,
+};
+
 function newestMtime(path: string): number {
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
@@ -71,29 +94,37 @@ function buildIfStale(root: string): void {
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
 }
 
+function overBudget(results: PageScripts[], budgets: Record<string, number>, moment: string) {
+  return results.filter((result) => result.bytes > (budgets[result.name] ?? Infinity)).map((result) => ({ result, moment, budget: budgets[result.name]! }));
+}
+
 async function main(): Promise<number> {
   const root = projectRoot();
   buildIfStale(root);
   const dataDir = mkdtempSync(join(tmpdir(), 'budget-data-'));
-  const server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn' }, { bundled: true });
+  const server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn' }, { bundled: true, timeoutMs: 180_000 });
   const browser = await launchBrowser();
   try {
     const results = [];
-    for (const target of benchPages(server.url)) results.push(await measurePageScripts(browser, server.url, target));
+    for (const target of benchPages(server.url)) results.push(await measurePageScripts(browser, server.url, target, { idle: true }));
+    const byIdle = results.map((result) => ({ ...result, bytes: result.idleBytes ?? 0, scripts: result.idleScripts ?? [] }));
     console.log('First-render JavaScript per page (Chromium, 375 px, compressed script bodies)\n');
     console.log(formatPageTable(results, pageBudgets));
-    const over = results.filter((result) => result.bytes > (pageBudgets[result.name] ?? Infinity));
+    console.log('\nJavaScript by network idle + 3 s (the same visits)\n');
+    console.log(formatPageTable(byIdle, idleBudgets));
+    const over = [...overBudget(results, pageBudgets, 'first render'), ...overBudget(byIdle, idleBudgets, 'by idle')];
     if (process.argv.includes('--verbose') || over.length > 0) {
-      for (const result of over.length > 0 ? over : results) {
-        console.log(`\n${result.name} (${result.path}):`);
+      const listed = over.length > 0 ? over : [...results.map((result) => ({ result, moment: 'first render' })), ...byIdle.map((result) => ({ result, moment: 'by idle' }))];
+      for (const { result, moment } of listed) {
+        console.log(`\n${result.name} (${result.path}), ${moment}:`);
         for (const script of result.scripts) console.log(`  ${kb(script.bytes).padStart(9)}  ${script.url}`);
       }
     }
     if (over.length > 0) {
-      console.error(`\n✖ over budget: ${over.map((result) => `${result.name} ${kb(result.bytes)} > ${kb(pageBudgets[result.name]!)}`).join(', ')}`);
+      console.error(`\n✖ over budget: ${over.map(({ result, moment, budget }) => `${result.name} (${moment}) ${kb(result.bytes)} > ${kb(budget)}`).join(', ')}`);
       return 1;
     }
-    console.log('\n✔ every page within its budget');
+    console.log('\n✔ every page within its budgets');
     return 0;
   } finally {
     await browser.close();

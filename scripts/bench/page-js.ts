@@ -30,7 +30,18 @@ export interface PageScripts {
   path: string;
   bytes: number;
   scripts: ScriptLoad[];
+  /** Every script of the visit by network idle + IDLE_EXTRA_MS (measured with `idle: true`). */
+  idleBytes?: number;
+  idleScripts?: ScriptLoad[];
 }
+
+/**
+ * "By network idle": no request in flight for NETWORK_QUIET_MS (Playwright's `networkidle`), then
+ * IDLE_EXTRA_MS more, so what a page starts in an idle callback or a timer after the load (analytics,
+ * supabase-js, the phone formatter) counts; then quiet again, in case that last moment started more.
+ */
+const NETWORK_QUIET_MS = 500;
+const IDLE_EXTRA_MS = 3000;
 
 interface Pending {
   url: string;
@@ -44,7 +55,7 @@ interface Pending {
   finish: () => void;
 }
 
-export async function measurePageScripts(browser: Browser, baseURL: string, target: PageToMeasure): Promise<PageScripts> {
+export async function measurePageScripts(browser: Browser, baseURL: string, target: PageToMeasure, options: { idle?: boolean } = {}): Promise<PageScripts> {
   const context = await browser.newContext({ baseURL, viewport: viewports.phone, locale: 'en-US' });
   try {
     await target.prepare?.(context);
@@ -67,13 +78,26 @@ export async function measurePageScripts(browser: Browser, baseURL: string, targ
       if (length !== undefined && /^\d+$/.test(String(length))) entry.declaredBytes = Number(length);
       entry.headBytes = event.response.encodedDataLength;
     });
+    let inFlight = 0;
+    let lastActivity = Date.now();
+    cdp.on('Network.requestWillBeSent', (event) => {
+      // A redirect reuses its request's id: still one request in flight.
+      if (!event.redirectResponse) inFlight += 1;
+      lastActivity = Date.now();
+    });
+    const settled = () => {
+      inFlight = Math.max(0, inFlight - 1);
+      lastActivity = Date.now();
+    };
     cdp.on('Network.loadingFinished', (event) => {
+      settled();
       const entry = requests.get(event.requestId);
       if (!entry) return;
       entry.bytes = entry.declaredBytes ?? Math.max(0, event.encodedDataLength - (entry.headBytes ?? 0));
       entry.finish();
     });
     cdp.on('Network.loadingFailed', (event) => {
+      settled();
       const entry = requests.get(event.requestId);
       if (!entry) return;
       entry.bytes = 0;
@@ -100,16 +124,36 @@ export async function measurePageScripts(browser: Browser, baseURL: string, targ
       }
     });
     const early = [...requests.values()].filter((entry) => entry.wallTimeMs <= cutoffMs);
-    await Promise.all(early.map((entry) => Promise.race([entry.done, new Promise((resolve) => setTimeout(resolve, 10_000))])));
-    const scripts = early
-      .filter((entry) => entry.type === 'Script' || /\.m?js(\?|$)/.test(new URL(entry.url).pathname))
-      .map((entry) => ({ url: new URL(entry.url).pathname, bytes: entry.bytes ?? 0 }))
-      .sort((a, b) => b.bytes - a.bytes);
-    return { name: target.name, path: target.path, bytes: scripts.reduce((sum, script) => sum + script.bytes, 0), scripts };
+    const scripts = await scriptLoads(early);
+    const result: PageScripts = { name: target.name, path: target.path, bytes: sum(scripts), scripts };
+    if (!options.idle) return result;
+    const quiet = async () => {
+      const deadline = Date.now() + 30_000;
+      while (inFlight > 0 || Date.now() - lastActivity < NETWORK_QUIET_MS) {
+        if (Date.now() > deadline) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    await quiet();
+    await new Promise((resolve) => setTimeout(resolve, IDLE_EXTRA_MS));
+    await quiet();
+    const idleScripts = await scriptLoads([...requests.values()]);
+    return { ...result, idleBytes: sum(idleScripts), idleScripts };
   } finally {
     await context.close();
   }
 }
+
+const isScript = (entry: Pending) => entry.type === 'Script' || /\.m?js(\?|$)/.test(new URL(entry.url).pathname);
+
+/** The script requests among `entries`, once each has finished (or 10 s have passed), largest first. */
+async function scriptLoads(entries: Pending[]): Promise<ScriptLoad[]> {
+  const loads = entries.filter(isScript);
+  await Promise.all(loads.map((entry) => Promise.race([entry.done, new Promise((resolve) => setTimeout(resolve, 10_000))])));
+  return loads.map((entry) => ({ url: new URL(entry.url).pathname, bytes: entry.bytes ?? 0 })).sort((a, b) => b.bytes - a.bytes);
+}
+
+const sum = (loads: ScriptLoad[]) => loads.reduce((total, load) => total + load.bytes, 0);
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
