@@ -1,0 +1,60 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { advanceServerClock, frenchMobile, signUpByApi, workEmail } from '../helpers/accounts';
+import { newContext, viewports, watchPageErrors } from '../helpers/browser';
+import { browserFile } from '../helpers/file-browser';
+import { localeText, type Lng } from '../helpers/locale-text';
+
+/**
+ * #37.5: "use another number or email" was said two ways (the sign-up's code step: "Use a different
+ * number or email"; the sign-in's: "Use another phone number or email"). Both code steps are walked
+ * here and what each page shows is compared: one wording, in en and in fr.
+ */
+describe('one wording for "use another number or email" on both code steps', () => {
+  const { baseURL, browser } = browserFile();
+
+  /** The text of the code step's way back to the address, as the page shows it. */
+  async function wayBack(page: Page, lng: Lng, ns: string, key: string): Promise<string> {
+    await page.getByLabel(localeText(lng, 'auth', 'code.label')).waitFor();
+    const button = page.getByRole('button', { name: localeText(lng, ns, key), exact: true });
+    return (await button.innerText()).trim();
+  }
+
+  const cases: Array<{ lng: Lng; viewport: { width: number; height: number }; locale: string; wording: string }> = [
+    { lng: 'en', viewport: viewports.desktop, locale: 'en-US', wording: 'Use another number or email' },
+    { lng: 'fr', viewport: viewports.phone, locale: 'fr-FR', wording: 'Utiliser un autre numéro ou e-mail' },
+  ];
+
+  for (const { lng, viewport, locale, wording } of cases) {
+    it(`${lng} ${viewport.width} px: the sign-up's and the sign-in's code steps say "${wording}"`, async () => {
+      const context = await newContext(browser(), baseURL, { viewport, locale });
+      const page = await context.newPage();
+      const errors = watchPageErrors(page);
+
+      // The sign-up's code step, for a number nobody has.
+      await page.goto(`/${lng}/form`);
+      await page.waitForFunction(() => performance.getEntriesByName('first-render').length > 0);
+      const field = (key: string) => page.getByLabel(localeText(lng, 'landing', key), { exact: true });
+      await field('fields.email').fill(workEmail(`wording-${lng}`));
+      await field('fields.firstName').fill('Ada');
+      await field('fields.lastName').fill('Lovelace');
+      await field('fields.companyName').fill('Acme Widgets');
+      await field('fields.phone').fill(frenchMobile().e164);
+      await page.getByRole('button', { name: localeText(lng, 'landing', 'fields.submit') }).click();
+      const onSignUp = await wayBack(page, lng, 'landing', 'code.change');
+
+      // The sign-in's code step, for someone who has an account.
+      const phone = frenchMobile().e164;
+      await signUpByApi(baseURL, { phone, email: workEmail(`wording-in-${lng}`) }, { address: `10.37.6.${lng === 'en' ? 1 : 2}` });
+      // The sign-up's text was less than a minute ago: the next one may go.
+      await advanceServerClock(baseURL, 61);
+      await page.goto(`/${lng}/sign-in-otp?${new URLSearchParams({ phone })}`);
+      await page.getByRole('button', { name: localeText(lng, 'auth', 'signIn.send') }).click();
+      const onSignIn = await wayBack(page, lng, 'auth', 'signIn.changeRecipient');
+
+      expect([onSignUp, onSignIn]).toEqual([wording, wording]);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
