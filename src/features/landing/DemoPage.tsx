@@ -16,7 +16,7 @@ import { DemoSlotFields } from './DemoSlotFields';
 import { slotDays } from './demo-slots';
 import * as styles from './Landing.css';
 import { Facts, LandingLayout } from './LandingLayout';
-import { useDemoBooking, useDemoValues } from './use-demo-booking';
+import { useDemoBooking } from './use-demo-booking';
 
 /**
  * /{lng}/demo: book a call of under 20 minutes with a founder (a preferred slot, stored by
@@ -30,8 +30,7 @@ export default function DemoPage() {
   const prefill = useMemo(() => parseLandingSearch(search), [search]);
   const timeZone = useMemo(() => currentTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
   const days = useMemo(() => slotDays(new Date()), []);
-  const { values, set, day, chooseDay, time, setTime } = useDemoValues(prefill, days[0]?.key ?? '');
-  const { errors, pending, failure, booked, bookAnother, formRef, preload, book } = useDemoBooking({ values, time, timeZone, lng, t });
+  const { values, set, touch, errors, attach, day, chooseDay, pending, failure, booked, bookAnother, preload, book } = useDemoBooking({ prefill, firstDay: days[0]?.key ?? '', timeZone, lng, t });
 
   if (booked) return <DemoBooked booked={booked} lng={lng} onAnother={bookAnother} />;
 
@@ -47,17 +46,17 @@ export default function DemoPage() {
           <DemoApplyCard values={values} lng={lng} />
         </section>
         <Card>
-          <form ref={formRef} className={styles.form} noValidate onSubmit={(event) => void book('scheduled', event)} onFocus={preload} onPointerDown={preload} aria-busy={pending !== null || undefined}>
+          <form ref={attach} className={styles.form} noValidate onSubmit={(event) => void book('scheduled', event)} onFocus={preload} onPointerDown={preload} aria-busy={pending !== null || undefined}>
             <Heading level={2}>{t('demo.contactTitle')}</Heading>
-            <TextField label={t('fields.email')} type="email" name="email" autoComplete="email" value={values.email} error={errors.email} required aria-required="true" onChange={(e) => set('email', e.target.value)} />
+            <TextField label={t('fields.email')} type="email" name="email" autoComplete="email" value={values.email} error={errors.email} required aria-required="true" onBlur={() => touch('email')} onChange={(e) => set('email', e.target.value)} />
             <div className={styles.nameRow}>
-              <TextField label={t('fields.firstName')} name="firstName" autoComplete="given-name" value={values.firstName} error={errors.firstName} required aria-required="true" onChange={(e) => set('firstName', e.target.value)} />
-              <TextField label={t('fields.lastName')} name="lastName" autoComplete="family-name" value={values.lastName} error={errors.lastName} required aria-required="true" onChange={(e) => set('lastName', e.target.value)} />
+              <TextField label={t('fields.firstName')} name="firstName" autoComplete="given-name" value={values.firstName} error={errors.firstName} required aria-required="true" onBlur={() => touch('firstName')} onChange={(e) => set('firstName', e.target.value)} />
+              <TextField label={t('fields.lastName')} name="lastName" autoComplete="family-name" value={values.lastName} error={errors.lastName} required aria-required="true" onBlur={() => touch('lastName')} onChange={(e) => set('lastName', e.target.value)} />
             </div>
-            <TextField label={t('fields.companyName')} name="companyName" autoComplete="organization" value={values.companyName} error={errors.companyName} required aria-required="true" onChange={(e) => set('companyName', e.target.value)} />
-            <PhoneField label={t('fields.phone')} name="phone" defaultValue={values.phone} error={errors.phone} onChange={(phone) => set('phone', phone.value)} />
+            <TextField label={t('fields.companyName')} name="companyName" autoComplete="organization" value={values.companyName} error={errors.companyName} required aria-required="true" onBlur={() => touch('companyName')} onChange={(e) => set('companyName', e.target.value)} />
+            <PhoneField label={t('fields.phone')} name="phone" defaultValue={values.phone} error={errors.phone} onBlur={() => touch('phone')} onChange={(phone) => set('phone', phone.value)} />
             <Heading level={3}>{t('demo.slotTitle')}</Heading>
-            <DemoSlotFields days={days} day={day} time={time} timeZone={timeZone} error={errors.slot} onDay={chooseDay} onTime={setTime} />
+            <DemoSlotFields days={days} day={day} time={values.slot} timeZone={timeZone} error={errors.slot} onDay={chooseDay} onTime={(slot) => set('slot', slot)} onLeave={() => touch('slot')} />
             <TextAreaField label={t('demo.message')} name="message" rows={3} maxLength={2000} value={values.message} onChange={(e) => set('message', e.target.value)} />
             {failure ? <Alert tone="critical">{failure}</Alert> : null}
             <Button type="submit" tone="primary" block loading={pending === 'scheduled'} disabled={pending !== null}>

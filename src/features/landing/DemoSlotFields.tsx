@@ -12,10 +12,12 @@ interface DemoSlotFieldsProps {
   error: string | undefined;
   onDay: (day: string) => void;
   onTime: (time: string) => void;
+  /** The time's select was left: its error may show from now on. */
+  onLeave: () => void;
 }
 
 /** The demo's preferred slot: a weekday, then one of its half-hour times in the visitor's time zone. */
-export function DemoSlotFields({ days, day, time, timeZone, error, onDay, onTime }: DemoSlotFieldsProps) {
+export function DemoSlotFields({ days, day, time, timeZone, error, onDay, onTime, onLeave }: DemoSlotFieldsProps) {
   const { t, i18n } = useTranslation(['landing', 'common']);
   const times = days.find((d) => d.key === day)?.times ?? [];
   return (
@@ -27,7 +29,7 @@ export function DemoSlotFields({ days, day, time, timeZone, error, onDay, onTime
           </option>
         ))}
       </SelectField>
-      <SelectField label={t('demo.time')} name="time" value={time} error={error} hint={t('demo.timeZone', { zone: timeZone })} required aria-required="true" onChange={(e) => onTime(e.target.value)}>
+      <SelectField label={t('demo.time')} name="time" value={time} error={error} hint={t('demo.timeZone', { zone: timeZone })} required aria-required="true" onBlur={onLeave} onChange={(e) => onTime(e.target.value)}>
         <option value="">—</option>
         {times.map((at) => (
           <option key={at.toISOString()} value={at.toISOString()}>
