@@ -1,5 +1,5 @@
 import { assertEvent, assign, setup } from 'xstate';
-import { RESEND_COOLDOWN_MS, RESEND_COOLDOWN_SECONDS, type SendRefusal } from '../core/auth-codes';
+import { sentAtFromWait, type SendRefusal } from '../core/auth-codes';
 import type { LandingPage } from '../core/contracts/signup';
 import type { EmailKind } from '../core/email/email-kind';
 import { signupActors, SignupError, type PendingCodeStep, type SignupOutcome, type SignupValues } from './signup.actors';
@@ -116,8 +116,7 @@ export const signupMachine = setup({
     markSentNow: assign({ sentAt: () => Date.now(), sentBefore: false }),
     markSentBefore: assign(({ event }) => {
       const error = errorOf(event);
-      const waitMs = (error instanceof SignupError ? (error.refusal?.waitSeconds ?? RESEND_COOLDOWN_SECONDS) : RESEND_COOLDOWN_SECONDS) * 1000;
-      return { sentAt: Date.now() - (RESEND_COOLDOWN_MS - waitMs), sentBefore: true, failure: null };
+      return { sentAt: sentAtFromWait(error instanceof SignupError ? error.refusal?.waitSeconds : undefined, Date.now()), sentBefore: true, failure: null };
     }),
     /** Provided by the page (it owns the tab's storage): keeps the code step across a reload. */
     rememberCodeStep: () => {},
