@@ -57,8 +57,11 @@ const espeak = (voice: string, settings: Omit<ESpeakPreset, 'engine' | 'voice' |
  * 401 presets, halfway and a quarter of the way to 1 (`npm run greetings:wer`; figures in
  * docs/decisions/402-greeting-speech-quality.md): far from the engine's own voice, words blur.
  *
- * The 17 voices as named presets. No two share engine voice, pitch, speed and size: the test
- * tests/server/greetings/voices-differ.test.ts measures pitch and spectrum of each to prove it.
+ * The 17 voices as named presets. Every pair differs by at least 1 semitone of pitch, 8 % of pace
+ * or 10 % of brightness in both languages (#37.6): tests/server/greetings/voices-differ.test.ts
+ * measures the three on the same sentence. Presets-5 slowed en bill and laura, sped en eric, and in
+ * fr slowed laura, bill and matilda, raised and sped jessica and raised chris (measured before:
+ * en brian~bill 0.2 st / 7.6 % / 0.6 %, daniel~eric; fr alice~laura, aria~jessica, chris~bill).
  */
 export const voicePresets: Record<VoiceName, VoicePreset> = {
   alice: {
@@ -119,7 +122,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
     name: 'chris',
     presets: {
       en: flite('kal16', { pitchHz: 112, pitchRangeHz: 15, rate: 1.0, tract: 0.98 }),
-      fr: espeak('fr+m4', { pitch: 36, range: 50, rate: 1.0, tract: 1.0 }),
+      fr: espeak('fr+m4', { pitch: 44, range: 50, rate: 1.0, tract: 1.0 }),
     },
     elevenLabsVoiceId: 'iP95p4xoKVk53GoZ742B',
     look: { hue: 215, hair: 'short', skin: 5 },
@@ -136,7 +139,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
   eric: {
     name: 'eric',
     presets: {
-      en: flite('rms', { rate: 1.06, tract: 1.02 }),
+      en: flite('rms', { rate: 1.2, tract: 1.05 }),
       fr: espeak('fr+m5', { pitch: 48, range: 45, rate: 1.06, tract: 1.0 }),
     },
     elevenLabsVoiceId: 'cjVigY5qzO86Huf0OWal',
@@ -155,7 +158,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
     name: 'jessica',
     presets: {
       en: flite('slt', { pitchHz: 248, pitchRangeHz: 40, rate: 1.1, tract: 1.04 }),
-      fr: espeak('fr+f4', { pitch: 70, range: 70, rate: 1.1, tract: 1.06 }),
+      fr: espeak('fr+f4', { pitch: 76, range: 70, rate: 1.2, tract: 1.06 }),
     },
     elevenLabsVoiceId: 'cgSgspJ2msm6clMCkdW9',
     look: { hue: 350, hair: 'long', skin: 4 },
@@ -163,8 +166,8 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
   laura: {
     name: 'laura',
     presets: {
-      en: flite('slt', { pitchHz: 172, pitchRangeHz: 24, rate: 0.97, tract: 0.985 }),
-      fr: espeak('fr+f5', { pitch: 40, range: 45, rate: 0.97, tract: 1.0 }),
+      en: flite('slt', { pitchHz: 172, pitchRangeHz: 24, rate: 0.92, tract: 0.985 }),
+      fr: espeak('fr+f5', { pitch: 40, range: 45, rate: 0.89, tract: 1.0 }),
     },
     elevenLabsVoiceId: 'FGY2WhTYpPnrIDTdsKH5',
     look: { hue: 12, hair: 'bun', skin: 1 },
@@ -182,7 +185,7 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
     name: 'matilda',
     presets: {
       en: flite('slt', { pitchHz: 196, pitchRangeHz: 20, rate: 0.9, tract: 1.0225 }),
-      fr: espeak('fr+Annie', { pitch: 38, range: 40, rate: 0.9, tract: 1.02 }),
+      fr: espeak('fr+Annie', { pitch: 38, range: 40, rate: 0.86, tract: 1.02 }),
     },
     elevenLabsVoiceId: 'XrExE9yKIg1WjnnlVkGX',
     look: { hue: 48, hair: 'bun', skin: 5 },
@@ -208,8 +211,8 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
   bill: {
     name: 'bill',
     presets: {
-      en: flite('rms', { rate: 0.88, tract: 0.97 }),
-      fr: espeak('fr+grandpa', { pitch: 22, range: 30, rate: 0.88, tract: 0.94 }),
+      en: flite('rms', { rate: 0.84, tract: 0.95 }),
+      fr: espeak('fr+grandpa', { pitch: 22, range: 30, rate: 0.82, tract: 0.94 }),
     },
     elevenLabsVoiceId: 'pqHfZKP75CvOlQylNhV4',
     look: { hue: 90, hair: 'bald', skin: 1 },
@@ -217,4 +220,4 @@ export const voicePresets: Record<VoiceName, VoicePreset> = {
 };
 
 /** Part of every cache key: bump it when a preset or the audio pipeline changes. */
-export const localEngineVersion = 'flite-2.3+espeak-ng-1.52+lame-3.100/presets-4+r128+c4.5';
+export const localEngineVersion = 'flite-2.3+espeak-ng-1.52+lame-3.100/presets-5+r128+lp6900+tp4';

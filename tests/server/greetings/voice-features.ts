@@ -13,6 +13,63 @@ export interface VoiceFeatures {
   seconds: number;
 }
 
+/**
+ * How far apart two voices are on the three things a listener hears first (#37.6): median pitch in
+ * semitones, pace (speaking time of the same sentence) and brightness (spectral centroid of the
+ * MP3 as a browser decodes it), both as the larger over the smaller, minus one.
+ */
+export interface VoiceDistance {
+  semitones: number;
+  pace: number;
+  brightness: number;
+}
+
+/** Two voices a listener can tell apart differ by at least one of these. */
+export const DISTINCT_VOICES = { semitones: 1, pace: 0.08, brightness: 0.1 } as const;
+
+export function voiceDistance(a: VoiceFeatures & { brightnessHz: number }, b: VoiceFeatures & { brightnessHz: number }): VoiceDistance {
+  const ratio = (x: number, y: number) => Math.max(x, y) / Math.min(x, y) - 1;
+  return { semitones: Math.abs(12 * Math.log2(a.pitchHz / b.pitchHz)), pace: ratio(a.seconds, b.seconds), brightness: ratio(a.brightnessHz, b.brightnessHz) };
+}
+
+export function distinct(distance: VoiceDistance): boolean {
+  return distance.semitones >= DISTINCT_VOICES.semitones || distance.pace >= DISTINCT_VOICES.pace || distance.brightness >= DISTINCT_VOICES.brightness;
+}
+
+/**
+ * Brightness: the centroid of the long-term power spectrum of the frames that carry speech (within
+ * 30 dB of the loudest), up to 8 kHz. Measured on the MP3 as decoded, which is what a visitor hears.
+ */
+export function brightnessHz(samples: Float32Array, sampleRate: number): number {
+  const size = 1024;
+  const frames: Float32Array[] = [];
+  let loudest = 0;
+  const energies: number[] = [];
+  for (let start = 0; start + size <= samples.length; start += size / 2) {
+    const frame = samples.subarray(start, start + size);
+    let energy = 0;
+    for (const sample of frame) energy += sample * sample;
+    frames.push(frame);
+    energies.push(energy);
+    loudest = Math.max(loudest, energy);
+  }
+  const sum = new Float64Array(size / 2 + 1);
+  frames.forEach((frame, index) => {
+    if ((energies[index] ?? 0) < loudest / 1000) return;
+    const power = powerSpectrum(frame);
+    for (let bin = 0; bin < power.length; bin += 1) sum[bin] = (sum[bin] ?? 0) + (power[bin] ?? 0);
+  });
+  let weighted = 0;
+  let total = 0;
+  for (let bin = 1; bin < sum.length; bin += 1) {
+    const hz = (bin * sampleRate) / size;
+    if (hz > 8000) break;
+    weighted += hz * (sum[bin] ?? 0);
+    total += sum[bin] ?? 0;
+  }
+  return total > 0 ? weighted / total : 0;
+}
+
 const SAMPLE_RATE = 8000;
 const FRAME = 256;
 const BANDS = 24;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { integratedLoudness, kWeightingFilters, samplePeakDb } from '../../../server/greetings/loudness';
+import { levelPiece, limit, loudnessTarget, lowPassLikeEncoder } from '../../../server/greetings/level';
+import { integratedLoudness, kWeightingFilters, samplePeakDb, truePeakDb } from '../../../server/greetings/loudness';
 
 const sine = (sampleRate: number, seconds: number, frequency: number, amplitude: number) =>
   Float32Array.from({ length: Math.round(sampleRate * seconds) }, (_, index) => amplitude * Math.sin((2 * Math.PI * frequency * index) / sampleRate));
@@ -47,5 +48,42 @@ describe('BS.1770 loudness', () => {
 
   it('measures sample peaks in dBFS', () => {
     expect(samplePeakDb(Float32Array.of(0, -0.5, 0.25))).toBeCloseTo(-6.02, 2);
+  });
+
+  it('measures the true peak between samples (4× oversampled), where the sample peak misses it', () => {
+    // A quarter-rate sine sampled 45° off its crests: every sample is at 0.707 of the true peak.
+    const tone = Float32Array.from({ length: 1600 }, (_, index) => 0.5 * Math.sin((2 * Math.PI * index) / 4 + Math.PI / 4));
+    expect(samplePeakDb(tone)).toBeCloseTo(20 * Math.log10(0.5 * Math.SQRT1_2), 1);
+    expect(truePeakDb(tone.subarray(100, 1500))).toBeCloseTo(20 * Math.log10(0.5), 0);
+  });
+});
+
+describe('the true-peak limit after the encoder\u2019s low-pass (#37.6)', () => {
+  const rate = 16_000;
+  /** Speech-like: a buzz of harmonics at 110 Hz up to the top of the band, loud and peaky. */
+  const buzz = () => {
+    const out = new Float32Array(rate * 2);
+    for (let harmonic = 1; harmonic * 110 < 7900; harmonic += 1) {
+      for (let index = 0; index < out.length; index += 1) out[index] = (out[index] ?? 0) + (0.9 / harmonic) * Math.sin((2 * Math.PI * 110 * harmonic * index) / rate + harmonic);
+    }
+    return out;
+  };
+
+  it('holds the 4× oversampled peak, not only the samples, under the ceiling', () => {
+    const ceiling = 10 ** (loudnessTarget.ceilingDbtp / 20);
+    const limited = limit(lowPassLikeEncoder(buzz(), rate), rate, ceiling);
+    expect(truePeakDb(limited)).toBeLessThanOrEqual(loudnessTarget.ceilingDbtp + 0.1);
+  });
+
+  it('levels a loud piece to the target with its true peak under the ceiling', () => {
+    const levelled = levelPiece(buzz(), rate);
+    expect(truePeakDb(levelled)).toBeLessThanOrEqual(loudnessTarget.ceilingDbtp + 0.1);
+    expect(loudnessTarget.ceilingDbtp).toBeLessThanOrEqual(loudnessTarget.maxTruePeakDbtp - 1);
+  });
+
+  it('takes off what the encoder would (above 7.25 kHz) and keeps the speech band', () => {
+    const tone = (frequency: number) => Float32Array.from({ length: rate }, (_, index) => 0.5 * Math.sin((2 * Math.PI * frequency * index) / rate));
+    expect(samplePeakDb(lowPassLikeEncoder(tone(1000), rate).subarray(2000, 14000))).toBeCloseTo(20 * Math.log10(0.5), 0);
+    expect(samplePeakDb(lowPassLikeEncoder(tone(7600), rate).subarray(2000, 14000))).toBeLessThan(20 * Math.log10(0.5) - 10);
   });
 });
