@@ -24,6 +24,11 @@ export function setAccessTokenProvider(provider: AccessTokenProvider): void {
   accessToken = provider;
 }
 
+/** The bearer token the product's calls carry now (from the cookie while it is good, else supabase-js). */
+export function bearerToken(): Promise<string | null> {
+  return accessToken();
+}
+
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   query?: Record<string, string | number | undefined | null>;

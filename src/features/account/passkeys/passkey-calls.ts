@@ -1,5 +1,6 @@
 import type { AuthError } from '@supabase/supabase-js';
-import { getSupabase } from '../../../platform/session/supabase';
+import { authRead } from '../../../platform/session/auth-read';
+import { loadSupabase } from '../../../platform/session/session';
 
 /** A passkey as GET /auth/v1/passkeys lists it (GoTrue's fields and our `device`). */
 export interface Passkey {
@@ -28,23 +29,27 @@ function problemOf(error: AuthError | Error | null, fallback: PasskeyProblem): P
   return fallback;
 }
 
+/** The list is a plain read (GET /auth/v1/passkeys): showing the card does not load supabase-js. */
 export async function listPasskeys(): Promise<Result<Passkey[]>> {
-  const { data, error } = await getSupabase().auth.passkey.list();
-  return data ? { ok: true, value: data as Passkey[] } : { ok: false, problem: problemOf(error, 'loadFailed') };
+  try {
+    return { ok: true, value: await authRead<Passkey[]>('/passkeys') };
+  } catch (error) {
+    return { ok: false, problem: problemOf(error as Error, 'loadFailed') };
+  }
 }
 
 /** The whole ceremony through supabase-js (options, the browser's prompt, verify). */
 export async function addPasskey(): Promise<Result<{ id: string }>> {
-  const { data, error } = await getSupabase().auth.registerPasskey();
+  const { data, error } = await (await loadSupabase()).auth.registerPasskey();
   return data ? { ok: true, value: data } : { ok: false, problem: problemOf(error, 'addFailed') };
 }
 
 export async function renamePasskey(id: string, name: string): Promise<Result<Passkey>> {
-  const { data, error } = await getSupabase().auth.passkey.update({ passkeyId: id, friendlyName: name });
+  const { data, error } = await (await loadSupabase()).auth.passkey.update({ passkeyId: id, friendlyName: name });
   return data ? { ok: true, value: data as Passkey } : { ok: false, problem: problemOf(error, 'renameFailed') };
 }
 
 export async function removePasskey(id: string): Promise<Result<null>> {
-  const { error } = await getSupabase().auth.passkey.delete({ passkeyId: id });
+  const { error } = await (await loadSupabase()).auth.passkey.delete({ passkeyId: id });
   return error ? { ok: false, problem: problemOf(error, 'removeFailed') } : { ok: true, value: null };
 }

@@ -2,6 +2,7 @@ import type { UserIdentity } from '@supabase/supabase-js';
 import { paths } from '../../../../core/routes/paths';
 import { useEffect, useState } from 'react';
 import { authUrlError, loadSupabase } from '../../../platform/session/session';
+import { authRead } from '../../../platform/session/auth-read';
 import { rememberProviderStart, takeProviderUnderWay } from '../../../platform/social/provider-start';
 import type { SocialProvider, SocialSettings } from '../../../platform/social/providers';
 import { socialSettings } from '../../../platform/social/social-settings';
@@ -10,8 +11,9 @@ import { linkErrorKey, type Identity } from './ways-in';
 /** The account's identities as the auth service has them now (null when it could not be asked). */
 async function readIdentities(): Promise<Identity[] | null> {
   try {
-    const { data } = await (await loadSupabase()).auth.getUserIdentities();
-    return data ? (data.identities as Identity[]) : null;
+    // GET /auth/v1/user, as supabase-js's getUserIdentities reads it, without loading supabase-js.
+    const user = await authRead<{ identities?: Identity[] }>('/user');
+    return user.identities ?? [];
   } catch {
     return null;
   }
