@@ -6,9 +6,12 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * Features do not import each other (issue #27): a feature takes what it shares from core/, machines/,
- * the UI kit (src/ui) and the app's platform services (src/app: session, verification, analytics,
- * live state). One zone per feature folder, so a new feature is held to it too.
+ * The SPA's floors (issue #38.2, docs/architecture.md), each importing only the floors below it:
+ * src/lib and src/ui (the kit) <- src/platform (session, verification, analytics, live state, the
+ * api client: what features stand on) <- src/features/<page> <- src/app (the composition root:
+ * routes, App, the app chart's start, the shell). Features do not import each other either: what
+ * they share belongs in core/, machines/, src/ui, src/lib or src/platform. One zone per feature
+ * folder, so a new feature is held to it too.
  */
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -17,7 +20,7 @@ const featureZones = features.map((feature) => ({
   target: `./src/features/${feature}`,
   from: './src/features',
   except: [`./${feature}`],
-  message: `Features do not import each other: what ${feature} shares with another feature belongs in core/, machines/, src/ui or src/app.`,
+  message: `Features do not import each other: what ${feature} shares with another feature belongs in core/, machines/, src/ui, src/lib or src/platform.`,
 }));
 
 export default tseslint.config(
@@ -29,7 +32,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { import: importPlugin, 'react-hooks': reactHooks },
     settings: {
-      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+      // The TypeScript resolver reads tsconfig (moduleResolution: Bundler), so every spelling the
+      // compiler accepts ('./x', './x.js', './x.ts') resolves to the file, and the zones below see it.
+      // The node resolver left './x.js' for x.ts unresolved: such an import passed every zone.
+      'import/resolver': { typescript: { project: './tsconfig.json' } },
       // Cycles only matter in our own code; parsing bundled dependencies is slow and can overflow.
       'import/ignore': ['node_modules'],
       'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
@@ -58,7 +64,9 @@ export default tseslint.config(
             { target: './machines', from: ['./src', './server'], message: 'The charts import only core/ and each other (the SPA provides real actors with .provide()).' },
             { target: './server', from: ['./src', './machines'], message: 'The server imports only core/ (schemas, routes, rules), never the SPA or the charts.' },
             { target: './src', from: ['./server'], message: 'The SPA never imports server code; shared payloads live in core/contracts.' },
-            { target: './src/ui', from: ['./src/features'], except: [], message: 'The UI kit sits below the features.' },
+            { target: ['./src/lib', './src/ui'], from: ['./src/features', './src/platform', './src/app'], message: 'src/lib and the UI kit (src/ui) are the floor: they import nothing of the platform, the features or the app.' },
+            { target: './src/platform', from: ['./src/features', './src/app'], message: 'The platform sits below the features and the composition root: it imports neither (a feature the platform needs is provided by src/app).' },
+            { target: './src/features', from: './src/app', message: 'Features never import the composition root (src/app): what they need from below lives in src/platform.' },
             ...featureZones,
           ],
         },
@@ -89,7 +97,7 @@ export default tseslint.config(
           "MemberExpression[object.name='paths']",
         ].map((href) => ({
           selector: `JSXOpeningElement[name.name=/^(a|ButtonLink)$/] > JSXAttribute[name.name='href'] ${href}`,
-          message: "An app page is reached through the app chart: use IntentLink or IntentButtonLink (src/app/), not a plain <a> that reloads the document.",
+          message: "An app page is reached through the app chart: use IntentLink or IntentButtonLink (src/platform/), not a plain <a> that reloads the document.",
         })),
       ],
     },
