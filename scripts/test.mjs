@@ -1,10 +1,13 @@
 // `npm test`: every check the project has, stopping at the first failure.
-// On a 2-core machine most steps wait on a browser or a database, so independent steps run side by
-// side: typecheck with lint, then (after one shared build and the page budgets) the tests in two
-// lanes, one per core (see `lanes` below). Vitest alone would run them one after the other (one
-// worker on 2 cores, and the browser files of one run must not overlap because they share one
-// server and one Chromium; two runs each start their own).
+// Every step (typecheck, lint, the short proofs, the build, the page budgets, the unit and server
+// tests, the browser files in SHARES shares) goes into one queue served by as many slots as the
+// machine has cores (see `runQueue`): a step starts as soon as a slot is free and what it needs
+// (the build, for the budgets and the browser files) is done, so no core waits for a whole phase
+// to end. Vitest alone would run the tests one after the other (one worker on 2 cores, and the
+// browser files of one run must not overlap because they share one server and one Chromium; each
+// share is its own run with its own).
 import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureChromium } from './ensure-chromium.mjs';
 
@@ -36,29 +39,58 @@ function step(label, command, args, { env = {}, prefix = false } = {}) {
   });
 }
 
-/** Runs steps side by side; stops the whole run when any failed. */
-async function together(...steps) {
-  console.log(`\n▶ ${steps.map((s) => s.label).join(' + ')}`);
-  const results = await Promise.all(steps.map((s) => step(s.label, s.command, s.args, { env: s.env, prefix: steps.length > 1 })));
-  const failed = results.filter((r) => r.status !== 0);
-  if (failed.length) stop(failed);
-}
-
-/** Ends the run at a failure: the steps still running in another lane are stopped, not left behind. */
+/** Ends the run at a failure: the steps still running are stopped, not left behind. */
 function stop(failed) {
   for (const { label } of failed) console.error(`\n✖ ${label} failed`);
   for (const child of children) child.kill('SIGTERM');
+  printSteps();
   printSlowest();
   process.exit(failed[0].status ?? 1);
 }
 
-/** Steps one after the other in one lane; a failure stops every lane. */
-async function lane(...steps) {
-  // A browser share with no file is left out: Vitest given no file would run every one.
-  for (const s of steps.filter(Boolean)) {
-    const result = await step(s.label, s.command, s.args, { env: s.env, prefix: true });
-    if (result.status !== 0) stop([result]);
-  }
+/** The steps that ended, when each started and how long it took. */
+const took = [];
+function printSteps() {
+  if (!took.length) return;
+  console.log('\nSteps (start, duration):');
+  for (const { label, at, seconds } of [...took].sort((x, y) => x.at - y.at)) console.log(`${String(at).padStart(5)} s  ${seconds.toFixed(0).padStart(4)} s  ${label}`);
+}
+
+/**
+ * Runs the steps, at most `slots` at once: whenever a slot is free, the first step in the list whose
+ * `after` steps have all passed starts (so the list's order is the priority). A failure stops all.
+ * Each step's time is printed as it ends, and the whole table at the end (docs/testing.md).
+ */
+async function runQueue(steps, slots) {
+  const waiting = steps.filter(Boolean);
+  const passed = new Set();
+  let running = 0;
+  console.log(`\n▶ ${waiting.length} steps, ${slots} at a time: ${waiting.map((s) => s.label).join(', ')}`);
+  await new Promise((resolve) => {
+    const next = () => {
+      if (!waiting.length && !running) return resolve();
+      while (running < slots) {
+        const index = waiting.findIndex((s) => (s.after ?? []).every((label) => passed.has(label)));
+        if (index < 0) break;
+        const [s] = waiting.splice(index, 1);
+        running += 1;
+        const began = Date.now();
+        const at = ((began - started) / 1000).toFixed(0);
+        console.log(`▶ ${s.label} (at ${at} s)`);
+        step(s.label, s.command, s.args, { env: s.env, prefix: true }).then((result) => {
+          running -= 1;
+          const seconds = (Date.now() - began) / 1000;
+          took.push({ label: s.label, at: Number(at), seconds });
+          console.log(`${result.status === 0 ? '✔' : '✖'} ${s.label}: ${seconds.toFixed(0)} s`);
+          if (result.status !== 0) stop([result]);
+          passed.add(s.label);
+          next();
+        });
+      }
+    };
+    next();
+  });
+  printSteps();
 }
 
 /** The ten slowest tests of the run, from Vitest's JSON reports. */
@@ -82,8 +114,9 @@ function printSlowest() {
  */
 const browserSeconds = {
   'paths.test.ts': 79,
-  'accounts.test.ts': 63,
-  'landing.test.ts': 58,
+  // accounts and landing less their milestone runs (10 -> 1, ~20 s) and second axe pass (~14 s), 28 Nov.
+  'accounts.test.ts': 43,
+  'landing.test.ts': 44,
   'account-life.test.ts': 31,
   'analytics.test.ts': 29,
   'onboarding.test.ts': 24,
@@ -106,24 +139,23 @@ const browserSeconds = {
 };
 
 /**
- * The browser files in three shares: the longest, about as long as the unit and server tests
- * (UNIT_AND_SERVER_SECONDS), then the rest in two halves of about equal time (longest first, each
- * file to the lighter half).
+ * The browser files in SHARES shares of about equal time (longest file first, each to the lightest
+ * share), so the queue can put one beside any other step. More shares balance better; each costs a
+ * server and a Vitest start (a few seconds).
  */
+const SHARES = 4;
 function browserShares() {
-  const UNIT_AND_SERVER_SECONDS = 230;
   const files = readdirSync('tests/e2e')
     .filter((name) => name.endsWith('.test.ts'))
     .map((name) => ({ path: `tests/e2e/${name}`, seconds: browserSeconds[name] ?? 15 }))
     .sort((a, b) => b.seconds - a.seconds || a.path.localeCompare(b.path));
-  const shares = [[], [], []];
-  const time = [0, 0, 0];
+  const shares = Array.from({ length: SHARES }, () => ({ files: [], seconds: 0 }));
   for (const file of files) {
-    const target = time[0] + file.seconds <= UNIT_AND_SERVER_SECONDS ? 0 : time[1] <= time[2] ? 1 : 2;
-    shares[target].push(file.path);
-    time[target] += file.seconds;
+    const lightest = shares.reduce((light, share) => (share.seconds < light.seconds ? share : light));
+    lightest.files.push(file.path);
+    lightest.seconds += file.seconds;
   }
-  return shares;
+  return shares.map((share) => share.files);
 }
 
 /** One Vitest run of some browser files, with its own server and Chromium; none when there is no file. */
@@ -138,39 +170,41 @@ const vitest = (label, report, projectArgs) => ({
 });
 
 const started = Date.now();
-await together(
-  { label: 'typecheck', command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
-  { label: 'lint', command: bin('eslint'), args: ['--max-warnings=0', '.'] },
-);
-// The proof scripts' short runs (#12, docs/proof-scripts.md): every route fuzzed, and the two-user
-// access matrix; on Postgres too when TEST_DATABASE_URL names one.
-if (!process.argv.slice(2).length) {
-  const proofEnv = { PROOF_ONLY: process.env.TEST_DATABASE_URL ? '' : 'pglite' };
-  await together(
-    { label: 'proof:fuzz --short', command: bin('tsx'), args: ['scripts/proof/fuzz.ts', '--short'], env: proofEnv },
-    { label: 'proof:access --short', command: bin('tsx'), args: ['scripts/proof/access.ts', '--short'], env: proofEnv },
-  );
-}
 ensureChromium();
-await together({ label: 'build', command: 'npm', args: ['run', 'build', '--silent'], env: { NODE_ENV: 'production' } });
-await together({ label: 'first-render JavaScript budgets (npm run budget)', command: bin('tsx'), args: ['scripts/budget.ts'] });
 if (process.env.TEST_DATABASE_URL) console.log(`\nDatabase-backed tests also run against ${new URL(process.env.TEST_DATABASE_URL).host}`);
 mkdirSync(reportDir, { recursive: true });
 for (const report of reports()) rmSync(report, { force: true });
 const filters = process.argv.slice(2);
-if (filters.length) {
-  // A filtered run (`npm test -- tests/unit/x.test.ts`) is one Vitest process.
-  await together({ ...vitest('tests', `${reportDir}/vitest.json`, filters) });
-} else {
-  const serverProjects = ['--project', 'unit', '--project', 'server', ...(process.env.TEST_DATABASE_URL ? ['--project', 'server-postgres'] : [])];
-  const [longest, firstHalf, secondHalf] = browserShares();
-  // Two lanes, one per core. The browser files took ~410 s one by one and the unit and server tests
-  // ~230 s, so a lane of all the browser files left the other core idle for three minutes: the
-  // longest browser files run beside the unit and server tests, and the rest is shared by both lanes.
-  await Promise.all([
-    lane(browser('browser: longest', 1, longest), browser('browser: rest 1/2', 2, firstHalf)),
-    lane(vitest('unit+server', `${reportDir}/vitest.json`, serverProjects), browser('browser: rest 2/2', 3, secondHalf)),
-  ]);
-}
+const slots = Number(process.env.TEST_SLOTS) || availableParallelism();
+const proofEnv = { PROOF_ONLY: process.env.TEST_DATABASE_URL ? '' : 'pglite' };
+const serverProjects = ['--project', 'unit', '--project', 'server', ...(process.env.TEST_DATABASE_URL ? ['--project', 'server-postgres'] : [])];
+const afterBuild = (s) => s && { ...s, after: ['build'] };
+// In priority order: the build first (the budgets and the browser files wait for it), then the long
+// steps, the short ones last, where they fill the slot that frees up first.
+await runQueue(
+  [
+    { label: 'build', command: 'npm', args: ['run', 'build', '--silent'], env: { NODE_ENV: 'production' } },
+    // Incremental: a second run on the same machine checks again only what changed (its state is kept in node_modules/.cache).
+    { label: 'typecheck', command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json', '--incremental', '--tsBuildInfoFile', 'node_modules/.cache/ringwise-tests/tsconfig.tsbuildinfo'] },
+    afterBuild({ label: 'first-render JavaScript budgets (npm run budget)', command: bin('tsx'), args: ['scripts/budget.ts'] }),
+    ...(filters.length
+      ? // A filtered run (`npm test -- tests/unit/x.test.ts`) is one Vitest process.
+        [afterBuild(vitest('tests', `${reportDir}/vitest.json`, filters))]
+      : [
+          vitest('unit+server', `${reportDir}/vitest.json`, serverProjects),
+          ...browserShares().map((files, index) => afterBuild(browser(`browser ${index + 1}/${SHARES}`, index + 1, files))),
+        ]),
+    { label: 'lint', command: bin('eslint'), args: ['--max-warnings=0', '.'] },
+    // The proof scripts' short runs (#12, docs/proof-scripts.md): every route fuzzed, and the two-user
+    // access matrix; on Postgres too when TEST_DATABASE_URL names one.
+    ...(filters.length
+      ? []
+      : [
+          { label: 'proof:fuzz --short', command: bin('tsx'), args: ['scripts/proof/fuzz.ts', '--short'], env: proofEnv },
+          { label: 'proof:access --short', command: bin('tsx'), args: ['scripts/proof/access.ts', '--short'], env: proofEnv },
+        ]),
+  ],
+  slots,
+);
 printSlowest();
 console.log(`\n✔ npm test passed in ${((Date.now() - started) / 60_000).toFixed(1)} min`);
