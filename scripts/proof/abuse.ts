@@ -20,15 +20,14 @@
  *                       an erase-and-send loop, a booker without account (lib/erasure-attacks.ts)
  */
 import { randomUUID } from 'node:crypto';
-import { openDatabase } from '../../server/db/client';
-import { migrate } from '../../server/db/migrate';
 import { publishableKey } from '../bench/sessions';
-import { startProofApp, type ProofApp } from './lib/app';
-import { proofTargets, scratchPostgres, type ProofTarget } from './lib/databases';
+import type { ProofApp } from './lib/app';
+import type { ProofTarget } from './lib/databases';
 import { erasureAttacks, erasureFailures } from './lib/erasure-attacks';
+import { acrossTargets, onInstances } from './lib/instances';
 import { short } from './lib/options';
 import { peopleAndBots, peopleAndBotsFailures, sharedSecret, withCaptcha, type ProofDeps } from './lib/people-and-bots';
-import { heading, table, verdict, type Cell } from './lib/report';
+import { printMatrix, verdict, type Cell } from './lib/report';
 
 interface Client {
   url: string;
@@ -275,43 +274,13 @@ async function depsFor(instances: ProofApp[]): Promise<ProofDeps> {
 async function onTarget(target: ProofTarget, twoInstances: boolean, captcha = false): Promise<Findings> {
   offsetMs = 0;
   const env: Record<string, string> = captcha ? { CAPTCHA_PROVIDER: 'altcha', AUTH_SECRET: sharedSecret } : { AUTH_SECRET: sharedSecret };
-  const run = async (apps: ProofApp[]) => (captcha ? withCaptcha(await depsFor(apps)) : { ...(await attack(apps)), ...(await peopleAndBots(apps, await depsFor(apps))) });
-  if (!twoInstances) {
-    const app = await startProofApp(target, env);
-    try {
-      return await run([app]);
-    } finally {
-      await app.close();
-    }
-  }
-  if (target.kind !== 'postgres') throw new Error('two instances need Postgres');
-  const scratch = await scratchPostgres(target.url);
-  const handles = [openDatabase({ kind: 'postgres', url: scratch.url }), openDatabase({ kind: 'postgres', url: scratch.url })];
-  await migrate(handles[0]!.db);
-  // One after the other: two apps creating their job queues at once on a fresh database can deadlock.
-  const apps: ProofApp[] = [];
-  for (const handle of handles) apps.push(await startProofApp(target, { ...env, RATE_LIMIT_STORE: 'database' }, handle));
-  try {
-    return await run(apps);
-  } finally {
-    for (const app of apps) await app.close();
-    for (const handle of handles) await handle.close();
-    await scratch.drop();
-  }
+  return onInstances(target, twoInstances, env, async (apps) => (captcha ? withCaptcha(await depsFor(apps)) : { ...(await attack(apps)), ...(await peopleAndBots(apps, await depsFor(apps))) }));
 }
 
-const columns: { label: string; findings: Findings }[] = [];
-for (const target of await proofTargets()) {
-  heading(`${target.label}, one instance`);
-  columns.push({ label: `${target.label}`, findings: { ...(await onTarget(target, false)), ...(await onTarget(target, false, true)) } });
-  if (target.kind === 'postgres') {
-    heading('Postgres, two instances');
-    columns.push({ label: 'Postgres ×2', findings: { ...(await onTarget(target, true)), ...(await onTarget(target, true, true)) } });
-  }
-}
-
-const names = [...new Set(columns.flatMap((column) => Object.keys(column.findings)))];
-console.log(`\n${table(['attack', ...columns.map((column) => column.label)], names.map((name) => [name, ...columns.map((column) => column.findings[name] ?? '—')]))}`);
+const columns = (await acrossTargets(async (target, twoInstances) => ({ ...(await onTarget(target, twoInstances)), ...(await onTarget(target, twoInstances, true)) }))).map(
+  ({ label, result }) => ({ label, findings: result }),
+);
+printMatrix(columns.map(({ label, findings }) => ({ label, cells: findings })));
 
 const failures: string[] = [];
 for (const { label, findings } of columns) {
