@@ -83,6 +83,9 @@ export default async function greetingsRoutes(scope: FastifyInstance, { service,
       const { proof: _ignored, ...query } = parseQuery(greetingQuerySchema, request.query);
       const { id, spokenCharacters } = service.spokenOf(service.recipe(query));
       budget.checkLength(spokenCharacters);
+      // The page asks for its proof while the visitor writes, before 'Create your greeting': the
+      // moment to have an engine ready, so the greeting does not wait for a thread to start (#40.4).
+      service.prepare();
       const { maxNumber, required } = await budget.price(askerOf(request).client, spokenCharacters);
       const challenge = await service.issueWork(id, maxNumber);
       reply.header('cache-control', 'no-store');
@@ -109,6 +112,8 @@ export default async function greetingsRoutes(scope: FastifyInstance, { service,
     // Made once per voice and language by the same engine, then kept (pinned) for the process.
     const recipe: GreetingRecipe = { text: sampleScript(voice, lang), voice, lang };
     const { id, audio } = await speak(request, reply, () => service.finished(recipe, askerOf(request), { pin: true, exempt: true }));
+    // Whoever listens to a voice is about to make a greeting with it: have an engine ready (#40.4).
+    service.prepare();
     return sendBytes(request, reply, audio.mp3, 'audio/mpeg', { etag: `"${id}"`, cacheControl: WEEK });
   });
 

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import type { SynthesisControl, SynthesisMessage, SynthesisSummary, SynthesisTask } from './synth.worker';
+import type { PrepareTask, SynthesisControl, SynthesisMessage, SynthesisSummary, SynthesisTask } from './synth.worker';
 import { SynthesisBusyError, SynthesisFailedError, type Mp3Sink, type SynthesisRequest, type SynthesisResult, type Synthesizer } from './synthesizer';
 import { localEngineVersion, voicePresets } from './voices';
 
@@ -72,15 +72,16 @@ export function defaultSpeechThreads(): number {
  */
 export class LocalSynthesizer implements Synthesizer {
   readonly id = `local/${localEngineVersion}`;
-  private pool: Piscina<SynthesisTask, SynthesisSummary> | undefined;
+  private pool: Piscina<SynthesisTask | PrepareTask, SynthesisSummary> | undefined;
+  private preparing: Promise<unknown> | undefined;
 
   constructor(private readonly options: LocalSynthesizerOptions = {}) {}
 
-  private getPool(): Piscina<SynthesisTask, SynthesisSummary> {
+  private getPool(): Piscina<SynthesisTask | PrepareTask, SynthesisSummary> {
     if (!this.pool) {
       const threads = this.options.threads ?? defaultSpeechThreads();
       const { filename, needsTsx } = workerFile();
-      this.pool = new Piscina<SynthesisTask, SynthesisSummary>({
+      this.pool = new Piscina<SynthesisTask | PrepareTask, SynthesisSummary>({
         filename,
         minThreads: 0,
         maxThreads: threads,
@@ -114,6 +115,19 @@ export class LocalSynthesizer implements Synthesizer {
         this.synthesize({ text: index % 2 === 0 ? 'Ready.' : 'Prêt.', lang: index % 2 === 0 ? 'en' : 'fr', voice: 'aria' }, { write: () => undefined, end: () => undefined }),
       ),
     );
+  }
+
+  /**
+   * Starts one speech thread with its engines loaded, when none runs: a cold thread costs its first
+   * greeting 0.3–1 s (more on a busy host), which the visitor would otherwise wait through after
+   * their click (#40.4). It ends after a quiet minute like any other.
+   */
+  prepare(): void {
+    if (this.preparing || this.threadCount > 0) return;
+    this.preparing = this.getPool()
+      .run({ prepare: true })
+      .catch(() => undefined)
+      .finally(() => (this.preparing = undefined));
   }
 
   synthesize(request: SynthesisRequest, sink: Mp3Sink, signal?: AbortSignal): Promise<SynthesisResult> {

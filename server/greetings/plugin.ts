@@ -4,6 +4,7 @@ import { GreetingCostBudget } from './cost-budget';
 import { ElevenLabsSynthesizer } from './elevenlabs';
 import greetingsRoutes from './greetings-routes';
 import { defaultSpeechThreads, LocalSynthesizer } from './local-synthesizer';
+import { prerenderedSamples } from './prerendered-samples';
 import { GreetingService } from './service';
 import type { Synthesizer } from './synthesizer';
 
@@ -16,8 +17,9 @@ export interface GreetingsPluginOptions {
 async function greetingsPlugin(app: FastifyInstance, options: GreetingsPluginOptions = {}): Promise<void> {
   const { service, budget } = greetingService(app, options);
   app.addHook('onClose', async () => service.close());
-  // No warm-up when the server starts: speech threads start with the first greeting and end after
-  // a quiet minute (local-synthesizer.ts), so an idle server holds no speech engine in memory.
+  // No warm-up when the server starts: speech threads start when the generator page asks for its
+  // first proof of work or greeting and end after a quiet minute (local-synthesizer.ts), so an idle
+  // server holds no speech engine in memory. Voice samples come prerendered from the build.
   await app.register(greetingsRoutes, { service, budget });
 }
 
@@ -52,6 +54,8 @@ function greetingService(app: FastifyInstance, options: GreetingsPluginOptions):
     budget,
     work: app.captcha,
     observe: { queueWait: (seconds) => app.metrics.greetingQueueWait.observe(seconds), synthesis: (seconds) => app.metrics.greetingSynthesis.observe(seconds) },
+    // The samples the build rendered with this engine (ids name the engine: another one finds none).
+    prerendered: prerenderedSamples(),
   });
   return { service, budget };
 }

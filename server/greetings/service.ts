@@ -38,6 +38,13 @@ export interface GreetingServiceOptions {
   work: Pick<CaptchaService, 'issueWork' | 'spendWork'>;
   /** Told how long each new greeting waited for room and how long its synthesis took (the metrics). */
   observe?: { queueWait(seconds: number): void; synthesis(seconds: number): void };
+  /** Audio made ahead of time, by id (the voice samples the build renders, ./prerendered-samples.ts). */
+  prerendered?: (id: string) => Mp3Audio | undefined;
+}
+
+/** Content address of a greeting: what the engine is given, and which engine. */
+export function greetingId(engineId: string, recipe: Pick<GreetingRecipe, 'lang' | 'voice'>, spoken: string): string {
+  return createHash('sha256').update([engineId, recipe.lang, recipe.voice, spoken].join('\u0000')).digest('base64url').slice(0, 32);
 }
 
 /** Who asks (their address): the client the cost budget charges, and the proof of work it brought, if any. */
@@ -80,7 +87,12 @@ export class GreetingService {
   }
 
   private idFor(recipe: GreetingRecipe, spoken: string): string {
-    return createHash('sha256').update([this.engineId, recipe.lang, recipe.voice, spoken].join('\u0000')).digest('base64url').slice(0, 32);
+    return greetingId(this.engineId, recipe, spoken);
+  }
+
+  /** A visitor is about to ask for a greeting: have an engine ready (see Synthesizer.prepare). */
+  prepare(): void {
+    this.options.synthesizer.prepare?.();
   }
 
   /**
@@ -93,6 +105,12 @@ export class GreetingService {
     const id = this.idFor(recipe, spoken);
     const cached = this.cache.get(id);
     if (cached) return { status: 'ready', id, audio: cached };
+    // A kept recording (a voice sample) made ahead of time is never made again (#40.4).
+    const made = options.pin ? this.options.prerendered?.(id) : undefined;
+    if (made) {
+      this.cache.set(id, { ...made, phoneWav: null }, { pin: true });
+      return { status: 'ready', id, audio: made };
+    }
     let job = this.jobs.get(id);
     if (!job) {
       const asked = performance.now();

@@ -24,6 +24,11 @@ export type SynthesisMessage =
   | { type: 'mp3-end'; durationSeconds: number }
   | { type: 'end'; wav: Uint8Array; durationSeconds: number };
 
+/** Only start the thread and load its engines (a visitor is about to ask, #40.4). */
+export interface PrepareTask {
+  prepare: true;
+}
+
 /** From the caller: it has given up on this greeting (time limit, cancelled), so stop. */
 export interface SynthesisControl {
   type: 'cancel';
@@ -91,7 +96,11 @@ async function afterPendingFirstPieces(): Promise<void> {
 // top-level await: tsx, which runs this file from source in tests, cannot load a worker that has one.)
 const enginesReady = Promise.all([loadFlite(), loadESpeak(), warmMp3Encoder()]);
 
-export default async function synthesize(task: SynthesisTask): Promise<SynthesisSummary> {
+export default async function synthesize(task: SynthesisTask | PrepareTask): Promise<SynthesisSummary> {
+  if ('prepare' in task) {
+    await enginesReady;
+    return { durationSeconds: 0, mp3Bytes: 0 };
+  }
   const { port, preset } = task;
   port.postMessage({ type: 'started', threadId } satisfies SynthesisMessage);
   // Read between pieces (the thread never waits on its port): a greeting nobody waits for any more

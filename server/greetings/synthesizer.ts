@@ -31,6 +31,11 @@ export interface Synthesizer {
   phoneWav(request: SynthesisRequest, signal?: AbortSignal): Promise<Uint8Array>;
   /** Starts what can be started ahead of the first request (threads, engines). */
   warm(): Promise<void>;
+  /**
+   * A visitor is about to ask (the generator page is open): have one engine ready without making
+   * anything, so their greeting does not wait for a thread to start (#40.4). Cheap and idempotent.
+   */
+  prepare?(): void;
   close(): Promise<void>;
 }
 
