@@ -27,6 +27,8 @@ import functionsPlugin from './functions/plugin';
 import geoPlugin from './geo/plugin';
 import greetingsPlugin from './greetings/plugin';
 import paymentsPlugin from './payments/plugin';
+import stripePlugin from './payments/stripe-plugin';
+import { getProfile } from './api/profiles';
 import retentionPlugin from './retention/plugin';
 import healthRoutes from './health/health-routes';
 import publicConfigRoutes from './public-config/config-routes';
@@ -84,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(clockPlugin, { clock: deps.clock });
   await app.register(metricsPlugin);
   await app.register(jobsPlugin);
+  await app.register(stripePlugin);
   await app.register(hitCounterPlugin);
   await app.register(rateLimitPlugin);
   await app.register(errorHandlerPlugin);
@@ -98,7 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(devPlugin);
   await app.register(apiPlugin);
   await app.register(functionsPlugin);
-  await app.register(paymentsPlugin);
+  // Payments reads the identity check's outcome from the API's profiles, handed here so it imports nothing of api/.
+  await app.register(paymentsPlugin, { readProfile: getProfile });
   await app.register(geoPlugin);
   await app.register(greetingsPlugin);
   await app.register(analyticsPlugin);

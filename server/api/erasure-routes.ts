@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../http/admin-auth';
 import { HttpError } from '../http/errors';
-import { createStripeClient } from '../payments/stripe-provider';
 import { eraseAddress, erasePerson, erasureSettleMs } from '../retention/erasure';
 import { erasureRefSchema, erasureTargetOf } from '../retention/erasure-target';
 
@@ -18,8 +17,8 @@ const errorBody = z.object({ code: z.string(), message: z.string() });
  */
 export default async function erasureRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const stripe = createStripeClient(app.env);
-  const options = () => ({ stripe, now: app.clock.now(), settleMs: erasureSettleMs(app.database.kind) });
+  // The app's one Stripe client (server/payments/stripe-plugin.ts), read when an erasure runs.
+  const options = () => ({ stripe: app.stripe, now: app.clock.now(), settleMs: erasureSettleMs(app.database.kind) });
 
   r.delete(
     '/v1/user',

@@ -22,4 +22,4 @@ async function apiPlugin(app: FastifyInstance): Promise<void> {
 }
 
 // Encapsulated: its hooks, parsers and handlers stay inside; named with what it needs from the app.
-export default fp(apiPlugin, { name: 'api', fastify: '5.x', encapsulate: true, dependencies: ['auth', 'database', 'clock', 'hit-counter', 'rate-limit', 'error-handler'] });
+export default fp(apiPlugin, { name: 'api', fastify: '5.x', encapsulate: true, dependencies: ['auth', 'database', 'clock', 'hit-counter', 'rate-limit', 'error-handler', 'stripe'] });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AuthApiError } from './errors';
 import { sendEmailConfirmation } from './email-confirmation';
+import { sendRefusal } from './send-rules';
 import type { AuthUserRow } from './users';
 
 /**
@@ -16,12 +16,12 @@ export async function claimEmail(app: FastifyInstance, request: FastifyRequest, 
     await sendEmailConfirmation(app, request, user, email, options);
     return null;
   } catch (error) {
-    const held = error instanceof AuthApiError && (error.errorCode === 'over_email_send_rate_limit' || error.errorCode === 'over_request_rate_limit');
-    if (!held) throw error;
-    // This account's own code for this address went out within the minute: that code still works,
-    // and the 60 s wait says so (the page opens the field for it) rather than holding a second one.
-    if (error.errorCode === 'over_email_send_rate_limit' && user.new_email === email) throw error;
-    return Number(error.headers['retry-after'] ?? 60);
+    const refusal = sendRefusal(error);
+    if (!refusal) throw error;
+    // This account's own code for this address holds the wait: that code still works, and the 60 s
+    // wait says so (the page opens the field for it) rather than holding a second claim.
+    if (refusal.rule === 'cooldown' && user.new_email === email) throw error;
+    return refusal.retryAfterSeconds;
   }
 }
 

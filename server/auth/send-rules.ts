@@ -24,6 +24,18 @@ export interface Send {
 }
 
 const sendLimitCode = (channel: Channel) => (channel === 'sms' ? 'over_sms_send_rate_limit' : 'over_email_send_rate_limit');
+
+/**
+ * Which of `admitSend`'s rules refused a send, read from what it threw: the recipient's 60 s wait
+ * ('cooldown': the code that holds the slot still works) or an hourly budget ('budget'), with the
+ * seconds until a send may go; null for anything else (a captcha, a country, a fault).
+ */
+export function sendRefusal(error: unknown): { rule: 'cooldown' | 'budget'; retryAfterSeconds: number } | null {
+  if (!(error instanceof AuthApiError)) return null;
+  const rule = error.errorCode === 'over_request_rate_limit' ? 'budget' : error.errorCode === sendLimitCode('sms') || error.errorCode === sendLimitCode('email') ? 'cooldown' : null;
+  if (!rule) return null;
+  return { rule, retryAfterSeconds: Number(error.headers['retry-after'] ?? RESEND_COOLDOWN_MS / 1000) };
+}
 const HOUR_MS = 60 * 60_000;
 
 /**

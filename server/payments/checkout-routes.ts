@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import { getProfile } from '../api/profiles';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import { countryForIp } from '../geo/country';
 import { HttpError } from '../http/errors';
 import { publicOrigin } from '../http/public-origin';
@@ -16,10 +17,14 @@ import { syncReturnedCheckout } from './stripe-webhooks';
 import { hasLiveSubscription, trialAvailable } from './subscription-life';
 import type { TrialMarks } from './trial-marks';
 
+/** The profile facts checkout needs: the identity check's outcome and the address it was given. */
+export type ProfileReader = (db: Kysely<Database>, userId: string) => Promise<{ kyc_status: string | null; email: string | null } | null>;
+
 interface CheckoutOptions {
   stripe: Stripe | null;
   provider: 'local' | 'stripe';
   marks: TrialMarks;
+  readProfile: ProfileReader;
 }
 
 const stripeReturnQuerySchema = z.object({ session_id: z.string().regex(/^cs_[A-Za-z0-9_]{1,200}$/) });
@@ -58,12 +63,12 @@ export default async function checkoutRoutes(app: FastifyInstance, options: Chec
  */
 async function openCheckoutSession(
   app: FastifyInstance,
-  { stripe, provider, marks }: CheckoutOptions,
+  { stripe, provider, marks, readProfile }: CheckoutOptions,
   request: FastifyRequest,
   query: z.infer<typeof checkoutSessionQuerySchema>,
 ) {
   const user = request.user!;
-  const profile = await getProfile(app.db, user.id);
+  const profile = await readProfile(app.db, user.id);
   if (profile?.kyc_status !== 'VALIDATED') throw new HttpError(403, 'KYC_REQUIRED', 'The identity check must be passed before checkout');
   if (await hasLiveSubscription(app.db, user.id)) throw new HttpError(409, 'ALREADY_SUBSCRIBED', 'This account already has a subscription');
 

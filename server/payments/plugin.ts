@@ -6,10 +6,15 @@ import devBillingRoutes from './dev-billing-routes';
 import hostedCheckoutRoutes from './hosted-checkout-routes';
 import promotionRoutes from './promotion-routes';
 import { loadAuthSecret } from '../auth/secret';
-import { createStripeClient } from './stripe-provider';
 import stripeWebhookRoutes from './stripe-webhook-routes';
 import subscriptionRoutes from './subscription-routes';
 import { TrialMarks } from './trial-marks';
+import type { ProfileReader } from './checkout-routes';
+
+export interface PaymentsOptions {
+  /** The person's profile (identity check outcome, email), from the API's table: given by server/app.ts. */
+  readProfile: ProfileReader;
+}
 
 
 /**
@@ -18,8 +23,8 @@ import { TrialMarks } from './trial-marks';
  * Checkout), Stripe's webhook (stripe-webhook-routes.ts) and the local provider's billing job
  * (dev-billing-routes.ts runs it on demand in development). Publishes the provider in /config.json.
  */
-async function paymentsPlugin(app: FastifyInstance): Promise<void> {
-  const stripe = createStripeClient(app.env);
+async function paymentsPlugin(app: FastifyInstance, options: PaymentsOptions): Promise<void> {
+  const stripe = app.stripe;
   const provider: 'local' | 'stripe' = stripe ? 'stripe' : 'local';
   app.publicSettings.paymentsProvider = provider;
   if (provider === 'local' && app.env.NODE_ENV === 'production') {
@@ -31,7 +36,7 @@ async function paymentsPlugin(app: FastifyInstance): Promise<void> {
   const marks = new TrialMarks(loadAuthSecret(app.env));
 
   await app.register(subscriptionRoutes, { stripe, marks });
-  await app.register(checkoutRoutes, { stripe, provider, marks });
+  await app.register(checkoutRoutes, { stripe, provider, marks, readProfile: options.readProfile });
   await app.register(hostedCheckoutRoutes, { provider, marks });
   await app.register(stripeWebhookRoutes, { stripe, marks });
   await app.register(promotionRoutes);
@@ -62,4 +67,4 @@ function defineBillingJob(app: FastifyInstance): void {
 }
 
 // Encapsulated: its hooks, parsers and handlers stay inside; named with what it needs from the app.
-export default fp(paymentsPlugin, { name: 'payments', fastify: '5.x', encapsulate: true, dependencies: ['auth', 'env', 'database', 'clock', 'error-handler', 'jobs', 'metrics'] });
+export default fp<PaymentsOptions>(paymentsPlugin, { name: 'payments', fastify: '5.x', encapsulate: true, dependencies: ['auth', 'env', 'database', 'clock', 'error-handler', 'jobs', 'metrics', 'stripe'] });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isEmailAddress } from '../../../core/email/email-address';
 import type { ProviderKind } from './config';
 
 /** What the linking decision needs from a provider's claims, read once here. */
@@ -30,7 +31,6 @@ const claimsSchema = z.object({
   apple_name: z.object({ firstName: z.string().max(100).optional(), lastName: z.string().max(100).optional() }).optional().catch(undefined),
 });
 
-const EMAIL = z.email();
 const truthy = (value: unknown) => value === true || value === 'true' || value === 1 || value === '1';
 
 /** Whether the provider says it verified the email (Google, Apple and OIDC: email_verified; Microsoft: xms_edov). */
@@ -42,7 +42,7 @@ function verifiedBy(kind: ProviderKind, claims: z.infer<typeof claimsSchema>): b
 /** The claims as the product keeps them: GoTrue's identity_data names (full_name, avatar_url…). */
 export function profileOf(kind: ProviderKind, raw: Record<string, unknown>): SocialProfile {
   const claims = claimsSchema.parse(raw);
-  const email = claims.email && EMAIL.safeParse(claims.email.trim()).success ? claims.email.trim().toLowerCase() : null;
+  const email = claims.email && isEmailAddress(claims.email.trim()) ? claims.email.trim().toLowerCase() : null;
   const emailVerified = email !== null && verifiedBy(kind, claims);
   const appleName = [claims.apple_name?.firstName, claims.apple_name?.lastName].filter(Boolean).join(' ');
   const name = claims.name?.trim() || appleName || [claims.given_name, claims.family_name].filter(Boolean).join(' ');
