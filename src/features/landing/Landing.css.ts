@@ -141,3 +141,6 @@ export const reviewNote = style({
   color: vars.color.text,
   fontSize: vars.fontSize.small,
 });
+
+/** The personal-email prompt's body: focused as it appears (tabindex -1), so it is a column of its own. */
+export const prompt = style({ display: 'flex', flexDirection: 'column', gap: vars.space.small });

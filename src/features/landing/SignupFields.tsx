@@ -9,15 +9,16 @@ import type { SignupField, SignupFieldErrors } from './use-signup-form';
 interface SignupFieldsProps {
   variant: 'full' | 'email';
   values: SignupValues;
+  /** Each field's message: its own, or (the email) what the chart found wrong with the address. */
   errors: SignupFieldErrors;
-  /** The email's message: the field's own, or what the chart found wrong with the address. */
-  emailError: string | undefined;
   change: (field: SignupField, value: string) => void;
+  /** A field was left: its error may show from now on. */
+  touch: (field: SignupField) => void;
   t: TFunction;
 }
 
 /** The sign-up form's fields: the email alone (email form), or email, names, company and phone. */
-export function SignupFields({ variant, values, errors, emailError, change, t }: SignupFieldsProps) {
+export function SignupFields({ variant, values, errors, change, touch, t }: SignupFieldsProps) {
   return (
     <>
       <TextField
@@ -28,7 +29,8 @@ export function SignupFields({ variant, values, errors, emailError, change, t }:
         autoComplete="email"
         inputMode="email"
         value={values.email}
-        error={emailError}
+        error={errors.email}
+        onBlur={() => touch('email')}
         required
         aria-required="true"
         onFocus={() => void preloadEmailKind().catch(() => undefined)}
@@ -45,6 +47,7 @@ export function SignupFields({ variant, values, errors, emailError, change, t }:
               error={errors.firstName}
               required
               aria-required="true"
+              onBlur={() => touch('firstName')}
               onChange={(event) => change('firstName', event.target.value)}
             />
             <TextField
@@ -55,6 +58,7 @@ export function SignupFields({ variant, values, errors, emailError, change, t }:
               error={errors.lastName}
               required
               aria-required="true"
+              onBlur={() => touch('lastName')}
               onChange={(event) => change('lastName', event.target.value)}
             />
           </div>
@@ -66,6 +70,7 @@ export function SignupFields({ variant, values, errors, emailError, change, t }:
             error={errors.companyName}
             required
             aria-required="true"
+            onBlur={() => touch('companyName')}
             onChange={(event) => change('companyName', event.target.value)}
           />
           <PhoneField
@@ -74,6 +79,7 @@ export function SignupFields({ variant, values, errors, emailError, change, t }:
             name="phone"
             defaultValue={values.phone}
             error={errors.phone}
+            onBlur={() => touch('phone')}
             onChange={(phone) => change('phone', phone.value)}
           />
         </>

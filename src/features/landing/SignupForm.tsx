@@ -15,8 +15,7 @@ import { SignupCodeScreen } from './SignupCodeScreen';
 import { SignupFields } from './SignupFields';
 import { SignupNotices } from './SignupNotices';
 import { CaptchaStatus } from '../../platform/verification/CaptchaStatus';
-import { useSignupForm, type SignupSnapshot } from './use-signup-form';
-import type { TFunction } from 'i18next';
+import { useSignupForm } from './use-signup-form';
 
 /** The second step of an account with two-step verification on: rare here, so not in the landing pages' first render. */
 const SecondStep = lazy(() => import('../../platform/verification/SecondStep.lazy').then((module) => ({ default: module.SecondStep })));
@@ -63,10 +62,9 @@ export function SignupForm({ variant, landingPage, lng, prefill, title, submitLa
   // Past the form (a code step restored after a reload included), the 'auth' texts are needed now.
   const formOnly = (snapshot.matches('starting') || snapshot.matches('editing')) && snapshot.context.failure?.source !== 'auth';
   const { t } = useTranslation(formOnly ? ['landing', 'common'] : ['landing', 'common', 'auth']);
-  const { values, errors, formRef, preload, change, submit } = useSignupForm({ variant, landingPage, prefill, snapshot, send, t });
+  const { values, errors, touch, attach, root, preload, change, submit } = useSignupForm({ variant, landingPage, prefill, snapshot, send, t });
 
   const state = snapshot.value;
-  const failure = snapshot.context.failure;
   const submitted = snapshot.context.values;
   const pending = state === 'checkingEmail' || state === 'checkingAccount' || state === 'sendingCode';
 
@@ -82,15 +80,13 @@ export function SignupForm({ variant, landingPage, lng, prefill, title, submitLa
     return <SignupCodeScreen snapshot={snapshot} send={send} submitted={submitted} landingPage={landingPage} lng={lng} title={title} t={t} />;
   }
 
-  const emailError = errors.email ?? emailFailureMessage(failure, t);
-
   return (
     // method="dialog": served prerendered, the form is on screen before any script; a submit then
     // must never send the fields in the address (outside a dialog such a submit does nothing).
-    <form ref={formRef} method="dialog" className={styles.form} noValidate onSubmit={submit} onFocus={preload} onPointerDown={preload} aria-busy={pending || undefined}>
+    <form ref={attach} method="dialog" className={styles.form} noValidate onSubmit={submit} onFocus={preload} onPointerDown={preload} aria-busy={pending || undefined}>
       <Heading level={2}>{title}</Heading>
-      <SignupFields variant={variant} values={values} errors={errors} emailError={emailError} change={change} t={t} />
-      <SignupNotices snapshot={snapshot} send={send} values={values} formRef={formRef} lng={lng} t={t} />
+      <SignupFields variant={variant} values={values} errors={errors} change={change} touch={touch} t={t} />
+      <SignupNotices snapshot={snapshot} send={send} values={values} root={root} lng={lng} t={t} />
       <CaptchaStatus t={t} />
       {state !== 'personalEmailPrompt' && state !== 'emailClaimedPrompt' ? (
         <Button type="submit" tone="primary" block loading={pending}>
@@ -102,12 +98,4 @@ export function SignupForm({ variant, landingPage, lng, prefill, title, submitLa
       </Text>
     </form>
   );
-}
-
-/** What the chart found wrong with the address (disposable, not checkable, not valid), if anything. */
-function emailFailureMessage(failure: SignupSnapshot['context']['failure'], t: TFunction): string | undefined {
-  if (failure?.source !== 'email') return undefined;
-  if (failure.code === 'disposable') return t('errors.disposable');
-  if (failure.code === 'unchecked') return t('errors.emailUnchecked');
-  return t('validation.invalidEmail', { ns: 'common' });
 }

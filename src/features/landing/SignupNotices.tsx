@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { lazy, Suspense, type RefObject } from 'react';
+import { lazy, Suspense } from 'react';
 import type { Language } from '../../../core/routes/languages';
 import { paths, withSearch } from '../../../core/routes/paths';
 import { IntentLink as Link } from '../../platform/IntentLink';
@@ -12,13 +12,21 @@ import * as styles from './Landing.css';
 const SignupRefusal = lazy(() => import('./SignupRefusal').then((module) => ({ default: module.SignupRefusal })));
 import type { SignupValues } from '../../../machines/signup.actors';
 import type { SignupSend, SignupSnapshot } from './use-signup-form';
-import { RESEND_COOLDOWN_SECONDS } from '../../../core/auth-codes';
+import { waitOrCooldown } from '../../../core/auth-codes';
+
+/**
+ * The personal-email prompt takes focus as it appears (#37.5: it used to stay on the phone field),
+ * so keyboard and screen-reader users meet the question. A module-level callback: React calls it
+ * on arrival only, not on every render.
+ */
+const focusOnArrival = (element: HTMLElement | null) => element?.focus();
 
 interface SignupNoticesProps {
   snapshot: SignupSnapshot;
   send: SignupSend;
   values: SignupValues;
-  formRef: RefObject<HTMLFormElement | null>;
+  /** The sign-up <form> (its email field takes focus again on 'Change email'). */
+  root: () => HTMLFormElement | null;
   lng: Language;
   t: TFunction;
 }
@@ -27,7 +35,7 @@ interface SignupNoticesProps {
  * What the form says above its button once sent: the personal-email and claimed-email prompts (each
  * with its two ways on), an email that belongs to another account, a code that could not be sent.
  */
-export function SignupNotices({ snapshot, send, values, formRef, lng, t }: SignupNoticesProps) {
+export function SignupNotices({ snapshot, send, values, root, lng, t }: SignupNoticesProps) {
   const state = snapshot.value;
   const failure = snapshot.context.failure;
   const submitted = snapshot.context.values;
@@ -35,8 +43,8 @@ export function SignupNotices({ snapshot, send, values, formRef, lng, t }: Signu
     <>
       {state === 'personalEmailPrompt' ? (
         <Alert tone="caution">
-          <Box display="flex" flexDirection="column" gap="small">
-            <strong>{t('personalEmail.title')}</strong>
+          <div ref={focusOnArrival} tabIndex={-1} role="group" aria-labelledby="personal-email-title" className={styles.prompt}>
+            <strong id="personal-email-title">{t('personalEmail.title')}</strong>
             <span>{t('personalEmail.body', { email: submitted?.email ?? values.email })}</span>
             <div className={styles.actions}>
               <Button tone="primary" size="small" onClick={() => send({ type: 'prompt.continued' })}>
@@ -47,7 +55,7 @@ export function SignupNotices({ snapshot, send, values, formRef, lng, t }: Signu
                 size="small"
                 onClick={() => {
                   send({ type: 'prompt.changed' });
-                  const email = formRef.current?.elements.namedItem('email');
+                  const email = root()?.elements.namedItem('email');
                   if (email instanceof HTMLInputElement) {
                     email.focus();
                     email.select();
@@ -57,7 +65,7 @@ export function SignupNotices({ snapshot, send, values, formRef, lng, t }: Signu
                 {t('personalEmail.change')}
               </Button>
             </div>
-          </Box>
+          </div>
         </Alert>
       ) : null}
       {state === 'emailClaimedPrompt' ? (
@@ -85,7 +93,7 @@ export function SignupNotices({ snapshot, send, values, formRef, lng, t }: Signu
           <SignupRefusal failure={{ ...failure, refusal: failure.refusal }} submitted={submitted} lng={lng} t={t} />
         </Suspense>
       ) : failure?.source === 'auth' ? (
-        <Alert tone="critical">{t([`errors.${failure.code}`, 'landing:errors.sendFailed'], { ns: 'auth', seconds: failure.retryAfterSeconds ?? RESEND_COOLDOWN_SECONDS })}</Alert>
+        <Alert tone="critical">{t([`errors.${failure.code}`, 'landing:errors.sendFailed'], { ns: 'auth', seconds: waitOrCooldown(failure.retryAfterSeconds) })}</Alert>
       ) : null}
     </>
   );

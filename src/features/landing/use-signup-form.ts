@@ -1,17 +1,16 @@
 import type { TFunction } from 'i18next';
-import { useRef, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import type { LandingPage, LandingSearch } from '../../../core/contracts/signup';
 import { preloadSignupForms, signupForms } from '../../../core/contracts/signup.lazy';
 import { i18n } from '../../platform/i18n';
 import { defaultCountryCode } from '../../lib/countries';
+import { useForm } from '../../lib/form/use-form';
 import { logEvent } from '../../platform/analytics/analytics';
 import { analyticsEvents } from '../../platform/analytics/events';
 import { loadCodeEntry } from '../../platform/verification/CodeEntry.lazy';
 import { prepareCaptcha } from '../../platform/verification/captcha.lazy';
 import { initialPhoneValue, loadPhoneFormat, phoneFormat } from '../../ui/phone-input/phone-format.lazy';
-import { focusFirstInvalid } from './focus';
-import { firstErrorPerField } from './form-errors';
 import type { SignupValues } from '../../../machines/signup.actors';
 import type { signupMachine } from '../../../machines/signup.machine';
 
@@ -44,44 +43,39 @@ interface SignupFormInput {
 }
 
 /**
- * The sign-up form's fields: their values (kept from a restored code step, else the address's
- * prefill), their errors once a submit was tried, and the submit that hands valid values to the chart.
+ * What the chart finds wrong with the address (signup.machine `failure.source === 'email'`): said
+ * under the email field, the sign-up's one table of codes → fields.
+ */
+export const signupCodes: Readonly<Record<string, SignupField>> = { disposable: 'email', unchecked: 'email', invalid: 'email' };
+const signupWords: Record<string, string> = { disposable: 'errors.disposable', unchecked: 'errors.emailUnchecked', invalid: 'common:validation.invalidEmail' };
+
+/**
+ * The sign-up form on the one form habit (src/lib/form): its values (kept from a restored code
+ * step, else the address's prefill), parsed by the sign-up schema the server parses with (loaded on
+ * intent), and the submit that hands the parsed values to the chart, which owns what follows.
  */
 export function useSignupForm({ variant, landingPage, prefill, snapshot, send, t }: SignupFormInput) {
-  const [values, setValues] = useState<SignupValues>(() => ({
-    email: snapshot.context.values?.email ?? prefill.email ?? '',
-    firstName: snapshot.context.values?.firstName ?? prefill.first_name ?? '',
-    lastName: snapshot.context.values?.lastName ?? prefill.last_name ?? '',
-    companyName: snapshot.context.values?.companyName ?? prefill.company_name ?? '',
-    phone: snapshot.context.values?.phone ?? initialPhoneValue(prefill.phone_number, defaultCountryCode()),
-  }));
-  const [errors, setErrors] = useState<SignupFieldErrors>({});
-  const [attempted, setAttempted] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm({
+    initial: (): Required<SignupValues> => ({
+      email: snapshot.context.values?.email ?? prefill.email ?? '',
+      firstName: snapshot.context.values?.firstName ?? prefill.first_name ?? '',
+      lastName: snapshot.context.values?.lastName ?? prefill.last_name ?? '',
+      companyName: snapshot.context.values?.companyName ?? prefill.company_name ?? '',
+      phone: snapshot.context.values?.phone ?? initialPhoneValue(prefill.phone_number, defaultCountryCode()),
+    }),
+    schema: () => (variant === 'full' ? signupForms()?.signupSchema : signupForms()?.emailSignupSchema),
+    input: (values) => (variant === 'full' ? values : { email: values.email }),
+    message: (key) => (key.startsWith('validation.') ? t(key, { ns: 'common' }) : t(signupWords[key] ?? key)),
+    codes: signupCodes,
+  });
   // The schemas (zod, the full phone metadata) arrive on intent; submit waits for them (see submit).
   const preload = () => void Promise.all([preloadSignupForms(), loadPhoneFormat(), loadCodeEntry(), loadAuthTexts()]).catch(() => undefined);
 
-  function validate(next: SignupValues): { ok: true; data: SignupValues } | { ok: false; errors: SignupFieldErrors } {
-    const forms = signupForms();
-    // Called once a submit has found the schemas loaded (attempted), so they are here.
-    if (!forms) return { ok: false, errors: {} };
-    const schema = variant === 'full' ? forms.signupSchema : forms.emailSignupSchema;
-    const parsed = schema.safeParse(variant === 'full' ? next : { email: next.email });
-    if (parsed.success) return { ok: true, data: parsed.data };
-    return { ok: false, errors: firstErrorPerField<SignupField>(parsed.error.issues, (key) => t(key, { ns: 'common' })) };
-  }
-
   function change(field: SignupField, value: string) {
-    const next = { ...values, [field]: value };
-    setValues(next);
+    form.set(field, value);
     // Typing starts the browser check (the captcha) in the background: done by the submit.
     prepareCaptcha();
     if (snapshot.context.failure || snapshot.value === 'personalEmailPrompt' || snapshot.value === 'emailClaimedPrompt') send({ type: 'form.changed' });
-    // Once the visitor has tried to submit, errors follow their typing.
-    if (attempted) {
-      const result = validate(next);
-      setErrors(result.ok ? {} : result.errors);
-    }
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -89,25 +83,24 @@ export function useSignupForm({ variant, landingPage, prefill, snapshot, send, t
     if (!signupForms() || !phoneFormat() || !authTextsSettled) {
       // Submitted before the schemas, the phone formatter or the texts arrived: submit again once
       // they have (the phone field reports its formatted value first, so this submit reads it).
-      const form = event.currentTarget;
+      const element = event.currentTarget;
       void Promise.all([preloadSignupForms(), loadPhoneFormat(), loadAuthTexts()]).then(
-        () => form.isConnected && form.requestSubmit(),
+        () => element.isConnected && element.requestSubmit(),
         // A failed download (offline): nothing is sent; the next submit tries again.
         () => undefined,
       );
       return;
     }
-    setAttempted(true);
-    const result = validate(values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setErrors({});
-    logEvent(analyticsEvents.signupFormSubmitted, { landing_page: landingPage });
-    send({ type: 'form.submitted', values: result.data });
+    void form.submit((values) => {
+      logEvent(analyticsEvents.signupFormSubmitted, { landing_page: landingPage });
+      send({ type: 'form.submitted', values: values as SignupValues });
+    });
   }
 
-  return { values, errors, formRef, preload, change, submit };
+  /** The message under each field: the form's own, or what the chart found wrong with the address. */
+  const failure = snapshot.context.failure;
+  const chartField = failure?.source === 'email' ? signupCodes[failure.code] : undefined;
+  const errors = chartField && !form.errors[chartField] ? { ...form.errors, [chartField]: t(signupWords[failure?.code ?? ''] ?? '') } : form.errors;
+
+  return { values: form.values, errors, touch: form.touch, attach: form.attach, root: form.root, preload, change, submit };
 }
