@@ -30,7 +30,12 @@ export async function setup(project: TestProject): Promise<void> {
   dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   // Tests that sign in through the API name their own visitor in X-Forwarded-For (believed only from
   // a configured proxy), so they do not share the browser's per-address limits.
-  server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1,::1', ...roomyLimits });
+  // Up to 3 minutes to start: on a 2-core machine that several people load at once, a minute was
+  // seen to pass before the server (its sources through tsx, a fresh database) said it was ready.
+  server = await startServerProcess(
+    { DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1,::1', ...roomyLimits },
+    { timeoutMs: 180_000 },
+  );
   project.provide('baseURL', server.url);
 }
 
