@@ -24,6 +24,11 @@ export async function startTracing(env: { OTEL_EXPORTER_OTLP_ENDPOINT?: string |
   ]);
   const fastifyOtel = new FastifyOtelInstrumentation({
     registerOnInitialization: false,
+    // One span per request, not one more per lifecycle hook and handler (its default): GET /v1/user
+    // passes some ten hooks, and making and exporting their spans was most of tracing's cost in the
+    // bench's CPU profile (docs/operations.md). Statements and outside calls keep their own spans.
+    instrumentHooks: false,
+    instrumentHandler: false,
     ignorePaths: (options) => options.url === '/healthz' || options.url === '/readyz',
     // The query string carries codes and tokens (an email link's token, PKCE codes): the path only, as in the logs.
     requestHook: (span, request) => {
