@@ -187,6 +187,8 @@ describe('landing pages', () => {
       await page.getByLabel(text(lng, 'landing', 'fields.email'), { exact: true }).fill(personal);
       await submit.click();
       await page.getByText(text(lng, 'landing', 'personalEmail.title')).waitFor();
+      // #37.5: focus moves to the prompt as it appears (it used to stay on the phone field).
+      await page.waitForFunction(() => document.activeElement?.getAttribute('aria-labelledby') === 'personal-email-title');
       await screenshot(page, `landing-start-personal-${lng}-desktop`);
       expect(await axeViolations(page)).toEqual([]);
       const email = lng === 'en' ? workEmail('jane') : personal;
