@@ -5,7 +5,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Heading, Text } from '../../ui/Text';
-import { RESEND_COOLDOWN_SECONDS } from '../../../core/auth-codes';
+import { sentAtFromWait, waitOrCooldown } from '../../../core/auth-codes';
 import { CodeEntry } from './CodeEntry.lazy';
 import type { EmailClaimResult } from './otp';
 import { claimEmail, resendEmailClaim } from './email-claim';
@@ -42,8 +42,8 @@ export function EmailToConfirm({ lng, folded }: { lng: Language; folded: boolean
     // Refused as too soon: a code left less than a minute ago and is still good, so its field opens
     // with the countdown where it really is.
     else if (result.code === 'over_email_send_rate_limit' && result.retryAfterSeconds !== undefined)
-      setSentAt(Date.now() - (RESEND_COOLDOWN_SECONDS - result.retryAfterSeconds) * 1000);
-    else setFailure(tAuth(`errors.${result.code}`, { seconds: result.retryAfterSeconds ?? RESEND_COOLDOWN_SECONDS, defaultValue: tAuth('errors.network') }));
+      setSentAt(sentAtFromWait(result.retryAfterSeconds, Date.now()));
+    else setFailure(tAuth(`errors.${result.code}`, { seconds: waitOrCooldown(result.retryAfterSeconds), defaultValue: tAuth('errors.network') }));
   };
 
   return (
