@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { advanceServerClock, frenchMobile, signUpByApi, workEmail } from '../helpers/accounts';
 import { newContext, viewports, watchPageErrors } from '../helpers/browser';
+import { fillSignUpForm } from '../helpers/signup-form';
 import { browserFile } from '../helpers/file-browser';
 import { localeText, type Lng } from '../helpers/locale-text';
 
@@ -32,14 +33,7 @@ describe('one wording for "use another number or email" on both code steps', () 
       const errors = watchPageErrors(page);
 
       // The sign-up's code step, for a number nobody has.
-      await page.goto(`/${lng}/form`);
-      await page.waitForFunction(() => performance.getEntriesByName('first-render').length > 0);
-      const field = (key: string) => page.getByLabel(localeText(lng, 'landing', key), { exact: true });
-      await field('fields.email').fill(workEmail(`wording-${lng}`));
-      await field('fields.firstName').fill('Ada');
-      await field('fields.lastName').fill('Lovelace');
-      await field('fields.companyName').fill('Acme Widgets');
-      await field('fields.phone').fill(frenchMobile().e164);
+      await fillSignUpForm(page, lng, { email: workEmail(`wording-${lng}`), firstName: 'Ada', lastName: 'Lovelace', companyName: 'Acme Widgets', phone: frenchMobile().e164 });
       await page.getByRole('button', { name: localeText(lng, 'landing', 'fields.submit') }).click();
       const onSignUp = await wayBack(page, lng, 'landing', 'code.change');
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { advanceServerClock, codeFor, frenchMobile, outbox, signUpByApi, workEmail } from '../helpers/accounts';
 import { newContext, viewports, watchPageErrors } from '../helpers/browser';
+import { fillSignUpForm } from '../helpers/signup-form';
 import { browserFile } from '../helpers/file-browser';
 import { localeText, type Lng } from '../helpers/locale-text';
 import { enrolTotpByApi, serverNow, totpAt } from '../helpers/mfa';
@@ -30,14 +31,7 @@ describe('the header while a repeat sign-up waits for the second step', () => {
       const context = await newContext(browser(), baseURL, { viewport, locale });
       const page = await context.newPage();
       const errors = watchPageErrors(page);
-      await page.goto(`/${lng}/form`);
-      await page.waitForFunction(() => performance.getEntriesByName('first-render').length > 0);
-      const field = (key: string) => page.getByLabel(localeText(lng, 'landing', key), { exact: true });
-      await field('fields.email').fill(workEmail(`again-${lng}`));
-      await field('fields.firstName').fill('Someone');
-      await field('fields.lastName').fill('Else');
-      await field('fields.companyName').fill('Other Company');
-      await field('fields.phone').fill(phone.e164);
+      await fillSignUpForm(page, lng, { email: workEmail(`again-${lng}`), firstName: 'Someone', lastName: 'Else', companyName: 'Other Company', phone: phone.e164 });
       const sent = (await outbox(baseURL, phone.e164)).length;
       await page.getByRole('button', { name: localeText(lng, 'landing', 'fields.submit') }).click();
       const code = page.getByLabel(localeText(lng, 'auth', 'code.label'));
