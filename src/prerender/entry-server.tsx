@@ -59,7 +59,8 @@ export async function renderPage(pathname: string, browserLanguages: readonly st
   // As src/main.tsx: the texts first, then the app chart (which switches the texts' language).
   const firstSegment = pathname.split('/')[1];
   await initI18n(isLanguage(firstSegment) ? firstSegment : detectLanguage());
-  startApp(buildConfig.webAppUrl);
+  // The frame before the session is known: a first visit's cookie is read in the browser, not here.
+  startApp(buildConfig.webAppUrl, { followSession: false });
   const { page, lng } = appActor().getSnapshot().context;
   const failures: string[] = [];
   const { prelude } = await prerenderToNodeStream(

@@ -112,7 +112,11 @@ function followSession(started: AppActor): void {
  * back/forward and the session come in as events. Features reach the started actor through
  * src/platform/app-actor.ts.
  */
-export function startApp(webAppUrl: string): AppActor {
+/**
+ * `followSession: false` is the build's prerender: it draws the first frame of a visit whose session
+ * is not known yet (the paywall's frame, drawn over once it is), so it never asks who is signed in.
+ */
+export function startApp(webAppUrl: string, options: { followSession?: boolean } = {}): AppActor {
   const running = runningAppActor();
   if (running) return running;
   const address = currentAddress();
@@ -123,6 +127,6 @@ export function startApp(webAppUrl: string): AppActor {
   started.start();
   write(projectAddress(started.getSnapshot()));
   listenToBrowser(started);
-  followSession(started);
+  if (options.followSession !== false) followSession(started);
   return started;
 }
