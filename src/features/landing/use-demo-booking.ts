@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useState, type FormEvent } from 'react';
-import type { Booking, BookingKind, BookingRequest, LandingSearch } from '../../../core/contracts/signup';
+import type { Booking, BookingKind, BookingRequest, bookingErrorCodes, LandingSearch } from '../../../core/contracts/signup';
 import { preloadSignupForms, signupForms } from '../../../core/contracts/signup.lazy';
 import type { Language } from '../../../core/routes/languages';
 import { ApiError, apiRequest } from '../../platform/api-client';
@@ -20,7 +20,7 @@ export interface DemoValues {
 }
 
 /** The server's refusals that are about the slot: said under it; the others above the button. */
-const demoCodes = { SLOT_IN_PAST: 'slot', SLOT_TOO_FAR: 'slot' } as const;
+const demoCodes = { SLOT_IN_PAST: 'slot', SLOT_TOO_FAR: 'slot' } as const satisfies Partial<Record<(typeof bookingErrorCodes)[number], keyof DemoValues>>;
 
 /** The booking schema (zod, the full phone metadata) and the phone formatter: on intent, not in the first render. */
 const loadChecks = () => Promise.all([preloadSignupForms(), loadPhoneFormat()]);
