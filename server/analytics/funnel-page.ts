@@ -1,5 +1,5 @@
 import type { FunnelDimension, FunnelReport, FunnelSegment } from '../../core/contracts/analytics';
-import { escapeHtml } from '../http/html';
+import { escapeHtml, htmlDocument } from '../http/html';
 
 /**
  * The funnel report as one self-contained HTML page (no script): a filter form, the funnel drawn as
@@ -42,17 +42,7 @@ const styles = `
 `;
 
 function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${styles}</style>
-</head>
-<body><main>${body}</main></body>
-</html>`;
+  return htmlDocument({ lang: 'en', title, style: styles, body: `<main>${body}</main>` });
 }
 
 /** Horizontal bars, one per step, width relative to the first step. */

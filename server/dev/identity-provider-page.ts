@@ -1,3 +1,5 @@
+import { escapeHtml, htmlDocument } from '../http/html';
+
 /** A test account of the dev identity provider. */
 export interface DevAccount {
   /** The provider's subject (`sub`) for this account. */
@@ -9,7 +11,6 @@ export interface DevAccount {
   familyName?: string;
 }
 
-const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
  * The dev provider's login page: one button per test account, a form for any other email
@@ -18,18 +19,19 @@ const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.
  * dev-idp-custom-submit, dev-idp-cancel.
  */
 export function accountPage(uid: string, accounts: DevAccount[]): string {
-  const action = `/interaction/${escape(uid)}`;
+  const action = `/interaction/${escapeHtml(uid)}`;
   const buttons = accounts
     .filter((account) => !account.id.startsWith('custom-'))
     .map(
-      (account) => `<form method="post" action="${action}/login"><input type="hidden" name="account" value="${escape(account.id)}">
-<button type="submit" data-testid="dev-idp-account-${escape(account.id)}">Continue as ${escape(account.name)} &lt;${escape(account.email)}&gt; (${account.emailVerified ? 'verified' : 'unverified'} email)</button></form>`,
+      (account) => `<form method="post" action="${action}/login"><input type="hidden" name="account" value="${escapeHtml(account.id)}">
+<button type="submit" data-testid="dev-idp-account-${escapeHtml(account.id)}">Continue as ${escapeHtml(account.name)} &lt;${escapeHtml(account.email)}&gt; (${account.emailVerified ? 'verified' : 'unverified'} email)</button></form>`,
     )
     .join('\n');
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Ringwise dev identity provider</title>
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem}form{margin:.75rem 0}button{padding:.5rem .75rem}label{display:block;margin:.25rem 0}</style></head>
-<body><h1>Ringwise dev identity provider</h1>
+  return htmlDocument({
+    lang: 'en',
+    title: 'Ringwise dev identity provider',
+    style: 'body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem}form{margin:.75rem 0}button{padding:.5rem .75rem}label{display:block;margin:.25rem 0}',
+    body: `<h1>Ringwise dev identity provider</h1>
 <p>A test OpenID provider for development only. Choose who to sign in as.</p>
 ${buttons}
 <h2>Another account</h2>
@@ -38,6 +40,6 @@ ${buttons}
 <label>Name <input name="name" data-testid="dev-idp-name"></label>
 <label><input name="verified" type="checkbox" data-testid="dev-idp-verified"> The provider verified this email</label>
 <button type="submit" data-testid="dev-idp-custom-submit">Continue</button></form>
-<form method="post" action="${action}/abort"><button type="submit" data-testid="dev-idp-cancel">Cancel</button></form>
-</body></html>`;
+<form method="post" action="${action}/abort"><button type="submit" data-testid="dev-idp-cancel">Cancel</button></form>`,
+  });
 }

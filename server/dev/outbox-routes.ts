@@ -2,12 +2,28 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { normalizeRecipient } from '../auth/recipients';
-import { escapeHtml } from '../http/html';
+import { escapeHtml, htmlDocument } from '../http/html';
 
 const outboxQuery = z.object({
   recipient: z.string().max(320).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
+
+const outboxStyle = `
+  body { font: 15px/1.4 system-ui, sans-serif; margin: 1rem; color: #1a1a1a; }
+  table { border-collapse: collapse; width: 100%; }
+  th, td { text-align: left; vertical-align: top; padding: .5rem; border-bottom: 1px solid #ddd; }
+  pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0; font-size: 13px; }
+  /* Phones: one card per message instead of a table wider than the screen. */
+  @media (max-width: 700px) {
+    table, tbody, tr, td { display: block; }
+    thead { position: absolute; left: -9999px; }
+    tr { border-bottom: 1px solid #ddd; padding: .5rem 0; }
+    td { border: 0; padding: .15rem 0; }
+    td::before { content: attr(data-label) ": "; font-weight: 600; }
+  }
+  .code { font-size: 1.3rem; letter-spacing: .15em; }
+`;
 
 /**
  * The dev outbox: the one-time codes "sent" by the auth service, read by a person (/dev/outbox) or
@@ -37,31 +53,12 @@ export default async function outboxRoutes(app: FastifyInstance): Promise<void> 
       )
       .join('\n');
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-    return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="refresh" content="5">
-<title>Dev outbox</title>
-<style>
-  body { font: 15px/1.4 system-ui, sans-serif; margin: 1rem; color: #1a1a1a; }
-  table { border-collapse: collapse; width: 100%; }
-  th, td { text-align: left; vertical-align: top; padding: .5rem; border-bottom: 1px solid #ddd; }
-  pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0; font-size: 13px; }
-  /* Phones: one card per message instead of a table wider than the screen. */
-  @media (max-width: 700px) {
-    table, tbody, tr, td { display: block; }
-    thead { position: absolute; left: -9999px; }
-    tr { border-bottom: 1px solid #ddd; padding: .5rem 0; }
-    td { border: 0; padding: .15rem 0; }
-    td::before { content: attr(data-label) ": "; font-weight: 600; }
-  }
-  .code { font-size: 1.3rem; letter-spacing: .15em; }
-</style>
-</head>
-<body>
-<h1>Dev outbox</h1>
+    return htmlDocument({
+      lang: 'en',
+      title: 'Dev outbox',
+      head: '<meta http-equiv="refresh" content="5">',
+      style: outboxStyle,
+      body: `<h1>Dev outbox</h1>
 <p>Messages the auth service would have sent (development only; refreshes every 5 s). JSON: <a href="/dev/outbox.json">/dev/outbox.json?recipient=…</a></p>
 <form method="get"><label>Recipient <input name="recipient" value="${escapeHtml(request.query.recipient ?? '')}"></label> <button>Filter</button></form>
 <table>
@@ -69,8 +66,7 @@ export default async function outboxRoutes(app: FastifyInstance): Promise<void> 
 <tbody>
 ${rows || '<tr><td colspan="5">No messages yet.</td></tr>'}
 </tbody>
-</table>
-</body>
-</html>`;
+</table>`,
+    });
   });
 }

@@ -5,7 +5,7 @@ import { formatMoney } from '../../core/payments/money';
 import { palette } from '../../core/design-tokens';
 import type { CardFieldError } from './cards';
 import type { CheckoutSessionRow } from './tables';
-import { escapeHtml } from '../http/html';
+import { escapeHtml, htmlDocument } from '../http/html';
 import { applyPercentOff } from '../../core/payments/promotion';
 
 /**
@@ -76,24 +76,16 @@ export interface PageContext {
 
 function layout(lng: 'en' | 'fr', t: Hosted, body: string, selfPath: string): string {
   const other = lng === 'en' ? 'fr' : 'en';
-  return `<!doctype html>
-<html lang="${lng}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(t.documentTitle)} · Ringwise</title>
-<link rel="stylesheet" href="/checkout/assets/checkout.css">
-<script src="/checkout/assets/checkout.js" defer></script>
-</head>
-<body>
-<!-- A child of body, not of main: only there is a header the page's banner landmark. -->
-<header><span class="brand">Ringwise</span><nav aria-label="${escapeHtml(t.language)}"><a href="${escapeHtml(selfPath)}?lng=${other}" hreflang="${other}" lang="${other}" data-language-switch>${other === 'fr' ? 'Français' : 'English'}</a></nav></header>
+  return htmlDocument({
+    lang: lng,
+    title: `${t.documentTitle} · Ringwise`,
+    head: '<link rel="stylesheet" href="/checkout/assets/checkout.css">\n<script src="/checkout/assets/checkout.js" defer></script>',
+    // The header is a child of body, not of main: only there is it the page's banner landmark.
+    body: `<header><span class="brand">Ringwise</span><nav aria-label="${escapeHtml(t.language)}"><a href="${escapeHtml(selfPath)}?lng=${other}" hreflang="${other}" lang="${other}" data-language-switch>${other === 'fr' ? 'Français' : 'English'}</a></nav></header>
 <main>
 ${body}
-</main>
-</body>
-</html>`;
+</main>`,
+  });
 }
 
 export function renderCheckoutPage(context: PageContext): string {
