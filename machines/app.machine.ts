@@ -1,4 +1,4 @@
-import { assign, fromCallback, sendTo, setup, type AnyEventObject } from 'xstate';
+import { assign, fromCallback, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
 import { decideRoute, type RoutedName } from '../core/routes/route-matching';
 import { withSearch } from '../core/routes/paths';
 import { trackingParamNames } from '../core/routes/tracking-params';
@@ -13,8 +13,9 @@ import { onboardingRoutes, type OnboardingRoute } from './onboarding.types';
  * asks for (sign-up done, signed in, signed out, leaving for the payment page) is an event here —
  * no component writes the address.
  *
- * Effects are named: `funnel` (the funnel's own chart, loaded with its page), `historyBack`,
- * `rememberLanguage`, `saveTracking`. The browser provides them (src/app/address/start-app.ts).
+ * Effects are named: `funnel` (the funnel's own chart, loaded with its page), `signOut` (this
+ * session's sign-out), `historyBack`, `rememberLanguage`, `saveTracking`. The browser provides them
+ * (src/app/address/start-app.ts).
  */
 
 const landingPages: readonly RoutedName[] = ['home', 'form', 'demo', 'emailForm'];
@@ -67,6 +68,10 @@ export const appMachine = setup({
   actors: {
     /** The onboarding funnel's chart; reports its address and the person's standing as `funnel.changed`. */
     funnel: fromCallback<AnyEventObject, FunnelInput>(() => undefined),
+    /** Ends this browser's session (src/platform/session/sign-out.ts); its outcome either way is the next page. */
+    signOut: fromPromise<void>(async () => {
+      throw new Error('signOut is not provided');
+    }),
   },
   guards: {
     arrivesSignedInOnLanding: ({ context }) => Boolean(context.arrived?.signedIn) && redirectingLandingPages.includes(arrivedPage(context)),
@@ -137,6 +142,16 @@ export const appMachine = setup({
     goHome: assign(({ context }) => ({ page: 'home' as const, search: '', funnel: null, ...afterFunnelDecided(context) })),
     showReview: assign(({ context }) => ({ page: 'failure' as const, search: '', funnel: null, ...afterFunnelDecided(context) })),
     leaveForWebApp: assign(({ context }) => ({ leaveTo: context.webAppUrl, ...afterFunnelDecided(context) })),
+    takeSignInPhone: assign(({ event }) => (event.type === 'signIn.instead' ? { signInPhone: event.phone } : {})),
+    // A move the person asked for (Back returns to the page they left); the funnel's report is theirs no more.
+    showSignInPrefilled: assign(({ context }) => ({
+      page: 'signInOtp' as const,
+      search: withSearch('', { phone: context.signInPhone }).replace(/^\?/, ''),
+      historyMode: 'push' as const,
+      linkPending: false,
+      funnel: null,
+      signInPhone: null,
+    })),
     leaveForAddress: assign(({ event }) => (event.type === 'leave' ? { leaveTo: event.href, historyMode: 'push' as const, linkPending: false } : {})),
     takeFunnel: assign(({ context, event }) => {
       if (event.type !== 'funnel.changed') return {};
@@ -190,6 +205,7 @@ export const appMachine = setup({
     historyMode: 'replace',
     linkPending: false,
     leaveTo: null,
+    signInPhone: null,
     funnel: null,
     arrived: arrival(input.address),
     webAppUrl: input.webAppUrl,
@@ -203,6 +219,8 @@ export const appMachine = setup({
       on: {
         'url.changed': { target: '.routing', actions: 'takeAddress' },
         signedOut: { target: '.landing', actions: 'goHome' },
+        // PhoneTakenNotice: that number has its own account, so the person signs in to it.
+        'signIn.instead': { target: '.signingOut', actions: 'takeSignInPhone' },
         'language.chosen': { actions: ['takeLanguage', 'rememberLanguage'] },
       },
       states: {
@@ -277,6 +295,20 @@ export const appMachine = setup({
         /** Success, app download, privacy, terms, contact. */
         info: {},
         charts: {},
+        /**
+         * Signing this session out to sign in to another account: the page stays (its button says it
+         * is busy) and so does the address; the funnel, no longer shown, is not told the session
+         * ended (it would send the page home in between). Then the sign-in page, its form (nobody is
+         * signed in) with the number filled in, whatever the server answered.
+         */
+        signingOut: {
+          invoke: {
+            id: 'signOut',
+            src: 'signOut',
+            onDone: { target: 'signIn', actions: 'showSignInPrefilled' },
+            onError: { target: 'signIn', actions: 'showSignInPrefilled' },
+          },
+        },
         /** Leaving the SPA for an address outside it; the page stays until the browser goes. */
         leaving: {},
       },

@@ -50,6 +50,8 @@ export interface AppContext {
   linkPending: boolean;
   /** An address outside the SPA to leave for (payment provider, card page, web app). */
   leaveTo: string | null;
+  /** While this session is signed out to sign in to another account: the number the sign-in page is given. */
+  signInPhone: string | null;
   funnel: FunnelReport | null;
   /** The address that arrived and the page it resolves to, until the page states have decided on it. */
   arrived: ArrivedAddress | null;
@@ -77,6 +79,11 @@ export type AppEvent =
   | { type: 'review.validated' }
   /** Sign-out finished (account menu, account page, review page). */
   | { type: 'signedOut' }
+  /**
+   * Sign in to another account instead (verify-phone: the number has its own account): this session
+   * is signed out first, then the sign-in page opens with the number filled in.
+   */
+  | { type: 'signIn.instead'; phone: string }
   /** Leave the SPA for an address a server gave (hosted checkout, card update page). */
   | { type: 'leave'; href: string }
   /** The funnel's in-page Back; `previousIsStep`: the history entry before is the previous step. */

@@ -4,7 +4,7 @@ import type { AppContext } from './app.types';
 
 /** Where the browser should be for an app chart state. */
 export type AddressProjection =
-  /** Deciding (a transient state) or the funnel loading: leave the address as it is. */
+  /** Deciding (a transient state), signing out, or the funnel loading: leave the address as it is. */
   | { kind: 'stay' }
   /** `funnelStep`: an entry of the funnel, so its in-page Back can use the browser's Back. */
   | { kind: 'internal'; href: string; replace: boolean; funnelStep: boolean }
@@ -38,6 +38,7 @@ export function projectAddress(snapshot: ProjectableAppSnapshot): AddressProject
   const replace = context.historyMode === 'replace';
   switch (pageState(snapshot.value)) {
     case 'routing':
+    case 'signingOut':
       return { kind: 'stay' };
     case 'leaving':
       return context.leaveTo ? { kind: 'external', href: context.leaveTo, replace } : { kind: 'stay' };

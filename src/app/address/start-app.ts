@@ -1,4 +1,4 @@
-import { createActor, fromCallback, type AnyEventObject } from 'xstate';
+import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import { appMachine, type FunnelInput } from '../../../machines/app.machine';
 import type { SessionFacts } from '../../../machines/app.types';
@@ -34,8 +34,14 @@ const funnel = fromCallback<AnyEventObject, FunnelInput>(({ input, sendBack, rec
   };
 });
 
+/** This session's sign-out, loaded when asked for (the session's code is not in the entry chunk). */
+const signOut = fromPromise<void>(async () => {
+  const { signOut: endSession } = await import('../../platform/session/sign-out');
+  await endSession();
+});
+
 const browserMachine = appMachine.provide({
-  actors: { funnel },
+  actors: { funnel, signOut },
   actions: {
     historyBack: () => window.history.back(),
     rememberLanguage: ({ context }) => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assign, fromCallback, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { assign, fromCallback, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { appMachine, type FunnelInput } from '../../../machines/app.machine';
 import type { AppEvent, FunnelReport } from '../../../machines/app.types';
 import { onboardingRoutes } from '../../../machines/onboarding.types';
@@ -92,13 +92,19 @@ const fixtures = {
     { type: 'funnel.back', previousIsStep: false },
     { type: 'funnel.back', previousIsStep: true },
   ],
+  instead: [{ type: 'signIn.instead', phone: '+33612345678' }],
 } satisfies Record<string, readonly AppEvent[]>;
+/** The sign-out's outcomes (its stand-in never settles). */
+const signOutOutcomes: AnyEventObject[] = [
+  { type: 'xstate.done.actor.signOut', output: undefined },
+  { type: 'xstate.error.actor.signOut', error: new Error('network down') },
+];
 
 const isFunnelPage = (page: string) => (onboardingRoutes as readonly string[]).includes(page);
 
 const model: ChartModel = {
   machine: appMachine.provide({
-    actors: { funnel: fromCallback<AnyEventObject, FunnelInput>(() => undefined) },
+    actors: { funnel: fromCallback<AnyEventObject, FunnelInput>(() => undefined), signOut: fromPromise(() => new Promise<void>(() => undefined)) },
     // Entered with every address (before the new page is decided): the page being left.
     actions: { saveTracking: assign(({ context }) => ({ left: context.page }) as never) },
   }),
@@ -113,7 +119,7 @@ const model: ChartModel = {
     // SPEC §3): the visitor opens the voice generator holding it.
     { address: address('/en/voice-generator', { signedIn: true }), webAppUrl: 'https://app.example' },
   ],
-  fixtures: Object.values(fixtures).flat() as AnyEventObject[],
+  fixtures: [...(Object.values(fixtures).flat() as AnyEventObject[]), ...signOutOutcomes],
   serialize: (snapshot) => {
     const context = snapshot.context as { session?: { userId: string } | null; stepBackPending: boolean; funnel: unknown; left?: string };
     return JSON.stringify({
@@ -294,6 +300,15 @@ function roleOf(event: AnyEventObject, snapshot?: AnyMachineSnapshot): EventRole
           ? main(run).getByRole('button', { name: text('account', 'updateCard') }).click()
           : run.page.getByRole('button', { name: text('checkout', 'start') }).click(),
       );
+    case 'signIn.instead':
+      return {
+        role: 'undriven',
+        why: "needs a funnel at verify-phone given a number another account holds; tests/e2e/account-life.test.ts ('dead ends') clicks it",
+      };
+    case 'xstate.done.actor.signOut':
+      return answer;
+    case 'xstate.error.actor.signOut':
+      return { role: 'unreachable', why: 'the sign-out ends with the cookies cleared whatever the server answers (src/platform/session/sign-out.ts); only its own code failing to load fails it' };
     case 'funnel.back':
       return user(async (run, back) => {
         // The entry before is the previous step only when the funnel pushed this one: answer the size step first.
@@ -349,6 +364,8 @@ function allow(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
       return state.page === 'review' && state.kyc === 'inReview';
     case 'language.chosen':
       return state.page === 'account';
+    case 'signIn.instead':
+      return state.page === 'funnel' && signedIn;
     case 'leave':
       return (state.page === 'account' && state.kind === 'finished') || (state.page === 'funnel' && state.kind === 'pending' && state.kyc === 'validated');
     case 'funnel.back':

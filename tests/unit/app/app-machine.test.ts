@@ -1,4 +1,4 @@
-import { createActor, fromCallback, type AnyEventObject } from 'xstate';
+import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { appMachine, type FunnelInput } from '../../../machines/app.machine';
 import type { AddressFacts, FunnelReport } from '../../../machines/app.types';
@@ -8,13 +8,17 @@ import { paths, type PathName } from '../../../core/routes/paths';
 import { address } from './app-model';
 
 /** The app chart with a funnel child that records what it is sent, and browser effects recorded. */
-function start(arrival: AddressFacts) {
+function start(arrival: AddressFacts, signOut: () => Promise<void> = () => new Promise<void>(() => undefined)) {
   const funnelReceived: AnyEventObject[] = [];
   const effects: string[] = [];
   const machine = appMachine.provide({
     actors: {
       funnel: fromCallback<AnyEventObject, FunnelInput>(({ receive }) => {
         receive((event) => funnelReceived.push(event));
+      }),
+      signOut: fromPromise<void>(() => {
+        effects.push('signOut');
+        return signOut();
       }),
     },
     actions: {
@@ -122,6 +126,62 @@ describe('app chart: the address is a projection of its state', () => {
     expect(account.projection()).toMatchObject({ href: '/account' });
     account.actor.send({ type: 'signedOut' });
     expect(account.projection()).toMatchObject({ href: '/fr', replace: true });
+  });
+
+  describe('signing in to another account instead (verify-phone: the number has its own account)', () => {
+    /** A sign-out the test settles when it chooses. */
+    function pendingSignOut() {
+      let settle: { resolve: () => void; reject: (error: Error) => void } = { resolve: () => undefined, reject: () => undefined };
+      const promise = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+      return { run: () => promise, settle };
+    }
+    const onVerifyPhone = (signOut: () => Promise<void>) => {
+      const started = start(address('/en/onboarding/steps/verify-phone', { signedIn: true }), signOut);
+      started.actor.send({ type: 'session.changed', session: { userId: 'bob', isAnonymous: false } });
+      started.actor.send({ type: 'funnel.changed', report: report({ href: '/en/onboarding/steps/verify-phone', replace: true }) });
+      return started;
+    };
+    const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+    it('signs this session out first (the page and address stay, the funnel is not told), then shows the sign-in page with the number, pushed', async () => {
+      const signOut = pendingSignOut();
+      const { actor, projection, effects, funnelReceived } = onVerifyPhone(signOut.run);
+      const told = funnelReceived.length;
+      actor.send({ type: 'signIn.instead', phone: '+33612345678' });
+      expect(actor.getSnapshot().matches({ page: 'signingOut' })).toBe(true);
+      expect(effects).toContain('signOut');
+      expect(projection()).toEqual({ kind: 'stay' });
+      expect(actor.getSnapshot().context.page).toBe('verifyPhone');
+      // The session ends while the sign-out runs: the funnel (no longer shown) does not hear of it, so
+      // it cannot send the page home in between.
+      actor.send({ type: 'session.changed', session: null });
+      expect(funnelReceived).toHaveLength(told);
+      expect(actor.getSnapshot().matches({ page: 'signingOut', session: 'signedOut' })).toBe(true);
+      signOut.settle.resolve();
+      await flush();
+      expect(actor.getSnapshot().matches({ page: 'signIn', session: 'signedOut' })).toBe(true);
+      expect(projection()).toEqual({ kind: 'internal', href: '/en/sign-in-otp?phone=%2B33612345678', replace: false, funnelStep: false });
+      expect(actor.getSnapshot().context.funnel).toBeNull();
+      expect(actor.getSnapshot().context.signInPhone).toBeNull();
+    });
+
+    it('a sign-out that fails still ends on the sign-in page with the number (the cookies are cleared either way)', async () => {
+      const signOut = pendingSignOut();
+      const { actor, projection } = onVerifyPhone(signOut.run);
+      actor.send({ type: 'signIn.instead', phone: '+447700900123' });
+      signOut.settle.reject(new Error('network down'));
+      await flush();
+      expect(actor.getSnapshot().matches({ page: 'signIn' })).toBe(true);
+      expect(projection()).toMatchObject({ href: '/en/sign-in-otp?phone=%2B447700900123', replace: false });
+    });
+
+    it('Back while signing out: the address the browser reached wins, the sign-out still runs', () => {
+      const { actor, effects } = onVerifyPhone(pendingSignOut().run);
+      actor.send({ type: 'signIn.instead', phone: '+33612345678' });
+      actor.send({ type: 'url.changed', ...address('/en/privacy') });
+      expect(actor.getSnapshot().matches({ page: 'info' })).toBe(true);
+      expect(effects.filter((effect) => effect === 'signOut')).toHaveLength(1);
+    });
   });
 
   describe('a link asks the chart; only the page it decides on enters history (#28.4)', () => {

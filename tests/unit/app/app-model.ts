@@ -1,4 +1,4 @@
-import { fromCallback, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { fromCallback, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { appMachine, type FunnelInput } from '../../../machines/app.machine';
 import type { AddressFacts, AppEvent, FunnelReport } from '../../../machines/app.types';
 import type { ChartModel } from '../../helpers/chart-model';
@@ -54,6 +54,7 @@ export const appEventFixtures = {
   signedOut: [{ type: 'signedOut' }],
   'language.chosen': [{ type: 'language.chosen', lng: 'fr' }],
   leave: [{ type: 'leave', href: 'https://checkout.example/session' }],
+  'signIn.instead': [{ type: 'signIn.instead', phone: '+33612345678' }],
   'funnel.back': [
     { type: 'funnel.back', previousIsStep: true },
     { type: 'funnel.back', previousIsStep: false },
@@ -73,12 +74,21 @@ export const appEventFixtures = {
   ],
 } satisfies { [K in AppEvent['type']]: readonly Extract<AppEvent, { type: K }>[] };
 
+/** The sign-out's outcomes (the stand-in never settles): done, or refused (the page moves on either way). */
+export const appActorOutcomes: AnyEventObject[] = [
+  { type: 'xstate.done.actor.signOut', output: undefined },
+  { type: 'xstate.error.actor.signOut', error: new Error('network down') },
+];
+
 export const appModel: ChartModel = {
   machine: appMachine.provide({
-    actors: { funnel: fromCallback<AnyEventObject, FunnelInput>(() => undefined) },
+    actors: {
+      funnel: fromCallback<AnyEventObject, FunnelInput>(() => undefined),
+      signOut: fromPromise(() => new Promise<void>(() => undefined)),
+    },
   }),
   inputs: [{ address: address('/en'), webAppUrl: 'https://app.example' }],
-  fixtures: Object.values(appEventFixtures).flat() as AnyEventObject[],
+  fixtures: [...(Object.values(appEventFixtures).flat() as AnyEventObject[]), ...appActorOutcomes],
   // The state value alone: which page, language, search and funnel report the context holds change
   // only what the address says (the projection tests check that), never which transitions are enabled.
   serialize: (snapshot: AnyMachineSnapshot) => JSON.stringify(snapshot.value),
