@@ -87,6 +87,17 @@ export const envSchema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: absoluteUrl.optional(),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: absoluteUrl.optional(),
   OTEL_SERVICE_NAME: z.string().min(1).default('ringwise'),
+  /**
+   * OpenTelemetry's head sampling, by its own variables: which requests are traced. Unset, every one
+   * (parentbased_always_on). At volume, parentbased_traceidratio with OTEL_TRACES_SAMPLER_ARG (a share
+   * between 0 and 1): docs/operations.md gives the share its cost figures recommend.
+   */
+  OTEL_TRACES_SAMPLER: z
+    .enum(['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'], {
+      message: 'expected always_on, always_off, traceidratio, parentbased_always_on, parentbased_always_off or parentbased_traceidratio',
+    })
+    .optional(),
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number({ message: 'expected a share between 0 and 1' }).min(0, { message: 'expected a share between 0 and 1' }).max(1, { message: 'expected a share between 0 and 1' }).optional(),
   /** A request must arrive whole within this time (408 after); a socket silent twice as long is closed. */
   REQUEST_TIMEOUT_MS: z.coerce.number({ message: 'expected milliseconds, at least 1000' }).int({ message: 'expected milliseconds, at least 1000' }).min(1000, { message: 'expected milliseconds, at least 1000' }).default(30_000),
   COOKIE_DOMAIN: optionalText,

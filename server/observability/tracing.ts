@@ -1,4 +1,5 @@
 import { context, SpanKind, SpanStatusCode, trace, type Span, type Tracer } from '@opentelemetry/api';
+import type { tracing as SdkTrace } from '@opentelemetry/sdk-node';
 import type { FastifyPluginCallback } from 'fastify';
 
 /** What tracing adds to the app once started: the Fastify plugin that opens a span per request. */
@@ -14,10 +15,10 @@ export interface Tracing {
  * each database statement, each outside call and job (`traced`). Attributes never carry codes, tokens,
  * card data or whole phone numbers: statements are sent as their text with placeholders, not values.
  */
-export async function startTracing(env: { OTEL_EXPORTER_OTLP_ENDPOINT?: string | undefined; OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?: string | undefined; OTEL_SERVICE_NAME: string }): Promise<Tracing | null> {
+export async function startTracing(env: TracingEnv): Promise<Tracing | null> {
   const url = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (env.OTEL_EXPORTER_OTLP_ENDPOINT ? `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/$/, '')}/v1/traces` : undefined);
   if (!url) return null;
-  const [{ NodeSDK }, { OTLPTraceExporter }, { default: FastifyOtelInstrumentation }] = await Promise.all([
+  const [{ NodeSDK, tracing: sdkTrace }, { OTLPTraceExporter }, { default: FastifyOtelInstrumentation }] = await Promise.all([
     import('@opentelemetry/sdk-node'),
     import('@opentelemetry/exporter-trace-otlp-http'),
     import('@fastify/otel'),
@@ -32,17 +33,55 @@ export async function startTracing(env: { OTEL_EXPORTER_OTLP_ENDPOINT?: string |
     ignorePaths: (options) => options.url === '/healthz' || options.url === '/readyz',
     // The query string carries codes and tokens (an email link's token, PKCE codes): the path only, as in the logs.
     requestHook: (span, request) => {
+      // A span the sampler left out (OTEL_TRACES_SAMPLER) records nothing: nothing is computed for it.
+      if (!span.isRecording()) return;
       span.setAttribute('url.path', request.url.split('?')[0] ?? '');
       span.updateName(`${request.method} ${request.routeOptions.url ?? 'unmatched'}`);
     },
   });
   const sdk = new NodeSDK({
     serviceName: env.OTEL_SERVICE_NAME,
+    sampler: headSampler(sdkTrace, env),
     traceExporter: new OTLPTraceExporter({ url }),
     instrumentations: [fastifyOtel],
   });
   sdk.start();
   return { fastifyPlugin: fastifyOtel.plugin() as FastifyPluginCallback, shutdown: () => sdk.shutdown() };
+}
+
+/** The OpenTelemetry variables startTracing reads (validated in server/config/env.ts). */
+export interface TracingEnv {
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string | undefined;
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?: string | undefined;
+  OTEL_SERVICE_NAME: string;
+  OTEL_TRACES_SAMPLER?: 'always_on' | 'always_off' | 'traceidratio' | 'parentbased_always_on' | 'parentbased_always_off' | 'parentbased_traceidratio' | undefined;
+  OTEL_TRACES_SAMPLER_ARG?: number | undefined;
+}
+
+/**
+ * The head sampler OTEL_TRACES_SAMPLER and OTEL_TRACES_SAMPLER_ARG name, as the specification reads
+ * them (a ratio sampler without a share keeps every trace); unset, the SDK's default (every trace,
+ * or as the caller's traceparent says). Built from the validated variables rather than left to the
+ * SDK's own reading of process.env, which ignores a misspelt value with a line on its diagnostic log.
+ */
+export function headSampler(sdkTrace: typeof SdkTrace, env: Pick<TracingEnv, 'OTEL_TRACES_SAMPLER' | 'OTEL_TRACES_SAMPLER_ARG'>): SdkTrace.Sampler | undefined {
+  const ratio = () => new sdkTrace.TraceIdRatioBasedSampler(env.OTEL_TRACES_SAMPLER_ARG ?? 1);
+  switch (env.OTEL_TRACES_SAMPLER) {
+    case undefined:
+      return undefined;
+    case 'always_on':
+      return new sdkTrace.AlwaysOnSampler();
+    case 'always_off':
+      return new sdkTrace.AlwaysOffSampler();
+    case 'traceidratio':
+      return ratio();
+    case 'parentbased_always_on':
+      return new sdkTrace.ParentBasedSampler({ root: new sdkTrace.AlwaysOnSampler() });
+    case 'parentbased_always_off':
+      return new sdkTrace.ParentBasedSampler({ root: new sdkTrace.AlwaysOffSampler() });
+    case 'parentbased_traceidratio':
+      return new sdkTrace.ParentBasedSampler({ root: ratio() });
+  }
 }
 
 const tracer = (): Tracer => trace.getTracer('ringwise');
@@ -67,7 +106,8 @@ export async function traced<T>(name: string, attributes: Record<string, string 
 
 /** A span for one database statement, its text cut to the operation and the tables it names. */
 export function traceStatement<T>(text: string, run: () => Promise<T>): Promise<T> {
-  if (!trace.getSpan(context.active())) return run();
+  // Outside a request, or inside one the sampler left out: no span, and the text is not even cut.
+  if (!trace.getSpan(context.active())?.isRecording()) return run();
   const statement = text.replace(/\s+/g, ' ').trim();
   return traced('db.query', { 'db.system.name': 'postgresql', 'db.operation.name': statement.split(' ', 1)[0]?.toLowerCase() ?? 'query', 'db.query.text': statement.slice(0, 300) }, () => run());
 }
