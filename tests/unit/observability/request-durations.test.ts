@@ -1,4 +1,4 @@
-import { Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
 import { createMetrics } from '../../../server/observability/metrics';
 
