@@ -1,13 +1,18 @@
 /**
  * `npm run bench:observability`: what metrics and tracing cost. GET /v1/user (signed in) on the built
- * server, three arrangements run in turn, round after round (so a noisy neighbour hits each alike):
+ * server, four arrangements run in turn, round after round (so a noisy neighbour hits each alike):
  * off; metrics on (METRICS_PORT, scraped every second as Prometheus would); metrics and tracing on,
- * exporting every span to a local OTLP/HTTP collector. Prints the median requests per second of each
- * and its ratio to off (goals, #39: ≤ 5 % lower with metrics, ≤ 15 % with tracing exporting).
- *   BENCH_SECONDS (default 8) per run, BENCH_ROUNDS (default 3).
+ * every request traced and exported to a local OTLP/HTTP collector; the same with the head sampling
+ * docs/operations.md recommends (OTEL_TRACES_SAMPLER=parentbased_traceidratio, BENCH_TRACE_RATIO,
+ * default 0.1). Prints, for each, the median requests per second and its ratio to off (goals, #39:
+ * ≤ 5 % lower with metrics, ≤ 15 % with tracing exporting), and the server's own CPU time per request
+ * (user + system, from /proc: what the arrangement costs the server, whatever the load generator on
+ * the same two cores managed to send).
+ *   BENCH_SECONDS (default 8) per run, BENCH_ROUNDS (default 3), BENCH_TRACE_RATIO (default 0.1),
+ *   BENCH_SERVER (default dist/server/server.js).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -17,12 +22,32 @@ import { projectRoot } from '../../server/config/project-root';
 import { ensureBuilt } from './build';
 import { publishableKey, signUp } from './sessions';
 
-type Arrangement = 'off' | 'metrics' | 'metrics + tracing';
+const traceRatio = Number(process.env.BENCH_TRACE_RATIO ?? 0.1);
+const sampledName = `metrics + tracing ${traceRatio * 100} %`;
+type Arrangement = 'off' | 'metrics' | 'metrics + tracing 100 %' | typeof sampledName;
+
+interface Figures {
+  perSecond: number;
+  /** The server process's CPU time (user + system) over the measured run, per request answered. */
+  cpuPerRequest: number | null;
+}
 
 interface RunningServer {
   url: string;
   metricsUrl: string | null;
+  /** The server's CPU time so far in microseconds (Linux /proc), null elsewhere. */
+  cpu: () => number | null;
   stop: () => Promise<void>;
+}
+
+/** A process's user + system time in microseconds, from /proc/<pid>/stat (clock ticks of 10 ms). */
+function processCpu(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -44,7 +69,8 @@ async function startServer(extra: Record<string, string>): Promise<RunningServer
 async function startServerOnce(extra: Record<string, string>): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-observability-'));
   const env = { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', NODE_ENV: 'development', LOG_LEVEL: 'warn', DATA_DIR: dataDir, CAPTCHA_PROVIDER: 'off', ...extra };
-  const child = spawn(process.execPath, ['dist/server/server.js'], { cwd: projectRoot(), env });
+  // BENCH_SERVER measures another bundle (one built elsewhere, e.g. from an earlier commit), as in bench:profile.
+  const child = spawn(process.execPath, [process.env.BENCH_SERVER ?? 'dist/server/server.js'], { cwd: projectRoot(), env });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
@@ -62,6 +88,7 @@ async function startServerOnce(extra: Record<string, string>): Promise<RunningSe
   return {
     url,
     metricsUrl: extra.METRICS_PORT ? `http://127.0.0.1:${extra.METRICS_PORT}/metrics` : null,
+    cpu: () => processCpu(child.pid),
     async stop() {
       child.kill('SIGTERM');
       await exited;
@@ -82,20 +109,24 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function measure(arrangement: Arrangement, collector: string): Promise<number> {
+async function measure(arrangement: Arrangement, collector: string): Promise<Figures> {
   const extra: Record<string, string> = {};
   if (arrangement !== 'off') extra.METRICS_PORT = String(await freePort());
-  if (arrangement === 'metrics + tracing') extra.OTEL_EXPORTER_OTLP_ENDPOINT = collector;
+  if (arrangement.startsWith('metrics + tracing')) extra.OTEL_EXPORTER_OTLP_ENDPOINT = collector;
+  if (arrangement === sampledName) Object.assign(extra, { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: String(traceRatio) });
   const server = await startServer(extra);
   try {
     const session = await signUp(server.url, await publishableKey(server.url), 'observability');
     const options = { url: `${server.url}/v1/user`, connections: 20, headers: { authorization: `Bearer ${session.access_token}` } };
     await autocannon({ ...options, duration: 2 }); // warm-up: JIT, caches
     const scrape = server.metricsUrl ? setInterval(() => void fetch(server.metricsUrl!).then((response) => response.text()), 1000) : null;
+    const cpuBefore = server.cpu();
     const result = await autocannon({ ...options, duration: Number(process.env.BENCH_SECONDS ?? 8) });
+    const cpuAfter = server.cpu();
     if (scrape) clearInterval(scrape);
     if (result.non2xx > 0) throw new Error(`${arrangement}: ${result.non2xx} answers were not 2xx`);
-    return result.requests.average;
+    const cpuPerRequest = cpuBefore === null || cpuAfter === null || result.requests.total === 0 ? null : (cpuAfter - cpuBefore) / result.requests.total;
+    return { perSecond: result.requests.average, cpuPerRequest };
   } finally {
     await server.stop();
   }
@@ -103,40 +134,57 @@ async function measure(arrangement: Arrangement, collector: string): Promise<num
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
+/** `"spanId"` in a body: the OTLP/HTTP JSON exporter writes one per span (and one parentSpanId, another key). */
+const SPAN_KEY = Buffer.from('"spanId"');
+
 async function main(): Promise<void> {
   ensureBuilt();
+  // The collector shares the two cores with the server and the load generator (this process), so it
+  // does as little as a real collector's front door would on another machine: takes the body, answers
+  // 200, and counts spans with a byte search, never decoding the body into a string or parsing it.
   let spans = 0;
+  let exportBytes = 0;
   const sink = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      spans += (body.match(/"spanId"/g) ?? []).length;
+      const body = Buffer.concat(chunks);
+      exportBytes += body.length;
+      for (let at = body.indexOf(SPAN_KEY); at !== -1; at = body.indexOf(SPAN_KEY, at + SPAN_KEY.length)) spans += 1;
       response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
   });
   await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
   const collector = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
-  const arrangements: Arrangement[] = ['off', 'metrics', 'metrics + tracing'];
-  const results = new Map<Arrangement, number[]>(arrangements.map((name) => [name, []]));
+  const arrangements: Arrangement[] = ['off', 'metrics', 'metrics + tracing 100 %', sampledName];
+  const results = new Map<Arrangement, Figures[]>(arrangements.map((name) => [name, []]));
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
   // The machine is shared: the load beside the figures says how far to trust them.
   const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+  const cpu = (figures: Figures) => (figures.cpuPerRequest === null ? 'n/a' : `${figures.cpuPerRequest.toFixed(1)} µs`);
   console.log(`load average at start: ${load()}`);
   for (let round = 0; round < rounds; round += 1) {
     for (const arrangement of arrangements) {
-      const perSecond = await measure(arrangement, collector);
-      results.get(arrangement)?.push(perSecond);
-      console.log(`round ${round + 1}: ${arrangement.padEnd(18)} ${perSecond.toFixed(0)} req/s`);
+      const figures = await measure(arrangement, collector);
+      results.get(arrangement)?.push(figures);
+      console.log(`round ${round + 1}: ${arrangement.padEnd(26)} ${figures.perSecond.toFixed(0).padStart(6)} req/s  server CPU ${cpu(figures)}/request  (load ${load()})`);
     }
   }
   sink.close();
-  const off = median(results.get('off') ?? []);
-  console.log('\nGET /v1/user, median of', rounds, 'rounds:');
+  const medianOf = (arrangement: Arrangement, pick: (figures: Figures) => number | null) => {
+    const values = (results.get(arrangement) ?? []).map(pick).filter((value): value is number => value !== null);
+    return values.length === 0 ? null : median(values);
+  };
+  const off = medianOf('off', (figures) => figures.perSecond) ?? 0;
+  const offCpu = medianOf('off', (figures) => figures.cpuPerRequest);
+  console.log(`\nGET /v1/user, median of ${rounds} rounds (req/s against off; server CPU per request against off):`);
   for (const arrangement of arrangements) {
-    const value = median(results.get(arrangement) ?? []);
-    console.log(`  ${arrangement.padEnd(18)} ${value.toFixed(0).padStart(6)} req/s  ${((100 * (value - off)) / off).toFixed(1).padStart(6)} % against off`);
+    const value = medianOf(arrangement, (figures) => figures.perSecond) ?? 0;
+    const cpuValue = medianOf(arrangement, (figures) => figures.cpuPerRequest);
+    const cpuText = cpuValue === null ? 'n/a' : `${cpuValue.toFixed(1).padStart(6)} µs${offCpu ? `  ${((100 * (cpuValue - offCpu)) / offCpu).toFixed(1).padStart(6)} %` : ''}`;
+    console.log(`  ${arrangement.padEnd(26)} ${value.toFixed(0).padStart(6)} req/s  ${((100 * (value - off)) / off).toFixed(1).padStart(6)} %   CPU ${cpuText}`);
   }
-  console.log(`  spans the collector received: ${spans}`);
+  console.log(`  spans the collector received: ${spans} (${(exportBytes / 1e6).toFixed(1)} MB of OTLP/HTTP JSON)`);
   console.log(`load average at end: ${load()}`);
 }
 
