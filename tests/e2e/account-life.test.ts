@@ -274,11 +274,28 @@ describe('the life of a subscription (browser)', () => {
     await page.getByRole('button', { name: localeText('en', 'onboarding', 'verifyPhone.send') }).click();
     await page.getByText(opening(localeText('en', 'onboarding', 'verifyPhone.taken'))).waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    // What the page shows on the way: the step (its button busy) until the sign-in page, never the
+    // funnel's loading view in between (the app chart signs out before it moves, and the sign-in
+    // page's code was fetched as the notice showed, #38.5).
+    await page.evaluate((loading) => {
+      const seen: string[] = [];
+      (window as unknown as { seenOnTheWay: string[] }).seenOnTheWay = seen;
+      // Sampled once a frame, just before it is painted: what the reader sees.
+      const sample = () => {
+        const main = document.querySelector('main')?.textContent ?? '';
+        seen.push(`${window.location.pathname}|${main.includes(loading) ? 'loading' : main.trim() === '' ? 'blank' : 'page'}`);
+        requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    }, localeText('en', 'onboarding', 'loading'));
     await page.getByRole('button', { name: localeText('en', 'onboarding', 'verifyPhone.signInThere') }).click();
     await page.waitForURL(/\/en\/sign-in-otp\?phone=/);
     // Signed out of the email sign-up, on the sign-in form with that number, ready to send its code.
     await page.getByRole('button', { name: localeText('en', 'auth', 'signIn.send') }).waitFor();
     expect(decodeURIComponent(new URL(page.url()).searchParams.get('phone') ?? '')).toBe(taken.phone);
+    const onTheWay = await page.evaluate(() => (window as unknown as { seenOnTheWay: string[] }).seenOnTheWay);
+    console.log('on the way to sign-in:', [...new Set(onTheWay)].join(' → '));
+    expect(onTheWay.filter((seen) => seen.endsWith('|loading'))).toEqual([]);
     await desktop.close();
 
     // Bob signs in again (that click ended his session) and goes on with his own number: a gmail
