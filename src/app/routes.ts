@@ -42,12 +42,12 @@ export const routePages = {
 registerPageFetcher((name) => void routePages[name].preload().catch(() => undefined));
 
 /** The texts (i18next namespaces, besides 'common') each page shows as it first renders. */
-const routeTexts: Partial<Record<RoutedName, readonly string[]>> = {
+export const routeTexts: Partial<Record<RoutedName, readonly string[]>> = {
   home: ['landing'],
   form: ['landing'],
   demo: ['landing'],
   emailForm: ['landing'],
-  signInOtp: ['auth', 'landing'],
+  signInOtp: ['auth'],
   failure: ['landing'],
   onboarding: ['onboarding'],
   onboardingSuccess: ['onboarding'],
@@ -65,7 +65,9 @@ const routeTexts: Partial<Record<RoutedName, readonly string[]>> = {
   appDownloadMacos: ['landing'],
   voiceGenerator: ['voice'],
   voiceGeneratorLocalized: ['voice'],
-  account: ['account'],
+  // The settings' cards speak auth (an email to confirm), social (ways to sign in) and passkeys: fetched
+  // with the page, or the first card to ask would suspend the whole page (hidden, then shown again: CLS).
+  account: ['account', 'auth', 'social', 'passkeys'],
   privacy: ['legal'],
   terms: ['legal'],
   contact: ['legal'],

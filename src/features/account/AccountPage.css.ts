@@ -5,6 +5,9 @@ import { vars } from '../../ui/theme.css';
 
 export const intro = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxsmall });
 
+/** The loading line holds the page's height, so the footer is below the fold when the account arrives. */
+export const loading = style({ minHeight: '100dvh' });
+
 export const column = style({ display: 'flex', flexDirection: 'column', gap: vars.space.large });
 
 /** Each stage of the subscription's life as its badge (src/ui/Badge.css.ts): what needs the person is caution. */

@@ -112,7 +112,11 @@ export default function AccountPage() {
   const guest = session.status === 'signedIn' && session.session?.user.is_anonymous === true;
   const user = session.session?.user;
   // Keyed by the signed-in person (#38.1): another person signing in reads their own, never this one's.
-  const query = useQuery({ ...subscriptionQuery(user?.id ?? ''), enabled: session.status === 'signedIn' && !session.secondStepDue && !guest && user !== undefined }, queryClient);
+  const readable = session.status === 'signedIn' && !session.secondStepDue && !guest && user !== undefined;
+  const query = useQuery({ ...subscriptionQuery(user?.id ?? ''), enabled: readable }, queryClient);
+  // Read beside the subscription, not after it: without a plan, the card in its place depends on the
+  // identity check, and the page shows once it is known rather than growing under the reader (CLS).
+  const person = useQuery({ ...personQuery(user?.id ?? ''), enabled: readable }, queryClient);
   const who = user?.email || formatPhone(storedPhone(user?.phone), defaultCountryCode());
 
   const subscription = query.data?.subscription ?? null;
@@ -132,8 +136,9 @@ export default function AccountPage() {
         <SignInPrompt text={t('guest')} />
       ) : session.status === 'signedOut' ? (
         <SignInPrompt text={t('signedOut')} />
-      ) : !user || (query.data === undefined && !query.isError) ? (
-        <Box display="flex" alignItems="center" gap="small" role="status">
+      ) : !user || (query.data === undefined && !query.isError) || (query.data?.subscription === null && person.isPending) ? (
+        // As tall as the screen, so the footer waits below the fold instead of jumping when the page fills.
+        <Box display="flex" alignItems="flex-start" gap="small" role="status" className={styles.loading}>
           <Spinner />
           <Text tone="muted">{t('loading')}</Text>
         </Box>
