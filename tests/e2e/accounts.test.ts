@@ -41,8 +41,8 @@ async function pickFrance(page: Page, lng: Lng) {
   // The prerendered start page's country button works once the app has rendered over it, which
   // the footer shows (it is drawn after the first render; a page clock hides performance marks).
   await page.getByRole('contentinfo').waitFor();
-  await page.getByRole('button', { name: new RegExp(`^${beforeValue(localeText(lng, 'landing', 'phoneInput.countryButton'))}`) }).click();
-  const search = page.getByRole('combobox', { name: localeText(lng, 'landing', 'phoneInput.search') });
+  await page.getByRole('button', { name: new RegExp(`^${beforeValue(localeText(lng, 'common', 'phoneInput.countryButton'))}`) }).click();
+  const search = page.getByRole('combobox', { name: localeText(lng, 'common', 'phoneInput.search') });
   await search.fill('France');
   await search.press('Enter');
 }

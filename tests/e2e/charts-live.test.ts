@@ -65,8 +65,8 @@ describe('the chart page follows the live tab', () => {
 
     // The code step: the page keeps its address; the code's card is live.
     await visitor.getByRole('contentinfo').waitFor();
-    await visitor.getByRole('button', { name: new RegExp(`^${beforeValue(localeText(lng, 'landing', 'phoneInput.countryButton'))}`) }).click();
-    const search = visitor.getByRole('combobox', { name: localeText(lng, 'landing', 'phoneInput.search') });
+    await visitor.getByRole('button', { name: new RegExp(`^${beforeValue(localeText(lng, 'common', 'phoneInput.countryButton'))}`) }).click();
+    const search = visitor.getByRole('combobox', { name: localeText(lng, 'common', 'phoneInput.search') });
     await search.fill('France');
     await search.press('Enter');
     const phone = frenchMobile();

@@ -25,7 +25,7 @@ function text(lng: Lng, ns: 'landing' | 'common' | 'auth' | 'account', key: stri
 /** The fixed start of an interpolated text ('Your call is booked for {{when}}…' → 'Your call is booked for'). */
 const textBefore = (value: string) => (value.split('{{')[0] ?? value).trim();
 /** The country picker's button: its name starts with 'Country:' / 'Pays :'. */
-const countryButtonName = (lng: Lng) => new RegExp(`^${textBefore(text(lng, 'landing', 'phoneInput.countryButton'))}`);
+const countryButtonName = (lng: Lng) => new RegExp(`^${textBefore(text(lng, 'common', 'phoneInput.countryButton'))}`);
 
 
 
@@ -93,7 +93,7 @@ async function pickCountry(page: Page, lng: Lng, query: string) {
   // the footer shows (it is drawn after the first render; a page clock hides performance marks).
   await page.getByRole('contentinfo').waitFor();
   await page.getByRole('button', { name: countryButtonName(lng) }).click();
-  const search = page.getByRole('combobox', { name: text(lng, 'landing', 'phoneInput.search') });
+  const search = page.getByRole('combobox', { name: text(lng, 'common', 'phoneInput.search') });
   await search.fill(query);
   await search.press('Enter');
 }
@@ -167,7 +167,7 @@ describe('landing pages', () => {
 
       // The country picker: a search with no match, then France by its localized name.
       await page.getByRole('button', { name: countryButtonName(lng) }).click();
-      const search = page.getByRole('combobox', { name: text(lng, 'landing', 'phoneInput.search') });
+      const search = page.getByRole('combobox', { name: text(lng, 'common', 'phoneInput.search') });
       await search.fill('zzzz');
       await page.getByRole('status').filter({ hasText: text(lng, 'common', 'validation.noCountry') }).waitFor();
       expect(await axeViolations(page)).toEqual([]);

@@ -20,7 +20,7 @@ describe('phone field: prefilled and typed numbers in their country', () => {
   const phoneField = (page: Page, lng: Lng) => page.getByLabel(localeText(lng, 'landing', 'fields.phone'), { exact: true });
   /** The picker's button, named 'Country: <name>' / 'Pays : <name>' then the dialling prefix. */
   const countryButton = (page: Page, lng: Lng, country: string, prefix: string) =>
-    page.getByRole('button', { name: new RegExp(`^${beforeValue(localeText(lng, 'landing', 'phoneInput.countryButton'))}\\s*${country}\\s*\\${prefix}$`) });
+    page.getByRole('button', { name: new RegExp(`^${beforeValue(localeText(lng, 'common', 'phoneInput.countryButton'))}\\s*${country}\\s*\\${prefix}$`) });
 
   /** Opens a form page and waits for the app to have drawn it over the prerendered one. */
   async function openForm(page: Page, path: string, lng: Lng) {

@@ -115,7 +115,7 @@ describe('prerendered start page', () => {
       await page.getByRole('contentinfo').waitFor();
       expect(await headingIsServed(page)).toBe(true);
       await expect.poll(() => page.title()).toBe(`${text(lng, 'common', 'titles.home')} · Ringwise`);
-      expect(await page.getByRole('button', { name: new RegExp(`^${text(lng, 'landing', 'phoneInput.countryButton').split('{{')[0]}`) }).textContent()).toMatch(country);
+      expect(await page.getByRole('button', { name: new RegExp(`^${text(lng, 'common', 'phoneInput.countryButton').split('{{')[0]}`) }).textContent()).toMatch(country);
       // The handlers are attached: an empty submit reports every required field.
       await page.getByRole('button', { name: text(lng, 'landing', 'fields.submit') }).click();
       await expect.poll(() => page.getByRole('alert').filter({ hasText: text(lng, 'common', 'validation.required') }).count()).toBe(5);

@@ -24,7 +24,7 @@ export interface CountryPickerProps {
  */
 export function CountryPicker({ id, current, onPick, onClose }: CountryPickerProps) {
   // Country names in the language the texts are in (the kit knows no app chart: i18n follows it).
-  const { t, i18n } = useTranslation(['landing', 'common']);
+  const { t, i18n } = useTranslation('common');
   const language = i18n.language;
   const popoverRef = useRef<HTMLDivElement>(null);
   // Every country's name (Intl, ~245 sorted) only once the picker is open: the button needs one

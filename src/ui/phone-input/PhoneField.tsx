@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CountryCode } from 'libphonenumber-js';
 import { countryName, findCountry } from '../../lib/countries';
@@ -7,10 +7,18 @@ import { FieldFrame } from '../Field';
 import { control } from '../Field.css';
 import type { PhoneInputState } from './phone-format';
 import { loadPhoneFormat } from './phone-format.lazy';
-import { CountryPicker } from './CountryPicker';
 import { usePhoneNumber } from './use-phone-number';
 import * as styles from './PhoneField.css';
 import { visuallyHidden } from '../visually-hidden.css';
+
+/**
+ * The country popup is shown only after a click on the country button: its code (the search, the
+ * keys, the list) is fetched on intent (the pointer on or the focus at the button), not in the
+ * first render of the pages that show the field (#40).
+ */
+const loadCountryPicker = () => import('./CountryPicker');
+const CountryPicker = lazy(() => loadCountryPicker().then((module) => ({ default: module.CountryPicker })));
+const preloadCountryPicker = () => void loadCountryPicker().catch(() => undefined);
 
 export interface PhoneFieldProps {
   label: ReactNode;
@@ -45,7 +53,7 @@ export interface PhoneFieldProps {
  */
 export function PhoneField({ label, defaultValue, defaultCountry, onChange, onBlur, error, hint, disabled, name, autoComplete = 'tel' }: PhoneFieldProps) {
   // Country names in the language the texts are in (the kit knows no app chart: i18n follows it).
-  const { t, i18n } = useTranslation(['landing', 'common']);
+  const { t, i18n } = useTranslation('common');
   const language = i18n.language;
   const [state, typed, pickCountry] = usePhoneNumber(defaultValue, defaultCountry, onChange);
   const [open, setOpen] = useState(false);
@@ -77,6 +85,9 @@ export function PhoneField({ label, defaultValue, defaultCountry, onChange, onBl
             aria-haspopup="listbox"
             aria-expanded={open}
             disabled={disabled}
+            onPointerEnter={preloadCountryPicker}
+            onPointerDown={preloadCountryPicker}
+            onFocus={preloadCountryPicker}
             onClick={() => (open ? closePicker('none') : setOpen(true))}
           >
             {/* The name is read, the flag is not; the visible prefix is part of the name (WCAG 2.5.3). */}
@@ -103,7 +114,11 @@ export function PhoneField({ label, defaultValue, defaultCountry, onChange, onBl
             onFocus={() => void loadPhoneFormat().catch(() => undefined)}
             onBlur={onBlur}
           />
-          {open ? <CountryPicker id={baseId} current={current.code} onPick={pick} onClose={closePicker} /> : null}
+          {open ? (
+            <Suspense fallback={null}>
+              <CountryPicker id={baseId} current={current.code} onPick={pick} onClose={closePicker} />
+            </Suspense>
+          ) : null}
         </div>
       )}
     </FieldFrame>

@@ -204,9 +204,9 @@ async function switchLanguageTwice(run: Run, control: 'a' | 'button'): Promise<v
 }
 
 async function pickFrance(run: Run): Promise<void> {
-  const start = (text('landing', 'phoneInput.countryButton').split('{{')[0] ?? '').trim();
+  const start = (text('common', 'phoneInput.countryButton').split('{{')[0] ?? '').trim();
   await run.page.getByRole('button', { name: new RegExp(`^${start}`) }).click();
-  const search = run.page.getByRole('combobox', { name: text('landing', 'phoneInput.search') });
+  const search = run.page.getByRole('combobox', { name: text('common', 'phoneInput.search') });
   await search.fill('France');
   await search.press('Enter');
 }

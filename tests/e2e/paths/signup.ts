@@ -20,8 +20,8 @@ import { failOnce, networkFailure, param, rolesByType, serverError, type ChartAd
 
 type Lng = 'en' | 'fr';
 const texts = (lng: Lng, ns: string) => JSON.parse(readFileSync(join(projectRoot(), 'locales', lng, `${ns}.json`), 'utf8')) as Record<string, unknown>;
-const locales = { en: { landing: texts('en', 'landing'), auth: texts('en', 'auth') }, fr: { landing: texts('fr', 'landing'), auth: texts('fr', 'auth') } };
-function text(lng: Lng, ns: 'landing' | 'auth', key: string): string {
+const locales = { en: { landing: texts('en', 'landing'), auth: texts('en', 'auth'), common: texts('en', 'common') }, fr: { landing: texts('fr', 'landing'), auth: texts('fr', 'auth'), common: texts('fr', 'common') } };
+function text(lng: Lng, ns: 'landing' | 'auth' | 'common', key: string): string {
   const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], locales[lng][ns]);
   if (typeof value !== 'string') throw new Error(`no text ${ns}:${key}`);
   return value;
@@ -87,8 +87,8 @@ const emailField = (run: Run) => field(run, run.scenario.emailForm ? 'fields.ema
 
 async function pickFrance(run: Run): Promise<void> {
   const { lng } = run.scenario;
-  const start = (text(lng, 'landing', 'phoneInput.countryButton').split('{{')[0] ?? '').trim();
-  const search = run.page.getByRole('combobox', { name: text(lng, 'landing', 'phoneInput.search') });
+  const start = (text(lng, 'common', 'phoneInput.countryButton').split('{{')[0] ?? '').trim();
+  const search = run.page.getByRole('combobox', { name: text(lng, 'common', 'phoneInput.search') });
   // The start page is prerendered: a click before it is hydrated opens nothing, so it is made again.
   for (let attempt = 1; ; attempt += 1) {
     await run.page.getByRole('button', { name: new RegExp(`^${start}`) }).click();
