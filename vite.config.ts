@@ -70,12 +70,22 @@ export default defineConfig({
             // its pages all load, or the others pay for it.)
             { name: 'first-render', test: /(rolldown\/runtime|\/(src\/platform\/session\/(session|user-change)|machines\/(session\.(machine|actors)|delay-schedule)|core\/token-claims|src\/platform\/api-client|src\/ui\/(Field|Card|Alert))\.tsx?$)/ },
             // The code sends' small parts the sign-up forms and the sign-in page all load on their first
-            // render (the code entry's, the captcha's and the provider buttons' lazy doors, the checking
-            // status): one request.
-            { name: 'code-send', test: /\/src\/platform\/(verification\/(CaptchaStatus|captcha\.lazy|CodeEntry\.lazy)|social\/SocialSignIn\.lazy)\.tsx?$/ },
+            // render (the code entry's, the code send's, the captcha's and the provider buttons' lazy doors,
+            // the checking status): one request.
+            { name: 'code-send', test: /\/src\/platform\/(verification\/(CaptchaStatus|captcha\.lazy|CodeEntry\.lazy|otp\.lazy)|social\/SocialSignIn\.lazy)\.tsx?$/ },
             // The signed-in parts the sign-in page and the paywall both load on their first render (the
             // second step's door, who the analytics call you, sign-out, the email address check).
-            { name: 'signed-in-parts', test: /\/(src\/platform\/verification\/SecondStep\.lazy|src\/platform\/analytics\/identity|src\/platform\/session\/sign-out|core\/email\/email-address)\.tsx?$/ },
+            { name: 'signed-in-parts', test: /\/(src\/platform\/verification\/SecondStep\.lazy|src\/platform\/analytics\/identity|src\/platform\/session\/sign-out|core\/email\/email-address|core\/passkeys)\.tsx?$/ },
+            // The phone field with its form habit and the lazy doors it opens on intent (the formatter,
+            // the form schemas; the country popup is a door of its own, PhoneField.tsx): start, form, email-form, demo and sign-in load all of it on their first
+            // render (#40: three requests, each compressing alone, were ~0.4 KB more).
+            { name: 'phone-field', test: /\/(src\/ui\/phone-input\/(PhoneField|use-phone-number|flags|phone-format\.lazy)|src\/lib\/form\/(form|use-form)|core\/contracts\/signup\.lazy)\.tsx?$/ },
+            // The landing pages' frame and their address's prefill (start, form, email-form, demo).
+            { name: 'landing-parts', test: /\/(src\/features\/landing\/LandingLayout|core\/contracts\/landing-search|core\/phone\/prefill)\.tsx?$/ },
+            // The sign-up form and its chart: start, form and email-form, which load both on their first
+            // render (the phone field, the code send and the frame are in the groups above, so the pages
+            // without the form do not download it).
+            { name: 'SignupForm', test: /\/(src\/features\/landing\/(SignupForm|SignupFields|SignupNotices|use-signup-form|signup\.actors)|src\/platform\/email-kind\.lazy|machines\/signup\.(machine|actors))\.tsx?$/ },
             // The greeting builder's page and its chart: loaded together, as one request.
             { name: 'VoiceGeneratorPage', test: /\/(machines\/generator\.(machine|actors)|src\/features\/voice-generator\/[^/]+)\.tsx?$/ },
           ],

@@ -8,7 +8,8 @@ import { defaultCountryCode } from '../../lib/countries';
 import { useForm } from '../../lib/form/use-form';
 import { loadPhoneFormat, phoneFormat, phoneStateFromValue } from '../../ui/phone-input/phone-format.lazy';
 import { loadCodeEntry } from '../../platform/verification/CodeEntry.lazy';
-import { sendCode, type Recipient } from '../../platform/verification/otp';
+import type { Recipient } from '../../platform/verification/otp';
+import { loadOtp, sendCode } from '../../platform/verification/otp.lazy';
 import { prepareCaptcha } from '../../platform/verification/captcha.lazy';
 import { recipientOf, signInCodes, signInInput, signInMessageKey, type SignInMethod, type SignInValues } from './sign-in-recipient';
 
@@ -101,7 +102,7 @@ export function useSignInForm({ initialPhone, initialEmail, lng, t }: { initialP
     touch: form.touch,
     attach: form.attach,
     type,
-    preload: () => void loadChecks().catch(() => undefined),
+    preload: () => void Promise.all([loadChecks(), loadOtp()]).catch(() => undefined),
     formError,
     refused,
     sending: form.sending,

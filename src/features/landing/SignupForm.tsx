@@ -11,7 +11,6 @@ import { publishInspection } from '../../platform/live-state/live-state';
 import { forgetCodeStep, readPendingCodeStep, rememberCodeStep } from './code-step-storage';
 import { signupMachine } from '../../../machines/signup.machine';
 import { signupPageActors } from './signup.actors';
-import { SignupCodeScreen } from './SignupCodeScreen';
 import { SignupFields } from './SignupFields';
 import { SignupNotices } from './SignupNotices';
 import { CaptchaStatus } from '../../platform/verification/CaptchaStatus';
@@ -19,6 +18,13 @@ import { useSignupForm } from './use-signup-form';
 
 /** The second step of an account with two-step verification on: rare here, so not in the landing pages' first render. */
 const SecondStep = lazy(() => import('../../platform/verification/SecondStep.lazy').then((module) => ({ default: module.SecondStep })));
+
+/**
+ * The code screen shows once a code is on its way (or a code step is restored after a reload): its
+ * code is fetched on intent, with the form's other lazy parts, not in the first render (#40).
+ */
+const loadCodeScreen = () => import('./SignupCodeScreen');
+const SignupCodeScreen = lazy(() => loadCodeScreen().then((module) => ({ default: module.SignupCodeScreen })));
 
 /** Where onboarding is told the visitor came from (SPEC §2 origin: default, email-form, form). */
 const onboardingOrigin: Record<LandingPage, 'default' | 'email-form' | 'form'> = {
@@ -62,7 +68,12 @@ export function SignupForm({ variant, landingPage, lng, prefill, title, submitLa
   // Past the form (a code step restored after a reload included), the 'auth' texts are needed now.
   const formOnly = (snapshot.matches('starting') || snapshot.matches('editing')) && snapshot.context.failure?.source !== 'auth';
   const { t } = useTranslation(formOnly ? ['landing', 'common'] : ['landing', 'common', 'auth']);
-  const { values, errors, touch, attach, root, preload, change, submit } = useSignupForm({ variant, landingPage, prefill, snapshot, send, t });
+  const form = useSignupForm({ variant, landingPage, prefill, snapshot, send, t });
+  const { values, errors, touch, attach, root, change, submit } = form;
+  const preload = () => {
+    form.preload();
+    void loadCodeScreen().catch(() => undefined);
+  };
 
   const state = snapshot.value;
   const submitted = snapshot.context.values;
@@ -77,7 +88,11 @@ export function SignupForm({ variant, landingPage, lng, prefill, title, submitLa
   }
 
   if ((state === 'enteringCode' || state === 'savingAccount' || state === 'saveFailed' || state === 'accountExists' || state === 'done') && submitted) {
-    return <SignupCodeScreen snapshot={snapshot} send={send} submitted={submitted} landingPage={landingPage} lng={lng} title={title} t={t} />;
+    return (
+      <Suspense fallback={null}>
+        <SignupCodeScreen snapshot={snapshot} send={send} submitted={submitted} landingPage={landingPage} lng={lng} title={title} t={t} />
+      </Suspense>
+    );
   }
 
   return (

@@ -6,7 +6,8 @@ import type { EmailKind } from '../../../core/email/email-kind';
 import { classifyEmailLazy } from '../../platform/email-kind.lazy';
 import { logEvent } from '../../platform/analytics/analytics';
 import { analyticsEvents } from '../../platform/analytics/events';
-import { sendCode, type Recipient, type SendResult } from '../../platform/verification/otp';
+import type { Recipient, SendResult } from '../../platform/verification/otp';
+import { sendCode } from '../../platform/verification/otp.lazy';
 import { SignupError, type SaveAccountInput, type SendCodeInput, type SignupOutcome, type SignupValues } from '../../../machines/signup.actors';
 
 /*

@@ -9,6 +9,7 @@ import { useForm } from '../../lib/form/use-form';
 import { logEvent } from '../../platform/analytics/analytics';
 import { analyticsEvents } from '../../platform/analytics/events';
 import { loadCodeEntry } from '../../platform/verification/CodeEntry.lazy';
+import { loadOtp } from '../../platform/verification/otp.lazy';
 import { prepareCaptcha } from '../../platform/verification/captcha.lazy';
 import { initialPhoneValue, loadPhoneFormat, phoneFormat } from '../../ui/phone-input/phone-format.lazy';
 import type { SignupValues } from '../../../machines/signup.actors';
@@ -69,7 +70,7 @@ export function useSignupForm({ variant, landingPage, prefill, snapshot, send, t
     codes: signupCodes,
   });
   // The schemas (zod, the full phone metadata) arrive on intent; submit waits for them (see submit).
-  const preload = () => void Promise.all([preloadSignupForms(), loadPhoneFormat(), loadCodeEntry(), loadAuthTexts()]).catch(() => undefined);
+  const preload = () => void Promise.all([preloadSignupForms(), loadPhoneFormat(), loadCodeEntry(), loadAuthTexts(), loadOtp()]).catch(() => undefined);
 
   function change(field: SignupField, value: string) {
     form.set(field, value);
