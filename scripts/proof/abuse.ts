@@ -20,6 +20,7 @@
  *                       an erase-and-send loop, a booker without account (lib/erasure-attacks.ts)
  */
 import { randomUUID } from 'node:crypto';
+import { toE164 } from '../../core/phone/parse';
 import { publishableKey } from '../bench/sessions';
 import type { ProofApp } from './lib/app';
 import type { ProofTarget } from './lib/databases';
@@ -59,9 +60,21 @@ async function call(client: Client, method: string, path: string, options: { ip:
   return { status: response.status, body, location: response.headers.get('location') ?? '' };
 }
 
-let numberSeed = Math.floor(Math.random() * 90) + 10;
-/** A valid French mobile number of a block of its own (the last four digits vary least). */
-const freshFrenchMobile = () => `+336${String(numberSeed++).padStart(4, '0')}${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
+let blockSeed = Math.floor(Math.random() * 90) + 10;
+/**
+ * A valid French mobile number of a block of its own (the last four digits vary least). The blocks
+ * are walked in order through +33 6… and +33 7…, skipping those France does not give out (+33 6 39…,
+ * +33 6 90-94…, +33 6 96-97…, +33 70-72…) as the server's one phone rule says (core/phone/parse.ts):
+ * a run of all three targets uses some 5,000 blocks, and the counter used to reach +33 6 39… during
+ * the third, whose sends the server then refused as 400 validation_failed, not as a budget would.
+ */
+function freshFrenchMobile(): string {
+  for (;;) {
+    const block = blockSeed++ % 20_000;
+    const phone = `+33${6 + Math.floor(block / 10_000)}${String(block % 10_000).padStart(4, '0')}${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
+    if (toE164(phone) === phone) return phone;
+  }
+}
 let addressSeed = 1;
 const freshAddress = () => `10.${(addressSeed >> 16) & 255}.${(addressSeed >> 8) & 255}.${addressSeed++ & 255}`;
 

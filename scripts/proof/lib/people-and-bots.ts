@@ -58,6 +58,8 @@ async function botnetHour(instances: ProofApp[], deps: ProofDeps, size: number) 
   let cpuSeconds = 0;
   let topLevel = 0;
   const refusals: Record<string, number> = {};
+  /** The first refusal of each kind, as the server worded it (a refusal that is not a budget's says why). */
+  const firstSaid: Record<string, string> = {};
   await Promise.all(
     Array.from({ length: size }, () => deps.freshAddress()).map(async (ip, index) => {
       let refused = 0;
@@ -72,6 +74,7 @@ async function botnetHour(instances: ProofApp[], deps: ProofDeps, size: number) 
           refused += 1;
           const code = `${answer.status} ${String(answer.body.error_code ?? answer.body.code ?? '')}`;
           refusals[code] = (refusals[code] ?? 0) + 1;
+          firstSaid[code] ??= String(answer.body.msg ?? answer.body.message ?? '');
         }
       }
     }),
@@ -79,8 +82,11 @@ async function botnetHour(instances: ProofApp[], deps: ProofDeps, size: number) 
   const personIp = deps.freshAddress();
   const personPrice = await priceSendWork(service, { ip: personIp, country: 'FR' });
   const person = await deps.call(deps.clients[0]!, 'POST', '/auth/v1/otp', { ip: personIp, body: { phone: deps.freshPhone() } });
-  const refusedAs = Object.entries(refusals).map(([code, count]) => `${count}× ${code}`).join(', ');
-  return { texts, cpuPerText: texts ? cpuSeconds / texts : cpuSeconds, topLevel, person: person.status === 200 ? 'yes' : `no (${person.status} ${String(person.body.error_code ?? '')})`, personSeconds: workSeconds(personPrice.level), refusedAs };
+  const refusedAs = Object.entries(refusals)
+    .map(([code, count]) => `${count}× ${code}${code.startsWith('429') ? '' : ` ("${firstSaid[code]}")`}`)
+    .join(', ');
+  const personSaid = `${person.status} ${String(person.body.error_code ?? '')}: ${String(person.body.msg ?? person.body.message ?? '')}`;
+  return { texts, cpuPerText: texts ? cpuSeconds / texts : cpuSeconds, topLevel, person: person.status === 200 ? 'yes' : `no (${personSaid})`, personSeconds: workSeconds(personPrice.level), refusedAs };
 }
 
 async function office(instances: ProofApp[], deps: ProofDeps) {
