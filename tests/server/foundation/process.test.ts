@@ -22,12 +22,33 @@ describe.skipIf(process.env.TEST_DATABASE === 'postgres')('the server process', 
     expect(output).toContain('DATABASE_URL');
   });
 
-  it('creates its data folder, keeps it across restarts, and drains on SIGTERM', async () => {
+  // One start serves both the first life of a data folder and a deploy that drains (they were two
+  // starts of the real process, in this file and in operations/readiness.test.ts: ~15 s each under load).
+  it('creates its data folder; on SIGTERM says not ready, finishes the greeting being made, exits 0; keeps the folder across restarts', async () => {
     const env = { DATA_DIR: join(dataDir, 'nested', 'data'), LOG_LEVEL: 'info' };
-    const first = await startServerProcess(env);
+    const first = await startServerProcess({ ...env, SHUTDOWN_DRAIN_DELAY_MS: '1500' });
     expect(first.output()).toContain('database migrated');
     expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
-    expect(await first.stop('SIGTERM')).toBe(0);
+    const text = 'Thank you for calling the Riverside dental practice. We are with other patients right now; please leave your name and number and we will call you back today.';
+    const greeting = (await (await fetch(`${first.url}/greetings?${new URLSearchParams({ text, voice: 'bill' })}`)).json()) as { url: string };
+    // The audio is made when it is first asked for: that request is in flight when the signal lands.
+    let settled = false;
+    const audio = fetch(`${first.url}${greeting.url}`).then(async (response) => {
+      const made = { status: response.status, bytes: (await response.arrayBuffer()).byteLength };
+      settled = true;
+      return made;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const exit = first.stop('SIGTERM');
+    expect(settled).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const ready = await fetch(`${first.url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+    const made = await audio;
+    expect(made.status).toBe(200);
+    expect(made.bytes).toBeGreaterThan(10_000);
+    expect(await exit).toBe(0);
     expect(first.output()).toContain('shut down cleanly');
 
     const second = await startServerProcess(env);
