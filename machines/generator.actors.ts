@@ -14,6 +14,12 @@ export interface ProofRequest {
   text: string;
   voice: VoiceName;
   lang: GreetingLanguage;
+  /**
+   * The builder asked this page for a proof (a 429 GREETING_PROOF_REQUIRED for this greeting): prove
+   * it whatever the price says. Otherwise work is proved only when the price says a greeting without
+   * one would be refused now.
+   */
+  asked?: boolean;
 }
 
 /** A solved proof of work, and the greeting it was made for (`proofKey`). */
@@ -46,10 +52,13 @@ export const generatorActors = {
   }),
   /**
    * Proves work for a greeting in the background while the visitor writes (#34.2): after a short
-   * pause in the typing, the greeting's challenge (`GET /greetings/work`), solved off the main
-   * thread. Stopping the actor (another edit) abandons the work.
+   * pause in the typing, the greeting's price (`GET /greetings/work`), and when the builder would
+   * refuse it without a proof (or asked for one), its challenge solved off the main thread. Null:
+   * the builder takes it without a proof now, nothing was solved (#40.4: the solver no longer takes
+   * the cores a quiet builder's synthesis needs, nor a phone's battery). Stopping the actor (another
+   * edit) abandons the work.
    */
-  proveGreeting: fromPromise<GreetingProof, ProofRequest>(async () => {
+  proveGreeting: fromPromise<GreetingProof | null, ProofRequest>(async () => {
     throw new Error('proveGreeting is not provided');
   }),
   /**

@@ -96,6 +96,11 @@ function requestOf(context: Pick<GeneratorContext, 'text' | 'voice' | 'lang'>) {
   return { text: context.text.trim(), voice: context.voice, lang: context.lang };
 }
 
+/** What the proof region proves for: the greeting as it stands, and whether the builder asked for work for it. */
+function proofRequestOf(context: Pick<GeneratorContext, 'text' | 'voice' | 'lang' | 'proofRetries'>) {
+  return { ...requestOf(context), asked: context.proofRetries > 0 };
+}
+
 /**
  * The voice greeting generator (SPEC §2, §4): four regions side by side.
  * - script: the editable text, the Generate (shuffle) control and the placeholder form;
@@ -125,6 +130,8 @@ export const generatorMachine = setup({
     // Nothing to prove for a script that cannot be sent as it is.
     isNotSendable: ({ context }) => findPlaceholders(context.text).length > 0 || !speakable(context.text),
     hasProof: ({ context }) => context.proof !== null && context.proof.key === proofKey(requestOf(context)),
+    // The builder's price said a greeting without a proof is taken now: nothing was solved.
+    isProofNotNeeded: ({ event }) => (event as unknown as { output: GreetingProof | null }).output === null,
     isProofUnavailable: ({ context }) => context.proofUnavailable,
     // The builder asked for work (none was ready, or it got busier since): prove again, a few times at most.
     isProofAsked: ({ context, event }) => {
@@ -277,11 +284,12 @@ export const generatorMachine = setup({
     },
     // The proof of work for the greeting as it stands (#34.2), solved in the background while the
     // visitor writes and chooses, so that under load 'Create your greeting' has it ready. Any change
-    // to what would be sent starts it again; a quiet builder does not need it.
+    // to what would be sent starts it again. A quiet builder does not need it: its price says so, and
+    // nothing is solved (unneeded) until the builder asks for work (#40.4).
     proof: {
       initial: 'current',
       states: {
-        // One state around the four so that "start again" re-enters only this region (a re-entering
+        // One state around the five so that "start again" re-enters only this region (a re-entering
         // transition on the region itself would restart its sibling regions too).
         current: {
           initial: 'solving',
@@ -291,14 +299,17 @@ export const generatorMachine = setup({
               invoke: {
                 id: 'proveGreeting',
                 src: 'proveGreeting',
-                input: ({ context }) => requestOf(context),
-                onDone: { target: 'ready', actions: 'keepProof' },
+                input: ({ context }) => proofRequestOf(context),
+                onDone: [{ guard: 'isProofNotNeeded', target: 'unneeded' }, { target: 'ready', actions: 'keepProof' }],
                 onError: { target: 'unavailable', actions: 'markProofUnavailable' },
               },
             },
             // The script cannot be sent as it is (a placeholder left, nothing to say).
             idle: {},
             ready: {},
+            // The builder takes this greeting without a proof now: none is solved. If it is busier
+            // by the click, its 429 asks for one and the generator's proving state renews it.
+            unneeded: {},
             unavailable: {},
           },
           on: {

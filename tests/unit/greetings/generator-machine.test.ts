@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { fillTemplate, generatorMachine, MAX_PROOF_RETRIES, pickTemplate } from '../../../machines/generator.machine';
-import { proofKey } from '../../../machines/generator.actors';
+import { proofKey, type GreetingProof } from '../../../machines/generator.actors';
 import { coverage, eventFixtures, generatorModel, greeting, input, pathSet, replay, templates, type ModelEvent } from './generator-model';
 import { exportedChart, firstTraceDifference, rebuiltFromExport } from '../../helpers/chart-model';
 import { GreetingFetchError } from '../../../core/contracts/greetings';
@@ -150,7 +150,7 @@ describe('generator chart — with real-shaped actors', () => {
     const actor = createActor(
       generatorMachine.provide({
         actors: {
-          proveGreeting: fromPromise(async ({ input: request }) => ({ key: proofKey(request), payload: `proof-${(proofs += 1)}` })),
+          proveGreeting: fromPromise(async ({ input: request }): Promise<GreetingProof | null> => ({ key: proofKey(request), payload: `proof-${(proofs += 1)}` })),
           fetchGreeting: fromPromise(async ({ input: request }) => {
             requests.push(request);
             if (refusals > 0) {
@@ -181,12 +181,54 @@ describe('generator chart — with real-shaped actors', () => {
     actor.stop();
   });
 
+  it('on a quiet builder solves nothing and sends the greeting without a proof; asked for one by a 429, proves it for exactly that greeting and resends (#40.4)', async () => {
+    const proofRequests: { asked?: boolean | undefined }[] = [];
+    const requests: { proof?: string | undefined }[] = [];
+    let refusals = 0;
+    const actor = createActor(
+      generatorMachine.provide({
+        actors: {
+          // As the page's actor: null when the price says a greeting without a proof is taken, unless asked.
+          proveGreeting: fromPromise(async ({ input: request }) => {
+            proofRequests.push(request);
+            return request.asked ? { key: proofKey(request), payload: 'asked-for' } : null;
+          }),
+          fetchGreeting: fromPromise(async ({ input: request }) => {
+            requests.push(request);
+            if (refusals > 0) {
+              refusals -= 1;
+              throw new GreetingFetchError('proofRequired', null);
+            }
+            return greeting;
+          }),
+        },
+      }),
+      { input },
+    ).start();
+    actor.send({ type: 'text.changed', text: 'Call us back.' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ proof: { current: 'unneeded' } }));
+    expect(actor.getSnapshot().context.proof).toBeNull();
+    actor.send({ type: 'greeting.submitted' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ generator: 'result' }));
+    expect(requests.map((request) => request.proof)).toEqual([undefined]);
+
+    // Busier by the click: the builder asks, the page proves (asked) and resends with the proof.
+    refusals = 1;
+    actor.send({ type: 'text.changed', text: 'Call us back today.' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ proof: { current: 'unneeded' } }));
+    actor.send({ type: 'greeting.submitted' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ generator: 'result' }));
+    expect(requests.map((request) => request.proof)).toEqual([undefined, undefined, 'asked-for']);
+    expect(proofRequests.map((request) => request.asked)).toEqual([false, false, true]);
+    actor.stop();
+  });
+
   it('sends no proof made for another script (a proof is bound to exactly one greeting)', async () => {
     const requests: { proof?: string | undefined }[] = [];
     const actor = createActor(
       generatorMachine.provide({
         actors: {
-          proveGreeting: fromPromise(async () => ({ key: 'another greeting', payload: 'stale' })),
+          proveGreeting: fromPromise(async (): Promise<GreetingProof | null> => ({ key: 'another greeting', payload: 'stale' })),
           fetchGreeting: fromPromise(async ({ input: request }) => {
             requests.push(request);
             return greeting;

@@ -16,7 +16,7 @@ export type ModelEvent =
   | GeneratorEvent
   | { type: 'xstate.done.actor.fetchGreeting'; output: Greeting }
   | { type: 'xstate.error.actor.fetchGreeting'; error: unknown }
-  | { type: 'xstate.done.actor.proveGreeting'; output: GreetingProof }
+  | { type: 'xstate.done.actor.proveGreeting'; output: GreetingProof | null }
   | { type: 'xstate.error.actor.proveGreeting'; error: unknown };
 
 export const templates: GreetingTemplate[] = [
@@ -74,6 +74,8 @@ export const actorOutcomes: ModelEvent[] = [
   // The builder under load asks for a proof of work (429 GREETING_PROOF_REQUIRED).
   { type: 'xstate.error.actor.fetchGreeting', error: new GreetingFetchError('proofRequired', null) },
   { type: 'xstate.done.actor.proveGreeting', output: proof },
+  // A quiet builder's price: no proof needed, none solved (#40.4).
+  { type: 'xstate.done.actor.proveGreeting', output: null },
   { type: 'xstate.error.actor.proveGreeting', error: new Error('proof of work: timeout') },
 ];
 
@@ -84,7 +86,7 @@ export const input: GeneratorInput = { lang: 'en', templates, random: () => 0 };
 export const standInMachine = generatorMachine.provide({
   actors: {
     fetchGreeting: fromPromise<Greeting, GreetingRequest>(() => new Promise<never>(() => undefined)),
-    proveGreeting: fromPromise<GreetingProof, ProofRequest>(() => new Promise<never>(() => undefined)),
+    proveGreeting: fromPromise<GreetingProof | null, ProofRequest>(() => new Promise<never>(() => undefined)),
     playSample: fromCallback(() => () => undefined),
   },
 });
