@@ -10,7 +10,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Page } from '../../ui/Page';
 import { Heading, Text } from '../../ui/Text';
-import { fetchGreeting, playSample, proveGreeting } from './generator.actors';
+import { fetchGreeting, playSample, preloadGreeting, proveGreeting } from './generator.actors';
 import { generatorView, tokenOf } from './generator-view';
 import { GreetingResult } from './GreetingResult';
 import { publishInspection } from '../../platform/live-state/live-state';
@@ -87,7 +87,8 @@ export default function VoiceGeneratorPage() {
         </Text>
       </div>
       <Card>
-        <form className={styles.form} onSubmit={submit} noValidate>
+        {/* Any sign of intent loads what reading the greeting needs before the click (#40.4). */}
+        <form className={styles.form} onSubmit={submit} onFocus={preloadGreeting} onPointerEnter={preloadGreeting} onInput={preloadGreeting} noValidate>
           <div className={styles.voiceRow}>
             <VoicePicker
               voice={context.voice}

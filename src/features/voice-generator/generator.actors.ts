@@ -5,8 +5,23 @@ import { logEvent } from '../../platform/analytics/analytics';
 import { analyticsEvents } from '../../platform/analytics/events';
 import { GreetingFetchError, greetingFailureOf, voiceSamplePath, type Greeting } from '../../../core/contracts/greetings';
 
-// The wire schema (zod's chained API) is not needed to paint the page: it loads with the first request.
+// The wire schema (zod's chained API) is not needed to paint the page: it loads on the visitor's
+// first intent (preloadGreeting), at the latest with the first request.
 const loadGreetingSchemas = () => import('../../../core/contracts/greetings-schemas');
+
+let preloaded = false;
+/**
+ * The visitor is about to make a greeting (a focus, a pointer or typing in the form): the chunk the
+ * answer is read with loads now, not after the click, where it took 90–120 ms of a loaded machine
+ * beside the request (#40.4). Once per page; a failed download is tried again on the next intent.
+ */
+export function preloadGreeting(): void {
+  if (preloaded) return;
+  preloaded = true;
+  loadGreetingSchemas().catch(() => {
+    preloaded = false;
+  });
+}
 
 /** An address from the greeting builder, made absolute against its configured base URL. */
 export function greetingAddress(path: string): string {
@@ -56,16 +71,20 @@ const pause = (ms: number, signal: AbortSignal) =>
 /**
  * The proof of work for a greeting (#34.2), made in the background while the visitor writes: after
  * a pause in the typing, its challenge (`GET /greetings/work`, priced by the builder for this
- * script, voice and language), solved in Web Workers by src/lib/proof-of-work. An edit stops the
+ * script, voice and language), solved in Web Workers by src/lib/proof-of-work when the price says
+ * the builder would refuse the greeting without it (`required`), or the builder asked for it. A
+ * quiet builder's greeting gets none (null): the solver's workers would take the cores its
+ * synthesis needs on a small machine and a phone's battery for nothing (#40.4). An edit stops the
  * actor, which abandons both. The solver loads with the first proof, not with the page.
  */
-export const proveGreeting = fromPromise<GreetingProof, ProofRequest>(async ({ input, signal }) => {
+export const proveGreeting = fromPromise<GreetingProof | null, ProofRequest>(async ({ input, signal }) => {
   await pause(PROOF_PAUSE_MS, signal);
   const url = new URL(greetingAddress('/greetings/work'));
   url.search = new URLSearchParams({ text: input.text, voice: input.voice, lang: input.lang }).toString();
   const response = await fetch(url, { headers: { accept: 'application/json' }, signal });
   if (!response.ok) throw new Error(`GET /greetings/work answered ${response.status}`);
-  const { challenge } = (await response.json()) as { challenge?: unknown };
+  const { challenge, required } = (await response.json()) as { challenge?: unknown; required?: unknown };
+  if (required === false && !input.asked) return null;
   const { solveChallenge } = await import('../../lib/proof-of-work/solve');
   return { key: proofKey(input), payload: await solveChallenge(challenge, { signal }) };
 });

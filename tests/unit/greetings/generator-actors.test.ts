@@ -2,7 +2,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { loadPublicConfig } from '../../../src/platform/public-config';
 import { GreetingFetchError, greetingFetchErrorMessage } from '../../../core/contracts/greetings';
-import { fetchGreeting } from '../../../src/features/voice-generator/generator.actors';
+import { fetchGreeting, proveGreeting } from '../../../src/features/voice-generator/generator.actors';
+import { ProofOfWorkError } from '../../../src/lib/proof-of-work/challenge';
 import { testPublicConfig } from '../../helpers/public-config';
 
 const config = testPublicConfig({ greetingsUrl: 'https://voice.test/greetings' });
@@ -62,5 +63,32 @@ describe('the page\u2019s greeting request actor', () => {
     const error: unknown = await run().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(GreetingFetchError);
     expect(error).toMatchObject({ message: greetingFetchErrorMessage, failure, retryAfterSeconds: seconds });
+  });
+});
+
+describe('the page’s proof-of-work actor (#34.2, #40.4)', () => {
+  beforeAll(async () => {
+    await loadPublicConfig((async () => new Response(JSON.stringify(config))) as typeof fetch);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const price = (required: boolean) => async () => new Response(JSON.stringify({ required, maxNumber: 20_000, challenge: { parameters: { bogus: true }, signature: 'x' } }));
+  const prove = (asked: boolean) => toPromise(createActor(proveGreeting, { input: { text: 'Call us back.', voice: 'aria', lang: 'en', asked } }).start());
+
+  it('solves nothing when the builder takes the greeting without a proof now (null)', async () => {
+    const fetchMock = vi.fn(price(false));
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await prove(false)).toBeNull();
+    const called = new URL(String((fetchMock.mock.calls[0] as unknown[])[0]));
+    expect(called.pathname).toBe('/greetings/work');
+  });
+
+  it.each([
+    ['the price says one is required', false, true],
+    ['the builder asked for one', true, false],
+  ])('solves the challenge when %s', async (_name, asked, required) => {
+    vi.stubGlobal('fetch', vi.fn(price(required)));
+    // The challenge here is not a real one: the solver refusing it shows it was asked to solve.
+    await expect(prove(asked)).rejects.toBeInstanceOf(ProofOfWorkError);
   });
 });
