@@ -74,6 +74,8 @@ export class LocalSynthesizer implements Synthesizer {
   readonly id = `local/${localEngineVersion}`;
   private pool: Piscina<SynthesisTask | PrepareTask, SynthesisSummary> | undefined;
   private preparing: Promise<unknown> | undefined;
+  /** Greetings given to the threads and not yet done (MP3 and phone WAV): fewer than the threads means one is free. */
+  private speaking = 0;
 
   constructor(private readonly options: LocalSynthesizerOptions = {}) {}
 
@@ -118,12 +120,18 @@ export class LocalSynthesizer implements Synthesizer {
   }
 
   /**
-   * Starts one speech thread with its engines loaded, when none runs: a cold thread costs its first
-   * greeting 0.3–1 s (more on a busy host), which the visitor would otherwise wait through after
-   * their click (#40.4). It ends after a quiet minute like any other.
+   * Starts one speech thread with its engines loaded when none is free: none runs, or every one is
+   * speaking and the pool may grow. A cold thread costs its first greeting 0.3–1 s (1–2 s on a busy
+   * host), which the visitor would otherwise wait through after their click (#40.4): the page asks
+   * its price while a greeting of its own (or another visitor's) is still being made, and the next
+   * click found only busy threads and waited for a second one to start. It ends after a quiet
+   * minute like any other; the pool never exceeds its threads.
    */
   prepare(): void {
-    if (this.preparing || this.threadCount > 0) return;
+    if (this.preparing) return;
+    const threads = this.threadCount;
+    const maxThreads = this.options.threads ?? defaultSpeechThreads();
+    if (threads > 0 && (this.speaking < threads || threads >= maxThreads)) return;
     this.preparing = this.getPool()
       .run({ prepare: true })
       .catch(() => undefined)
@@ -173,14 +181,17 @@ export class LocalSynthesizer implements Synthesizer {
         else finish(() => resolve({ durationSeconds: message.durationSeconds, phoneWav: message.wav }));
       });
       const task: SynthesisTask = { text: request.text, preset, port: port2 };
+      this.speaking += 1;
       pool.run(task, { transferList: [port2] }).then(
         () => {
+          this.speaking -= 1;
           taskDone = true;
           if (settled) port1.close();
           // The 'end' message travels on our own port, which may lag the pool's reply a little.
           else setTimeout(() => finish(() => reject(new SynthesisFailedError('the speech thread ended without audio'))), 1000).unref();
         },
         (error: unknown) => {
+          this.speaking -= 1;
           taskDone = true;
           if (settled) port1.close();
           finish(() => {

@@ -19,6 +19,31 @@ describe('the offline engine in its worker pool', () => {
     await vi.waitFor(() => expect(quick.threadCount).toBe(0), { timeout: 10_000, interval: 50 });
   });
 
+  it('prepares a thread when none is free: none runs, or the only one is speaking and the pool may grow (#40.4)', async () => {
+    const pair = new LocalSynthesizer({ threads: 2 });
+    try {
+      pair.prepare();
+      expect(pair.threadCount).toBe(1);
+      // Until its engines are loaded (the preparation done), the thread is not free yet.
+      await vi.waitFor(() => expect((pair as unknown as { preparing?: unknown }).preparing).toBeUndefined(), { timeout: 10_000, interval: 20 });
+      // Free: the prepared thread takes the next greeting, nothing more starts.
+      pair.prepare();
+      expect(pair.threadCount).toBe(1);
+      const spoken = pair.synthesize({ text: "Hi, you've reached Summit Builders. We're on a job site right now and can't pick up.", lang: 'en', voice: 'aria' }, { write: () => undefined, end: () => undefined });
+      // Its only thread is speaking: a visitor about to click gets a second one, ready.
+      pair.prepare();
+      await vi.waitFor(() => expect(pair.threadCount).toBe(2), { timeout: 10_000, interval: 20 });
+      await spoken;
+      // Never more threads than the pool's.
+      const both = [1, 2].map((index) => pair.synthesize({ text: `Greeting number ${index}, we will call you back.`, lang: 'en', voice: 'aria' }, { write: () => undefined, end: () => undefined }));
+      pair.prepare();
+      expect(pair.threadCount).toBe(2);
+      await Promise.all(both);
+    } finally {
+      await pair.close();
+    }
+  });
+
   it('streams the MP3 in pieces, says when it is complete, then returns the phone WAV', async () => {
     const events: string[] = [];
     const result = await synthesizer.synthesize(
