@@ -15,13 +15,21 @@ import type { Database } from '../../server/db/schema';
  * version and the migrations' text, so a new migration or upgrade makes a new one; writers race
  * harmlessly (each writes its own file and renames it into place).
  */
+let kept: { file: string; image: Blob } | undefined;
+
 export async function migratedPGliteImage(): Promise<Blob> {
   const pgliteVersion = (JSON.parse(readFileSync(join(projectRoot(), 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')) as { version: string }).version;
   const key = createHash('sha256').update(pgliteVersion);
   for (const migration of loadMigrations()) key.update(migration.version).update(migration.sql);
   const dir = join(projectRoot(), 'node_modules', '.cache', 'ringwise-tests');
   const file = join(dir, `pglite-${key.digest('hex').slice(0, 16)}.tar`);
-  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  // Kept in memory too: the server projects keep modules between files (isolate: false), so a worker
+  // reads the 43 MB file once, not once per database (a Blob is immutable; PGlite only reads it).
+  if (kept?.file === file) return kept.image;
+  if (existsSync(file)) {
+    kept = { file, image: new Blob([readFileSync(file)]) };
+    return kept.image;
+  }
 
   const pglite = new PGlite();
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
@@ -32,5 +40,6 @@ export async function migratedPGliteImage(): Promise<Blob> {
   const partial = `${file}.${process.pid}.partial`;
   writeFileSync(partial, Buffer.from(await image.arrayBuffer()));
   renameSync(partial, file);
+  kept = { file, image };
   return image;
 }
