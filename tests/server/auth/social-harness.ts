@@ -43,7 +43,11 @@ export class TestBrowser {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(init.form).toString();
     }
-    const response = await fetch(url, { method: init.method ?? (init.form ? 'POST' : 'GET'), headers, body, redirect: 'manual' });
+    // A hung answer fails at once with its address (a full run once saw 15 tests of this family each
+    // wait out Vitest's 30 s with no word of which hop hung; not reproduced since).
+    const response = await fetch(url, { method: init.method ?? (init.form ? 'POST' : 'GET'), headers, body, redirect: 'manual', signal: AbortSignal.timeout(15_000) }).catch((error: unknown) => {
+      throw new Error(`${init.method ?? (init.form ? 'POST' : 'GET')} ${url.origin}${url.pathname}: ${String(error)}`, { cause: error });
+    });
     this.keep(url, response);
     return response;
   }
