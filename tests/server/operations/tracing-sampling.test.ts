@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { context, trace } from '@opentelemetry/api';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
@@ -8,12 +6,8 @@ import { buildApp } from '../../../server/app';
 import { parseEnv } from '../../../server/config/env';
 import { startTracing, type Tracing } from '../../../server/observability/tracing';
 import { createTestDatabase } from '../../helpers/database';
+import { otlpCollector } from '../../helpers/otlp-collector';
 import { roomyLimits } from '../../helpers/roomy-limits';
-
-interface ExportedSpan {
-  traceId: string;
-  name: string;
-}
 
 /**
  * Head sampling by OpenTelemetry's own variables (docs/operations.md: what tracing costs): with
@@ -21,25 +15,12 @@ interface ExportedSpan {
  * (traceparent flag 01) is kept whole, its statements inside.
  */
 describe('traces sampled by OTEL_TRACES_SAMPLER', () => {
-  const bodies: string[] = [];
-  const sink: Server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      bodies.push(body);
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  const spans = () =>
-    bodies.flatMap((body) =>
-      (JSON.parse(body) as { resourceSpans: { scopeSpans: { spans: ExportedSpan[] }[] }[] }).resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans)),
-    );
+  const sink = otlpCollector();
   let tracing: Tracing;
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
-    const endpoint = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
+    const endpoint = await sink.listen();
     const env = parseEnv({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
@@ -61,7 +42,7 @@ describe('traces sampled by OTEL_TRACES_SAMPLER', () => {
     // The SDK registered itself globally; the files after this one in the same worker run without it.
     trace.disable();
     context.disable();
-    sink.close();
+    sink.server.close();
   });
 
   it('keeps no new trace at a share of 0, and a caller-sampled one whole', async () => {
@@ -76,7 +57,7 @@ describe('traces sampled by OTEL_TRACES_SAMPLER', () => {
     });
     expect(sampled.statusCode).toBe(200);
     await tracing.shutdown();
-    const exported = spans();
+    const exported = sink.spans();
     expect(exported.length).toBeGreaterThan(0);
     // Every exported span belongs to the caller's trace: the request, and its statements inside.
     expect(exported.every((span) => span.traceId === traceId)).toBe(true);

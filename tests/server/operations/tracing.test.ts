@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { context, trace } from '@opentelemetry/api';
 import type { FastifyInstance } from 'fastify';
@@ -9,41 +7,17 @@ import { parseEnv } from '../../../server/config/env';
 import { createLogger } from '../../../server/logger';
 import { startTracing, type Tracing } from '../../../server/observability/tracing';
 import { createTestDatabase } from '../../helpers/database';
+import { otlpCollector, type ExportedSpan } from '../../helpers/otlp-collector';
 import { roomyLimits } from '../../helpers/roomy-limits';
 
-interface ExportedSpan {
-  traceId: string;
-  name: string;
-  attributes: { key: string; value: Record<string, unknown> }[];
-}
-
-/** A local OTLP/HTTP collector: what the exporter posts, kept as text and as spans. */
-function collector() {
-  const bodies: string[] = [];
-  const server: Server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      bodies.push(body);
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  const spans = () =>
-    bodies.flatMap((body) =>
-      (JSON.parse(body) as { resourceSpans: { scopeSpans: { spans: ExportedSpan[] }[] }[] }).resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans)),
-    );
-  return { server, bodies, spans };
-}
-
 describe('traces over OTLP/HTTP', () => {
-  const sink = collector();
+  const sink = otlpCollector();
   const lines: string[] = [];
   let tracing: Tracing;
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => sink.server.listen(0, '127.0.0.1', resolve));
-    const endpoint = `http://127.0.0.1:${(sink.server.address() as AddressInfo).port}`;
+    const endpoint = await sink.listen();
     const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'info', ...roomyLimits, OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_SERVICE_NAME: 'ringwise-test', CAPTCHA_PROVIDER: 'off' });
     const started = await startTracing(env);
     if (!started) throw new Error('tracing did not start');
