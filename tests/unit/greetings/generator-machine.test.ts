@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { fillTemplate, generatorMachine, MAX_PROOF_RETRIES, pickTemplate } from '../../../machines/generator.machine';
-import { proofKey, type GreetingProof } from '../../../machines/generator.actors';
+import { proofKey, type GreetingProof, type GreetingRequest } from '../../../machines/generator.actors';
 import { coverage, eventFixtures, generatorModel, greeting, input, pathSet, replay, templates, type ModelEvent } from './generator-model';
 import { exportedChart, firstTraceDifference, rebuiltFromExport } from '../../helpers/chart-model';
-import { GreetingFetchError } from '../../../core/contracts/greetings';
+import { GreetingFetchError, type Greeting } from '../../../core/contracts/greetings';
 
 const paths = pathSet();
 
@@ -142,23 +142,37 @@ describe('generator chart — named journeys', () => {
   });
 });
 
+/**
+ * fetchGreeting as the builder answers: each request kept; while `refusals` is above 0 it refuses one
+ * asking for a proof (429 GREETING_PROOF_REQUIRED), then makes the greeting.
+ */
+function greetingBuilder() {
+  const builder = {
+    requests: [] as GreetingRequest[],
+    refusals: 0,
+    fetchGreeting: fromPromise<Greeting, GreetingRequest>(async ({ input: request }) => {
+      builder.requests.push(request);
+      if (builder.refusals > 0) {
+        builder.refusals -= 1;
+        throw new GreetingFetchError('proofRequired', null);
+      }
+      return greeting;
+    }),
+  };
+  return builder;
+}
+
 describe('generator chart — with real-shaped actors', () => {
   it('proves work in the background and sends it; asked for more, proves again and resends, then says the builder is under load (#34.2)', async () => {
-    const requests: { proof?: string | undefined }[] = [];
+    const builder = greetingBuilder();
+    const { requests } = builder;
     let proofs = 0;
-    let refusals = 1;
+    builder.refusals = 1;
     const actor = createActor(
       generatorMachine.provide({
         actors: {
           proveGreeting: fromPromise(async ({ input: request }): Promise<GreetingProof | null> => ({ key: proofKey(request), payload: `proof-${(proofs += 1)}` })),
-          fetchGreeting: fromPromise(async ({ input: request }) => {
-            requests.push(request);
-            if (refusals > 0) {
-              refusals -= 1;
-              throw new GreetingFetchError('proofRequired', null);
-            }
-            return greeting;
-          }),
+          fetchGreeting: builder.fetchGreeting,
         },
       }),
       { input },
@@ -171,7 +185,7 @@ describe('generator chart — with real-shaped actors', () => {
     expect(requests.map((request) => request.proof)).toEqual(['proof-1', 'proof-2']);
 
     // Refused every time: two new proofs at most, then the alert.
-    refusals = 10;
+    builder.refusals = 10;
     actor.send({ type: 'text.changed', text: 'Call us back today.' });
     await waitFor(actor, (snapshot) => snapshot.matches({ proof: { current: 'ready' } }));
     actor.send({ type: 'greeting.submitted' });
@@ -183,8 +197,8 @@ describe('generator chart — with real-shaped actors', () => {
 
   it('on a quiet builder solves nothing and sends the greeting without a proof; asked for one by a 429, proves it for exactly that greeting and resends (#40.4)', async () => {
     const proofRequests: { asked?: boolean | undefined }[] = [];
-    const requests: { proof?: string | undefined }[] = [];
-    let refusals = 0;
+    const builder = greetingBuilder();
+    const { requests } = builder;
     const actor = createActor(
       generatorMachine.provide({
         actors: {
@@ -193,14 +207,7 @@ describe('generator chart — with real-shaped actors', () => {
             proofRequests.push(request);
             return request.asked ? { key: proofKey(request), payload: 'asked-for' } : null;
           }),
-          fetchGreeting: fromPromise(async ({ input: request }) => {
-            requests.push(request);
-            if (refusals > 0) {
-              refusals -= 1;
-              throw new GreetingFetchError('proofRequired', null);
-            }
-            return greeting;
-          }),
+          fetchGreeting: builder.fetchGreeting,
         },
       }),
       { input },
@@ -213,7 +220,7 @@ describe('generator chart — with real-shaped actors', () => {
     expect(requests.map((request) => request.proof)).toEqual([undefined]);
 
     // Busier by the click: the builder asks, the page proves (asked) and resends with the proof.
-    refusals = 1;
+    builder.refusals = 1;
     actor.send({ type: 'text.changed', text: 'Call us back today.' });
     await waitFor(actor, (snapshot) => snapshot.matches({ proof: { current: 'unneeded' } }));
     actor.send({ type: 'greeting.submitted' });
@@ -224,15 +231,13 @@ describe('generator chart — with real-shaped actors', () => {
   });
 
   it('sends no proof made for another script (a proof is bound to exactly one greeting)', async () => {
-    const requests: { proof?: string | undefined }[] = [];
+    const builder = greetingBuilder();
+    const { requests } = builder;
     const actor = createActor(
       generatorMachine.provide({
         actors: {
           proveGreeting: fromPromise(async (): Promise<GreetingProof | null> => ({ key: 'another greeting', payload: 'stale' })),
-          fetchGreeting: fromPromise(async ({ input: request }) => {
-            requests.push(request);
-            return greeting;
-          }),
+          fetchGreeting: builder.fetchGreeting,
         },
       }),
       { input },
