@@ -46,6 +46,9 @@ const retention = (unit: 'minutes' | 'hours' | 'days', fallback: number) => {
  * Every environment variable the server reads, with its default. docs/configuration.md's table
  * mirrors this schema; keep them in step.
  */
+/** OpenTelemetry's own names for its head samplers (OTEL_TRACES_SAMPLER). */
+const traceSamplers = ['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'] as const;
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'expected development, production or test' }).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -92,11 +95,7 @@ export const envSchema = z.object({
    * (parentbased_always_on). At volume, parentbased_traceidratio with OTEL_TRACES_SAMPLER_ARG (a share
    * between 0 and 1): docs/operations.md gives the share its cost figures recommend.
    */
-  OTEL_TRACES_SAMPLER: z
-    .enum(['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'], {
-      message: 'expected always_on, always_off, traceidratio, parentbased_always_on, parentbased_always_off or parentbased_traceidratio',
-    })
-    .optional(),
+  OTEL_TRACES_SAMPLER: z.enum(traceSamplers, { message: `expected ${traceSamplers.slice(0, -1).join(', ')} or ${traceSamplers.at(-1)}` }).optional(),
   OTEL_TRACES_SAMPLER_ARG: z.coerce.number({ message: 'expected a share between 0 and 1' }).min(0, { message: 'expected a share between 0 and 1' }).max(1, { message: 'expected a share between 0 and 1' }).optional(),
   /** A request must arrive whole within this time (408 after); a socket silent twice as long is closed. */
   REQUEST_TIMEOUT_MS: z.coerce.number({ message: 'expected milliseconds, at least 1000' }).int({ message: 'expected milliseconds, at least 1000' }).min(1000, { message: 'expected milliseconds, at least 1000' }).default(30_000),

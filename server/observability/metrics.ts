@@ -25,7 +25,6 @@ export class RequestDurations {
   }
 }
 
-
 /**
  * Every metric the server exposes, made once per app (tests build many apps in one process, so
  * nothing lives in prom-client's global registry). Names follow Prometheus' conventions: a unit

@@ -1,6 +1,7 @@
 import { context, SpanKind, SpanStatusCode, trace, type Span, type Tracer } from '@opentelemetry/api';
 import type { tracing as SdkTrace } from '@opentelemetry/sdk-node';
 import type { FastifyPluginCallback } from 'fastify';
+import type { Env } from '../config/env';
 
 /** What tracing adds to the app once started: the Fastify plugin that opens a span per request. */
 export interface Tracing {
@@ -49,14 +50,8 @@ export async function startTracing(env: TracingEnv): Promise<Tracing | null> {
   return { fastifyPlugin: fastifyOtel.plugin() as FastifyPluginCallback, shutdown: () => sdk.shutdown() };
 }
 
-/** The OpenTelemetry variables startTracing reads (validated in server/config/env.ts). */
-export interface TracingEnv {
-  OTEL_EXPORTER_OTLP_ENDPOINT?: string | undefined;
-  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?: string | undefined;
-  OTEL_SERVICE_NAME: string;
-  OTEL_TRACES_SAMPLER?: 'always_on' | 'always_off' | 'traceidratio' | 'parentbased_always_on' | 'parentbased_always_off' | 'parentbased_traceidratio' | undefined;
-  OTEL_TRACES_SAMPLER_ARG?: number | undefined;
-}
+/** The OpenTelemetry variables startTracing reads, as server/config/env.ts validates them. */
+export type TracingEnv = Pick<Env, 'OTEL_EXPORTER_OTLP_ENDPOINT' | 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT' | 'OTEL_SERVICE_NAME' | 'OTEL_TRACES_SAMPLER' | 'OTEL_TRACES_SAMPLER_ARG'>;
 
 /**
  * The head sampler OTEL_TRACES_SAMPLER and OTEL_TRACES_SAMPLER_ARG name, as the specification reads
