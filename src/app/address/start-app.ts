@@ -117,8 +117,7 @@ function followSession(started: AppActor): void {
  * address is written from its projection; links (through the router, ./app-location.ts),
  * back/forward and the session come in as events. Features reach the started actor through
  * src/platform/app-actor.ts.
- */
-/**
+ *
  * `followSession: false` is the build's prerender: it draws the first frame of a visit whose session
  * is not known yet (the paywall's frame, drawn over once it is), so it never asks who is signed in.
  */
