@@ -1,3 +1,4 @@
+import { lazyChunk } from '../lazy-chunk';
 import type * as SignupForms from './signup-forms';
 
 /**
@@ -6,21 +7,8 @@ import type * as SignupForms from './signup-forms';
  * (`preloadSignupForms()` on the first focus or pointer-down in a form) or submitted, never for the
  * first render. `signupForms()` answers synchronously once it has arrived.
  */
-let loaded: typeof SignupForms | undefined;
-let loading: Promise<typeof SignupForms> | undefined;
+const forms = lazyChunk<typeof SignupForms>(() => import('./signup-forms'));
 
-export function preloadSignupForms(): Promise<typeof SignupForms> {
-  loading ??= import('./signup-forms').then(
-    (module) => (loaded = module),
-    (error: unknown) => {
-      // A failed chunk download may succeed next time: do not keep the rejection.
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const preloadSignupForms = (): Promise<typeof SignupForms> => forms.load();
 
-export function signupForms(): typeof SignupForms | undefined {
-  return loaded;
-}
+export const signupForms = (): typeof SignupForms | undefined => forms.loaded();

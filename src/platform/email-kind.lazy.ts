@@ -1,6 +1,7 @@
 import type * as EmailKindModule from './email-kind.browser';
 import type { FreeMailSource } from './email-kind.browser';
 import type { EmailKind } from '../../core/email/email-kind';
+import { lazyChunk } from '../../core/lazy-chunk';
 
 /**
  * The browser's way to classify an email: email-kind.browser.ts becomes a separate chunk, and the
@@ -8,16 +9,8 @@ import type { EmailKind } from '../../core/email/email-kind';
  * are needed (call `preloadEmailKind()` when an email field gets focus so the answer is ready by the
  * time the visitor submits). Disposable addresses are recognised by the server (`GET /v1/email-kind`).
  */
-let module: Promise<typeof EmailKindModule> | undefined;
-
-function loadModule(): Promise<typeof EmailKindModule> {
-  module ??= import('./email-kind.browser').catch((error: unknown) => {
-    // A failed chunk download may succeed next time: do not keep the rejection.
-    module = undefined;
-    throw error;
-  });
-  return module;
-}
+const emailKindChunk = lazyChunk<typeof EmailKindModule>(() => import('./email-kind.browser'));
+const loadModule = (): Promise<typeof EmailKindModule> => emailKindChunk.load();
 
 /** The code and the list's download, started (a failed list is reported by the next classification). */
 export function preloadEmailKind(): Promise<typeof EmailKindModule> {

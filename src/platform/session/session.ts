@@ -5,6 +5,7 @@ import { createActor, fromPromise, type Actor } from 'xstate';
 import { RetryableRefreshError } from '../../../machines/session.actors';
 import { expiresAtMs, sessionMachine, type AuthSession } from '../../../machines/session.machine';
 import { setAccessTokenProvider } from '../api-client';
+import { lazyChunk } from '../../../core/lazy-chunk';
 import { afterFirstRender, firstRender } from '../../lib/first-render';
 import { publishInspection } from '../live-state/live-state';
 import { publishPresence } from './presence';
@@ -27,7 +28,14 @@ const urlError = new Promise<{ message: string; code: string | null } | null>((r
   urlErrorResolve = resolve;
 });
 
-let supabase: Promise<SupabaseClient> | undefined;
+/** supabase-js (its own chunk), created once; from then on it tells the session chart its auth events. */
+const supabaseChunk = lazyChunk<SupabaseClient>(() =>
+  import('./supabase').then(({ getSupabase }) => {
+    const client = getSupabase();
+    if (actor) listenOnce(client, actor);
+    return client;
+  }),
+);
 let listening = false;
 /** Sign-outs under way in this page (./sign-out): a SIGNED_OUT then is this page's own. */
 let signingOut = 0;
@@ -53,11 +61,7 @@ const HAND_OVER_BEFORE_EXPIRY_MS = 120_000;
  * of its auth events, whoever loaded it (a sign-in, the second step, a sign-out, a refresh).
  */
 export function loadSupabase(): Promise<SupabaseClient> {
-  return (supabase ??= import('./supabase').then(({ getSupabase }) => {
-    const client = getSupabase();
-    if (actor) listenOnce(client, actor);
-    return client;
-  }));
+  return supabaseChunk.load();
 }
 
 function listenOnce(client: SupabaseClient, started: SessionActor): void {
@@ -110,7 +114,9 @@ export function startSessionActor(): SessionActor {
   });
   const started = createActor(machine, { input: {}, inspect: publishInspection('session') }).start();
   actor = started;
-  if (supabase) void supabase.then((client) => listenOnce(client, started));
+  // Loaded before the chart started: listen now (a download still under way listens when it lands).
+  const loadedClient = supabaseChunk.loaded();
+  if (loadedClient) listenOnce(loadedClient, started);
   // The product API's bearer: the held session's token while it is good (read from the cookie each
   // time, so another tab's refresh is seen), else whatever supabase-js holds, loading it. A cookie
   // found empty under a session the page still holds was emptied by another tab: the page says so
@@ -162,7 +168,8 @@ export function startSessionActor(): SessionActor {
  * in), or its token nears expiry (supabase-js refreshes it, 90 s before).
  */
 function supabaseDue(started: SessionActor): boolean {
-  if (supabase) return false;
+  // Here already: nothing is due (asking while a download is under way joins it, no second one).
+  if (supabaseChunk.loaded()) return false;
   const held = storedAuthSession();
   const known = started.getSnapshot().context.session;
   return held?.access_token !== known?.access_token || (held !== null && !goodForAWhile(held));

@@ -1,3 +1,4 @@
+import { lazyChunk } from '../../../core/lazy-chunk';
 import type * as Otp from './otp';
 
 /**
@@ -6,16 +7,9 @@ import type * as Otp from './otp';
  * preload: a focus or pointer-down in the form) or at the latest on the first send, never in the
  * forms' first render. It needs supabase-js, which the send loads then anyway.
  */
-let loading: Promise<typeof Otp> | undefined;
+const otpChunk = lazyChunk<typeof Otp>(() => import('./otp'));
 
-export function loadOtp(): Promise<typeof Otp> {
-  loading ??= import('./otp').catch((error: unknown) => {
-    // A failed chunk download may succeed next time: do not keep the rejection.
-    loading = undefined;
-    throw error;
-  });
-  return loading;
-}
+export const loadOtp = (): Promise<typeof Otp> => otpChunk.load();
 
 /** otp.ts's `sendCode`, once its chunk is here. */
 export async function sendCode(...args: Parameters<typeof Otp.sendCode>): ReturnType<typeof Otp.sendCode> {

@@ -1,4 +1,5 @@
 import type { CountryCode } from 'libphonenumber-js';
+import { lazyChunk } from '../../../core/lazy-chunk';
 import type * as PhoneFormat from './phone-format';
 import type { PhoneInputState } from './phone-format';
 
@@ -12,25 +13,12 @@ import type { PhoneInputState } from './phone-format';
  */
 export type PhoneFormatModule = typeof PhoneFormat;
 
-let loaded: PhoneFormatModule | undefined;
-let loading: Promise<PhoneFormatModule> | undefined;
+const formatter = lazyChunk<PhoneFormatModule>(() => import('./phone-format'));
 
-export function loadPhoneFormat(): Promise<PhoneFormatModule> {
-  loading ??= import('./phone-format').then(
-    (module) => (loaded = module),
-    (error: unknown) => {
-      // A failed chunk download may succeed next time: do not keep the rejection.
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadPhoneFormat = (): Promise<PhoneFormatModule> => formatter.load();
 
 /** The formatter once it has arrived, else undefined. */
-export function phoneFormat(): PhoneFormatModule | undefined {
-  return loaded;
-}
+export const phoneFormat = (): PhoneFormatModule | undefined => formatter.loaded();
 
 /** The state of an empty field: nothing to format, so no formatter is needed. */
 export function emptyPhoneState(country: CountryCode): PhoneInputState {
@@ -45,6 +33,7 @@ export function emptyPhoneState(country: CountryCode): PhoneInputState {
 export function phoneStateFromValue(value: string | undefined, fallbackCountry: CountryCode): PhoneInputState {
   const text = value?.trim() ?? '';
   if (!text) return emptyPhoneState(fallbackCountry);
+  const loaded = formatter.loaded();
   if (loaded) return loaded.phoneStateFromValue(text, fallbackCountry);
   void loadPhoneFormat().catch(() => undefined);
   return { display: text, value: text, country: fallbackCountry, valid: false };
