@@ -9,7 +9,7 @@ import { canHydrate, inlineConfigFetch, readPrerendered } from './app/prerendere
 import { checkPublicConfig, loadPublicConfig } from './platform/public-config';
 import { preloadPage, routePages } from './app/routes';
 import { expectAnalytics } from './platform/analytics/analytics';
-import { hasStoredSession } from './platform/session/signed-in';
+import { carriesAuthCallback, hasStoredSession } from './platform/session/signed-in';
 import { readPendingCodeStep } from './features/landing/code-step-storage';
 import { defaultCountryCode } from './lib/countries';
 
@@ -50,8 +50,10 @@ async function boot() {
     lng,
     search: window.location.search.replace(/^\?/, ''),
     country: defaultCountryCode(),
-    pendingCodeStep: readPendingCodeStep('start') !== null,
+    // Only the start page keeps a code step among the prerendered pages (the demo and sign-in have none).
+    pendingCodeStep: page === 'home' && readPendingCodeStep('start') !== null,
     holdsSession: hasStoredSession(),
+    authCallback: carriesAuthCallback(window.location),
   };
   if (canHydrate(prerendered, visitor)) {
     // The page is on screen already: hydrating at transition priority lets React yield to the

@@ -51,20 +51,26 @@ export interface VisitorFacts {
   /** The address's query: it prefills the form and rides on the language switch's link. */
   search: string;
   country: string;
-  /** A sign-up code step kept from before a reload (shown instead of the form). */
+  /** A sign-up code step kept from before a reload, on the page it was kept for (shown instead of the form). */
   pendingCodeStep: boolean;
   /**
    * A session in the cookie (a person's or a guest's): the page is rendered for a visitor holding
    * none, and the session chart starts from a held one at once (the header, the paywall differ).
    */
   holdsSession: boolean;
+  /**
+   * The return from an emailed sign-in link (`#access_token=…` or `?code=…`): the session is taken
+   * from the address as the page starts, so the sign-in page and the header may change at once.
+   */
+  authCallback: boolean;
 }
 
 /**
  * Whether the visitor's first render is the one prerendered, so React can adopt the markup
  * (hydrateRoot) rather than draw it again. A signed-in visitor is sent on from the start page (the
- * page differs) and sees their own header on the paywall, a query prefills fields, another locale
- * picks another country for the phone field: those render afresh, as without a prerender.
+ * page differs) and sees their own header on the paywall and the sign-in page, a query prefills
+ * fields, another locale picks another country for the phone field, a sign-in link's return brings a
+ * session: those render afresh, as without a prerender.
  */
 export function canHydrate(prerendered: PrerenderedState, visitor: VisitorFacts): boolean {
   return (
@@ -73,6 +79,7 @@ export function canHydrate(prerendered: PrerenderedState, visitor: VisitorFacts)
     prerendered.country === visitor.country &&
     visitor.search === '' &&
     !visitor.pendingCodeStep &&
-    !visitor.holdsSession
+    !visitor.holdsSession &&
+    !visitor.authCallback
   );
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { projectRoot } from '../../server/config/project-root';
-import { frenchMobile, signInContext, signUpByApi, workEmail, type Session } from '../helpers/accounts';
+import { codeFor, frenchMobile, outbox, signInContext, signUpByApi, workEmail, type Session } from '../helpers/accounts';
 import { launchBrowser, newContext, viewports, watchPageErrors } from '../helpers/browser';
 import { signUpToPaywall } from '../../scripts/bench/sessions';
 
@@ -249,6 +249,137 @@ describe('prerendered start page', () => {
     await firstRender(page);
     await page.getByRole('heading', { level: 1, name: text('fr', 'landing', 'start.title') }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+/** React writes an apostrophe in text as &#x27; (the texts above only need &, < and >). */
+const inMarkup = (value: string) => escaped(value).replace(/'/g, '&#x27;');
+
+describe('prerendered demo and sign-in pages', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  const pages = [
+    { path: 'demo', ns: 'landing', title: 'demo.title', lead: 'demo.subtitle', pageTitle: 'titles.demo' },
+    { path: 'sign-in-otp', ns: 'auth', title: 'signIn.title', lead: 'signIn.subtitle', pageTitle: 'titles.signInOtp' },
+  ] as const;
+
+  it('serves the heading and the largest text in the HTML (en, fr), with nothing the build machine made up', async () => {
+    const index = await (await fetch(new URL('/en/privacy', baseURL))).text();
+    const config = await (await fetch(new URL('/config.json', baseURL))).json();
+    for (const lng of ['en', 'fr'] as const) {
+      for (const served of pages) {
+        const response = await fetch(new URL(`/${lng}/${served.path}`, baseURL));
+        expect(response.status).toBe(200);
+        const html = await response.text();
+        expect(html).toContain(`<html lang="${lng}">`);
+        expect(html).toMatch(new RegExp(`<h1[^>]*>${inMarkup(text(lng, served.ns, served.title))}</h1>`));
+        expect(html).toContain(inMarkup(text(lng, served.ns, served.lead)));
+        expect(html).toContain(`<title>${escaped(text(lng, 'common', served.pageTitle))} · Ringwise</title>`);
+        for (const tag of html.match(/<script[^>]*>/g) ?? []) expect(tag).toMatch(/type="application\/json"|src="\/assets\//);
+        expect(JSON.parse(/<script type="application\/json" id="public-config">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null')).toEqual(config);
+        // Indexed as the client-rendered page is (index.html's head): no robots rule added or lost.
+        expect(html.includes('name="robots"')).toBe(index.includes('name="robots"'));
+        // The other language's texts are not in it.
+        const other = lng === 'en' ? 'fr' : 'en';
+        expect(html).not.toContain(inMarkup(text(other, served.ns, served.lead)));
+      }
+      const served = await (await fetch(new URL(`/${lng}/demo`, baseURL))).text();
+      // The markup (the texts' data block beside it holds every landing text, the hint's too).
+      const demo = served.slice(served.indexOf('<div id="root">'), served.indexOf('<script type="application/json"'));
+      // No day, time or time zone from the build: they are the visitor's clock's and zone's.
+      expect(demo).toMatch(/<select[^>]*name="day"[^>]*><\/select>/);
+      expect(demo).not.toContain(escaped(text(lng, 'landing', 'demo.timeZone').split('{{')[0]!.trim()));
+      expect(demo).not.toMatch(/UTC|\b20\d\d-\d\d-\d\dT/);
+    }
+  });
+
+  for (const [lng, locale, country] of [
+    ['en', 'en-US', /\+1\b/],
+    ['fr', 'fr-FR', /\+33/],
+  ] as const) {
+    it(`demo (${lng}): hydrates the served markup without an error, then shows the visitor's days and zone and books a call`, async () => {
+      const context = await newContext(browser, baseURL, { viewport: viewports.phone, locale, timezoneId: 'Asia/Tokyo' });
+      const page = await context.newPage();
+      const errors = watchPageErrors(page);
+      const release = await holdScripts(page);
+      await page.goto(`/${lng}/demo`, { waitUntil: 'commit' });
+      expect(await markServedHeading(page)).toBe(text(lng, 'landing', 'demo.title'));
+      release();
+      await firstRender(page);
+      await page.getByRole('contentinfo').waitFor();
+      expect(await headingIsServed(page)).toBe(true);
+      expect(await page.getByRole('button', { name: new RegExp(`^${text(lng, 'common', 'phoneInput.countryButton').split('{{')[0]}`) }).textContent()).toMatch(country);
+      // The visitor's own zone and days, filled in as React took the page over.
+      await page.getByText(text(lng, 'landing', 'demo.timeZone').replace('{{zone}}', 'Asia/Tokyo')).waitFor();
+      const day = page.getByLabel(text(lng, 'landing', 'demo.day'), { exact: true });
+      expect(await day.locator('option').count()).toBe(10);
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
+      expect((await day.inputValue()) >= today).toBe(true);
+      const email = workEmail(`prerender-demo-${lng}`);
+      await page.getByLabel(text(lng, 'landing', 'fields.email'), { exact: true }).fill(email);
+      await page.getByLabel(text(lng, 'landing', 'fields.firstName'), { exact: true }).fill('Jane');
+      await page.getByLabel(text(lng, 'landing', 'fields.lastName'), { exact: true }).fill('Doe');
+      await page.getByLabel(text(lng, 'landing', 'fields.companyName'), { exact: true }).fill('Acme Plumbing');
+      await page.getByLabel(text(lng, 'landing', 'fields.phone'), { exact: true }).fill('+33 6 12 34 56 78');
+      const time = page.getByLabel(text(lng, 'landing', 'demo.time'), { exact: true });
+      const slot = await time.locator('option').nth(1).getAttribute('value');
+      await time.selectOption(slot ?? '');
+      await page.getByRole('button', { name: text(lng, 'landing', 'demo.book') }).click();
+      await page.getByText(text(lng, 'landing', 'demo.booked').split('{{')[0]!.trim()).waitFor();
+      const list = (await (await fetch(`${baseURL}/admin/bookings.json`)).json()) as { bookings: Array<{ email: string; slot: string; timeZone: string }> };
+      expect(list.bookings.filter((booking) => booking.email === email)).toEqual([expect.objectContaining({ slot, timeZone: 'Asia/Tokyo' })]);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it(`sign-in (${lng}): hydrates the served markup without an error, then signs in by code`, async () => {
+      const phone = frenchMobile();
+      await signUpByApi(baseURL, { phone: phone.e164, email: workEmail(`prerender-sign-in-${lng}`) }, { address: `10.92.0.${lng === 'en' ? 1 : 2}` });
+      const context = await newContext(browser, baseURL, { viewport: viewports.phone, locale, extraHTTPHeaders: { 'x-forwarded-for': `10.92.1.${lng === 'en' ? 1 : 2}` } });
+      const page = await context.newPage();
+      const errors = watchPageErrors(page);
+      const release = await holdScripts(page);
+      await page.goto(`/${lng}/sign-in-otp`, { waitUntil: 'commit' });
+      expect(await markServedHeading(page)).toBe(text(lng, 'auth', 'signIn.title'));
+      release();
+      await firstRender(page);
+      await page.getByRole('contentinfo').waitFor();
+      expect(await headingIsServed(page)).toBe(true);
+      expect(await page.getByRole('button', { name: new RegExp(`^${text(lng, 'common', 'phoneInput.countryButton').split('{{')[0]}`) }).textContent()).toMatch(country);
+      // The method switch is the app's now: the email field comes and goes.
+      await page.getByRole('button', { name: text(lng, 'auth', 'signIn.byEmail'), exact: true }).click();
+      await page.getByLabel(text(lng, 'auth', 'signIn.emailLabel'), { exact: true }).waitFor();
+      await page.getByRole('button', { name: text(lng, 'auth', 'signIn.byPhone'), exact: true }).click();
+      await page.getByLabel(text(lng, 'auth', 'signIn.phoneLabel'), { exact: true }).fill(phone.e164);
+      const before = (await outbox(baseURL, phone.e164)).length;
+      await page.getByRole('button', { name: text(lng, 'auth', 'signIn.send') }).click();
+      await page.getByLabel(text(lng, 'auth', 'code.label')).fill(await codeFor(baseURL, phone.e164, before));
+      await page.waitForURL(`**/${lng}/onboarding**`);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('sign-in: a number typed and sent before the app runs reaches it, and nothing goes into the address', async () => {
+    const context = await newContext(browser, baseURL, { viewport: viewports.phone, locale: 'en-US', extraHTTPHeaders: { 'x-forwarded-for': '10.92.2.1' } });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    const release = await holdScripts(page);
+    await page.goto('/en/sign-in-otp', { waitUntil: 'commit' });
+    await page.waitForSelector('#root form');
+    await release.asked;
+    await page.getByLabel(text('en', 'auth', 'signIn.phoneLabel'), { exact: true }).fill('+1 201');
+    await page.getByRole('button', { name: text('en', 'auth', 'signIn.send') }).click();
+    release();
+    await firstRender(page);
+    await page.getByText(text('en', 'common', 'validation.invalidPhone')).waitFor();
+    expect(new URL(page.url()).search).toBe('');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -21,8 +21,10 @@ export function SignInForm({ form, lng }: { form: ReturnType<typeof useSignInFor
   const { t } = useTranslation('auth');
   const { method, choose, values, errors, formError, unknown, attach } = form;
   const signUpHref = withSearch(paths.home.build(lng), method === 'email' ? { email: values.email.trim() || undefined } : { phone_number: values.phone || undefined });
+  // method="dialog", as the sign-up form's: served prerendered, the form is on screen before any
+  // script, and a submit then must not send the number or email in the address.
   return (
-    <form ref={attach} onSubmit={(event) => void form.onSubmit(event)} onFocus={form.preload} onPointerDown={form.preload} noValidate className={styles.stack}>
+    <form ref={attach} method="dialog" onSubmit={(event) => void form.onSubmit(event)} onFocus={form.preload} onPointerDown={form.preload} noValidate className={styles.stack}>
       <Text tone="muted">{t('signIn.subtitle')}</Text>
       <fieldset className={styles.methods}>
         <legend className={styles.legend}>{t('signIn.method')}</legend>

@@ -1,6 +1,7 @@
 import type { Session } from '@supabase/supabase-js';
 import { lazy, Suspense } from 'react';
 import { passkeyHostAllowed } from '../../../core/passkeys';
+import { useBrowserValues } from '../../lib/use-browser-values';
 
 /**
  * "Sign in with a passkey" on the sign-in page: its code (@simplewebauthn/browser, the ceremony and
@@ -15,7 +16,9 @@ export function passkeysUsable(): boolean {
 }
 
 export function PasskeySignIn(props: { onSignedIn(session: Session): void }) {
-  if (!passkeysUsable()) return null;
+  // What the browser supports is not known to the prerendered page: the button comes as React takes it over.
+  const browser = useBrowserValues();
+  if (!browser || !passkeysUsable()) return null;
   return (
     <Suspense fallback={null}>
       <PasskeySignInChunk {...props} />

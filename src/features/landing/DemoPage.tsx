@@ -4,6 +4,7 @@ import { useSearch } from 'wouter';
 import { useLanguage } from '../../platform/use-language';
 import { parseLandingSearch } from '../../../core/contracts/signup';
 import { currentTimeZone } from '../../lib/time-zones';
+import { useBrowserValues } from '../../lib/use-browser-values';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -28,8 +29,11 @@ export default function DemoPage() {
   const lng = useLanguage();
   const search = useSearch();
   const prefill = useMemo(() => parseLandingSearch(search), [search]);
-  const timeZone = useMemo(() => currentTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
-  const days = useMemo(() => slotDays(new Date()), []);
+  // The days and times come from the visitor's clock and time zone: none in the prerendered page
+  // (the build's would be stale and another zone's), filled in as React takes the page over.
+  const browser = useBrowserValues();
+  const timeZone = useMemo(() => (browser ? currentTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone) : ''), [browser]);
+  const days = useMemo(() => (browser ? slotDays(new Date()) : []), [browser]);
   const { values, set, touch, errors, attach, day, chooseDay, pending, failure, booked, bookAnother, preload, book } = useDemoBooking({ prefill, firstDay: days[0]?.key ?? '', timeZone, lng, t });
 
   if (booked) return <DemoBooked booked={booked} lng={lng} onAnother={bookAnother} />;
@@ -46,7 +50,8 @@ export default function DemoPage() {
           <DemoApplyCard values={values} lng={lng} />
         </section>
         <Card>
-          <form ref={attach} className={styles.form} noValidate onSubmit={(event) => void book('scheduled', event)} onFocus={preload} onPointerDown={preload} aria-busy={pending !== null || undefined}>
+          {/* method="dialog": served prerendered, a submit before the code runs never sends the fields in the address. */}
+          <form ref={attach} method="dialog" className={styles.form} noValidate onSubmit={(event) => void book('scheduled', event)} onFocus={preload} onPointerDown={preload} aria-busy={pending !== null || undefined}>
             <Heading level={2}>{t('demo.contactTitle')}</Heading>
             <TextField label={t('fields.email')} type="email" name="email" autoComplete="email" value={values.email} error={errors.email} required aria-required="true" onBlur={() => touch('email')} onChange={(e) => set('email', e.target.value)} />
             <div className={styles.nameRow}>

@@ -16,7 +16,10 @@ interface DemoSlotFieldsProps {
   onLeave: () => void;
 }
 
-/** The demo's preferred slot: a weekday, then one of its half-hour times in the visitor's time zone. */
+/**
+ * The demo's preferred slot: a weekday, then one of its half-hour times in the visitor's time zone.
+ * Without the zone (the prerendered page, before its code runs) the hint keeps its line, empty.
+ */
 export function DemoSlotFields({ days, day, time, timeZone, error, onDay, onTime, onLeave }: DemoSlotFieldsProps) {
   const { t, i18n } = useTranslation(['landing', 'common']);
   const times = days.find((d) => d.key === day)?.times ?? [];
@@ -29,7 +32,7 @@ export function DemoSlotFields({ days, day, time, timeZone, error, onDay, onTime
           </option>
         ))}
       </SelectField>
-      <SelectField label={t('demo.time')} name="time" value={time} error={error} hint={t('demo.timeZone', { zone: timeZone })} required aria-required="true" onBlur={onLeave} onChange={(e) => onTime(e.target.value)}>
+      <SelectField label={t('demo.time')} name="time" value={time} error={error} hint={timeZone ? t('demo.timeZone', { zone: timeZone }) : '\u00a0'} required aria-required="true" onBlur={onLeave} onChange={(e) => onTime(e.target.value)}>
         <option value="">—</option>
         {times.map((at) => (
           <option key={at.toISOString()} value={at.toISOString()}>

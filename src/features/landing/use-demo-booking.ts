@@ -33,7 +33,7 @@ function bookingOf(values: DemoValues, booking: { requestId: string; kind: Booki
 
 interface DemoBookingInput {
   prefill: Partial<LandingSearch>;
-  /** The first day offered: chosen to start with. */
+  /** The first day offered: chosen until the visitor picks one ('' while the days are not known yet). */
   firstDay: string;
   timeZone: string;
   lng: Language;
@@ -63,7 +63,8 @@ export function useDemoBooking({ prefill, firstDay, timeZone, lng, t }: DemoBook
     message: (key) => (key.startsWith('validation.') ? t(key, { ns: 'common' }) : t(`demo.errors.${key}`)),
     codes: demoCodes,
   });
-  const [day, setDay] = useState(firstDay);
+  const [chosenDay, setDay] = useState<string | null>(null);
+  const day = chosenDay ?? firstDay;
   const [pending, setPending] = useState<BookingKind | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [booked, setBooked] = useState<Booking | null>(null);
