@@ -12,6 +12,8 @@ import { expectAnalytics } from './platform/analytics/analytics';
 import { carriesAuthCallback, hasStoredSession } from './platform/session/signed-in';
 import { readPendingCodeStep } from './features/landing/code-step-storage';
 import { defaultCountryCode } from './lib/countries';
+import { firstRender } from './lib/first-render';
+import { setAdoptingMarkup } from './lib/use-browser-values';
 
 async function boot() {
   const firstSegment = window.location.pathname.split('/')[1];
@@ -56,6 +58,9 @@ async function boot() {
     authCallback: carriesAuthCallback(window.location),
   };
   if (canHydrate(prerendered, visitor)) {
+    // What only the browser knows (the demo's days, the passkey button) is drawn once adopted.
+    setAdoptingMarkup(true);
+    void firstRender().then(() => setAdoptingMarkup(false));
     // The page is on screen already: hydrating at transition priority lets React yield to the
     // browser every few milliseconds instead of holding the main thread for the whole tree.
     startTransition(() => {

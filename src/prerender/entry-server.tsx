@@ -10,6 +10,7 @@ import type { PrerenderedState } from '../app/prerendered';
 import type { PublicConfig } from '../../core/contracts/public-config';
 import { defaultCountryCode } from '../lib/countries';
 import { installBrowserGlobals } from './browser-globals';
+import { setAdoptingMarkup } from '../lib/use-browser-values';
 
 /**
  * What the first render reads from /config.json, at build time: nothing on a landing page shows a
@@ -55,6 +56,8 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
  */
 export async function renderPage(pathname: string, browserLanguages: readonly string[]): Promise<RenderedPage> {
   installBrowserGlobals(pathname, browserLanguages);
+  // Nothing of the build machine's clock, zone or browser goes into the page (useBrowserValues).
+  setAdoptingMarkup(true);
   await loadPublicConfig(async () => new Response(JSON.stringify(buildConfig), { status: 200 }));
   // As src/main.tsx: the texts first, then the app chart (which switches the texts' language).
   const firstSegment = pathname.split('/')[1];

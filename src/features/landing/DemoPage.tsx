@@ -29,10 +29,10 @@ export default function DemoPage() {
   const lng = useLanguage();
   const search = useSearch();
   const prefill = useMemo(() => parseLandingSearch(search), [search]);
-  // The days and times come from the visitor's clock and time zone: none in the prerendered page
-  // (the build's would be stale and another zone's), filled in as React takes the page over.
+  const timeZone = useMemo(() => currentTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
+  // The days, times and zone shown come from the visitor's clock and zone: none in the prerendered
+  // page (the build's would be stale and another zone's), drawn once React has taken the page over.
   const browser = useBrowserValues();
-  const timeZone = useMemo(() => (browser ? currentTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone) : ''), [browser]);
   const days = useMemo(() => (browser ? slotDays(new Date()) : []), [browser]);
   const { values, set, touch, errors, attach, day, chooseDay, pending, failure, booked, bookAnother, preload, book } = useDemoBooking({ prefill, firstDay: days[0]?.key ?? '', timeZone, lng, t });
 
@@ -61,7 +61,7 @@ export default function DemoPage() {
             <TextField label={t('fields.companyName')} name="companyName" autoComplete="organization" value={values.companyName} error={errors.companyName} required aria-required="true" onBlur={() => touch('companyName')} onChange={(e) => set('companyName', e.target.value)} />
             <PhoneField label={t('fields.phone')} name="phone" defaultValue={values.phone} error={errors.phone} onBlur={() => touch('phone')} onChange={(phone) => set('phone', phone.value)} />
             <Heading level={3}>{t('demo.slotTitle')}</Heading>
-            <DemoSlotFields days={days} day={day} time={values.slot} timeZone={timeZone} error={errors.slot} onDay={chooseDay} onTime={(slot) => set('slot', slot)} onLeave={() => touch('slot')} />
+            <DemoSlotFields days={days} day={day} time={values.slot} timeZone={browser ? timeZone : ''} error={errors.slot} onDay={chooseDay} onTime={(slot) => set('slot', slot)} onLeave={() => touch('slot')} />
             <TextAreaField label={t('demo.message')} name="message" rows={3} maxLength={2000} value={values.message} onChange={(e) => set('message', e.target.value)} />
             {failure ? <Alert tone="critical">{failure}</Alert> : null}
             <Button type="submit" tone="primary" block loading={pending === 'scheduled'} disabled={pending !== null}>
