@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { activeStateIds } from '../../machines/active-states';
 import { chartCode, machineFromConfigJson, type ChartJson } from '../../scripts/charts/machine-config';
 import { chartsDir } from '../../scripts/export-charts.lib';
-import { chartStateIds, chartTransitions, replayChart } from './chart-replay';
+import { chartStateIds, chartTransitions, replayChart, transitionsOfStep } from './chart-replay';
 
 /**
  * A chart's test model, for charts whose events can be listed as fixtures: the REAL chart with
@@ -61,10 +61,16 @@ export function chartPathSet<TEvent extends EventObject>(model: ChartModel<TEven
       replay(model, { input, events }).transitions.forEach((key) => covered.add(key));
       paths.push({ input, events });
     }
+    // Every prefix is a maximal path or a prefix of one, so its transitions are covered already:
+    // what a candidate can add is what its last event takes, tried from the prefix's end.
     shortest.forEach((path, index) => {
-      for (const next of enabledEvents(model, path.state)) {
-        const candidate = { input, events: [...(prefixes[index] ?? []), next] };
-        const taken = [...replay(model, candidate).transitions].filter((key) => !covered.has(key));
+      const enabled = enabledEvents(model, path.state);
+      if (enabled.length === 0) return;
+      const prefix = prefixes[index] ?? [];
+      const { persisted } = replay(model, { input, events: prefix });
+      for (const next of enabled) {
+        const candidate = { input, events: [...prefix, next] };
+        const taken = [...transitionsOfStep(model.machine, input, persisted, next)].filter((key) => !covered.has(key));
         if (taken.length === 0) continue;
         taken.forEach((key) => covered.add(key));
         paths.push(candidate);

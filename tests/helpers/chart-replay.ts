@@ -26,6 +26,25 @@ export interface ChartReplay<TSnapshot> {
   snapshots: TSnapshot[];
   stateIds: Set<string>;
   transitions: Set<string>;
+  /** The last snapshot, persisted: an actor restored from it goes on from the end of the path. */
+  persisted: unknown;
+}
+
+/**
+ * Each transition definition's key, made once per machine: a path set replays the same chart tens of
+ * thousands of times (the generator's ~30,000), and walking its state nodes for every replay was most
+ * of the unit tests' time. provide() copies the state nodes, so the definitions come from the machine
+ * that actually runs.
+ */
+const keysByMachine = new WeakMap<AnyStateMachine, Map<AnyTransitionDefinition, string>>();
+function transitionKeys(machine: AnyStateMachine): Map<AnyTransitionDefinition, string> {
+  let index = keysByMachine.get(machine);
+  if (!index) {
+    index = new Map();
+    for (const [key, definition] of chartTransitions(machine)) index.set(definition, key);
+    keysByMachine.set(machine, index);
+  }
+  return index;
 }
 
 const activeIds = (snapshot: unknown) => activeStateIds(snapshot as AnyMachineSnapshot);
@@ -36,9 +55,7 @@ const activeIds = (snapshot: unknown) => activeStateIds(snapshot as AnyMachineSn
  * no settled snapshot rests in count too.
  */
 export function replayChart<TSnapshot>(machine: AnyStateMachine, input: unknown, events: readonly EventObject[]): ChartReplay<TSnapshot> {
-  const index = new Map<AnyTransitionDefinition, string>();
-  // provide() copies the state nodes, so the definitions come from the machine that actually runs.
-  for (const [key, definition] of chartTransitions(machine)) index.set(definition, key);
+  const index = transitionKeys(machine);
   const stateIds = new Set<string>();
   const transitions = new Set<string>();
   const actor = createActor(machine, {
@@ -69,6 +86,33 @@ export function replayChart<TSnapshot>(machine: AnyStateMachine, input: unknown,
     actor.send(event);
     record();
   }
+  const persisted = actor.getPersistedSnapshot();
   actor.stop();
-  return { snapshots, stateIds, transitions };
+  return { snapshots, stateIds, transitions, persisted };
+}
+
+/**
+ * The transitions one event takes (microsteps included) from a snapshot persisted by replayChart: a
+ * path's prefix is replayed once and each event tried from its end, instead of replaying the prefix
+ * again for each event.
+ */
+export function transitionsOfStep(machine: AnyStateMachine, input: unknown, persisted: unknown, event: EventObject): Set<string> {
+  const index = transitionKeys(machine);
+  const transitions = new Set<string>();
+  const actor = createActor(machine, {
+    input,
+    snapshot: persisted as never,
+    inspect: (inspection) => {
+      if (inspection.type !== '@xstate.microstep') return;
+      for (const taken of (inspection as unknown as { _transitions: AnyTransitionDefinition[] })._transitions) {
+        const key = index.get(taken);
+        if (key) transitions.add(key);
+      }
+    },
+  });
+  actor.subscribe({ error: () => undefined });
+  actor.start();
+  actor.send(event);
+  actor.stop();
+  return transitions;
 }
