@@ -18,7 +18,7 @@ const errorBody = z.object({ code: z.string(), message: z.string() });
 export default async function erasureRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The app's one Stripe client (server/payments/stripe-plugin.ts), read when an erasure runs.
-  const options = () => ({ stripe: app.stripe, now: app.clock.now(), settleMs: erasureSettleMs(app.database.kind) });
+  const options = () => ({ stripe: app.stripe, now: app.clock.now(), settleMs: app.env.ERASURE_SETTLE_MS ?? erasureSettleMs(app.database.kind) });
 
   r.delete(
     '/v1/user',

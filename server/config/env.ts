@@ -99,6 +99,12 @@ export const envSchema = z.object({
   OTEL_TRACES_SAMPLER_ARG: z.coerce.number({ message: 'expected a share between 0 and 1' }).min(0, { message: 'expected a share between 0 and 1' }).max(1, { message: 'expected a share between 0 and 1' }).optional(),
   /** A request must arrive whole within this time (408 after); a socket silent twice as long is closed. */
   REQUEST_TIMEOUT_MS: z.coerce.number({ message: 'expected milliseconds, at least 1000' }).int({ message: 'expected milliseconds, at least 1000' }).min(1000, { message: 'expected milliseconds, at least 1000' }).default(30_000),
+  /**
+   * Tests only (refused in production): the wait between marking an erased account and
+   * deleting it, instead of erasureSettleMs (server/retention/erasure.ts). A test with one instance
+   * sets 0: its own cache is emptied by the mark at once; the wait is proved across two instances.
+   */
+  ERASURE_SETTLE_MS: z.coerce.number({ message: 'expected milliseconds, 0 or more' }).int({ message: 'expected milliseconds, 0 or more' }).min(0, { message: 'expected milliseconds, 0 or more' }).optional(),
   COOKIE_DOMAIN: optionalText,
   WEB_APP_URL: optionalText,
   APP_DOWNLOAD_MACOS_URL: absoluteUrl.optional(),
@@ -201,6 +207,9 @@ export const envSchema = z.object({
   RETENTION_WEBHOOK_EVENT_DAYS: retention('days', 30),
   RETENTION_ANALYTICS_DAYS: retention('days', 395),
 }).superRefine((env, context) => {
+  if (env.ERASURE_SETTLE_MS !== undefined && env.NODE_ENV === 'production') {
+    context.addIssue({ code: 'custom', path: ['ERASURE_SETTLE_MS'], message: 'for tests only, refused in production: an erasure waits out every instance\'s cache' });
+  }
   // Links in emails and texts are built from configuration only; production must say where it lives.
   if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
     context.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'required in production: the https:// address browsers open (links in emails and texts start with it)' });

@@ -18,7 +18,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
   // app as production get a fixed one unless they name their own.
   const production = options.env?.NODE_ENV === 'production' ? { PUBLIC_URL: 'https://ringwise.test' } : {};
   // The captcha is off unless a test is about it (tests/server/auth/captcha*.test.ts turn it on).
-  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CAPTCHA_PROVIDER: 'off', ...roomyLimits, ...production, ...options.env });
+  // One instance: an erasure's wait for other instances' caches (3 s on Postgres) is proved by
+  // tests/server/data/erasure-instances.test.ts, which builds its two instances without this.
+  const oneInstance = options.env?.NODE_ENV === 'production' ? {} : { ERASURE_SETTLE_MS: '0' };
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CAPTCHA_PROVIDER: 'off', ...roomyLimits, ...production, ...oneInstance, ...options.env });
   const database = await createTestDatabase();
   const deps: AppDeps = { env, database, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), clientDir: options.clientDir, ownsDatabase: true };
   if (options.clock) deps.clock = options.clock;

@@ -25,7 +25,8 @@ describe('logs keep no address or number (#41)', () => {
         done();
       },
     });
-    const env = parseEnv({ NODE_ENV: 'development', LOG_LEVEL: 'info', CAPTCHA_PROVIDER: 'off', ...roomyLimits });
+    // One instance: no wait for other instances' caches (erasure-instances.test.ts proves it).
+    const env = parseEnv({ NODE_ENV: 'development', LOG_LEVEL: 'info', CAPTCHA_PROVIDER: 'off', ERASURE_SETTLE_MS: '0', ...roomyLimits });
     app = await buildApp({ env, database: await createTestDatabase(), logger: pino({ level: 'info' }, sink), ownsDatabase: true });
     await app.ready();
   });

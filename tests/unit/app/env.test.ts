@@ -31,6 +31,13 @@ describe('environment parsing', () => {
     }
   });
 
+  it('takes an erasure wait set by hand only outside production (#40.3: tests with one instance)', () => {
+    expect(parseEnv({ NODE_ENV: 'test', ERASURE_SETTLE_MS: '0' }).ERASURE_SETTLE_MS).toBe(0);
+    expect(parseEnv({}).ERASURE_SETTLE_MS).toBeUndefined();
+    expect(() => parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://ringwise.test', ERASURE_SETTLE_MS: '0' })).toThrow(/ERASURE_SETTLE_MS.*refused in production/);
+    expect(() => parseEnv({ NODE_ENV: 'test', ERASURE_SETTLE_MS: '-1' })).toThrow(/ERASURE_SETTLE_MS="-1": expected milliseconds, 0 or more/);
+  });
+
   it('treats empty values as unset', () => {
     expect(parseEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });
