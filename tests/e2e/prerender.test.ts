@@ -329,6 +329,16 @@ describe('prerendered demo and sign-in pages', () => {
       await page.getByLabel(text(lng, 'landing', 'fields.phone'), { exact: true }).fill('+33 6 12 34 56 78');
       const time = page.getByLabel(text(lng, 'landing', 'demo.time'), { exact: true });
       const slot = await time.locator('option').nth(1).getAttribute('value');
+      // The first time offered is the chosen day at 09:00-17:30 in the visitor's zone (React keeps a
+      // served attribute as it was: a build-time value would stay in the page unseen).
+      const at = Object.fromEntries(
+        new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+          .formatToParts(new Date(slot ?? NaN))
+          .map((part) => [part.type, part.value]),
+      );
+      expect(`${at.year}-${at.month}-${at.day}`).toBe(await day.inputValue());
+      expect(Number(at.hour) * 60 + Number(at.minute)).toBeGreaterThanOrEqual(9 * 60);
+      expect(Number(at.hour) * 60 + Number(at.minute)).toBeLessThanOrEqual(17 * 60 + 30);
       await time.selectOption(slot ?? '');
       await page.getByRole('button', { name: text(lng, 'landing', 'demo.book') }).click();
       await page.getByText(text(lng, 'landing', 'demo.booked').split('{{')[0]!.trim()).waitFor();
