@@ -2,16 +2,17 @@ import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { loadMigrations, migrate } from '../../server/db/migrate';
-import { migratedPGliteImage } from './pglite-template';
+import { pooledPGlite } from './pglite-pool';
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a throw-away
+ * A fresh, migrated database for one test file: in-memory PGlite by default (one a closed file put
+ * back as the image left it, tests/helpers/pglite-pool.ts), or a throw-away
  * database on the Postgres server named by TEST_DATABASE_URL when the suite runs its Postgres pass.
  */
 export async function createTestDatabase(options: { onConnectionError?: (error: Error) => void } = {}): Promise<DatabaseHandle & { url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DATABASE !== 'postgres' || !url) {
-    const handle = openDatabase({ kind: 'pglite-memory', from: await migratedPGliteImage() });
+    const handle = await pooledPGlite();
     // Applies nothing unless the saved image is behind the migrations (it is named after them).
     await migrate(handle.db);
     return handle;
