@@ -34,14 +34,27 @@ function give(input, value) {
   input.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
+// A click on a plain button (the country picker, the sign-in's phone/email switch, 'Call me now')
+// before React has started adopting the page reaches no handler: it is clicked again once the app
+// has rendered, if the button is still there (hydrated, the same element; a page drawn over has new
+// ones, and the click is dropped). Clicks from 'app:adopting' on are React's own to replay.
+const clicks = [];
+let recording = true;
+const onClick = (event) => {
+  const button = event.target instanceof Element ? event.target.closest('#root button[type="button"]') : null;
+  if (recording && button && clicks.length < 5) clicks.push(button);
+};
+
 function handOver() {
   removeEventListener('input', onInput, true);
   removeEventListener('submit', onSubmit, true);
+  removeEventListener('click', onClick, true);
   for (const [key, value] of typed) {
     const [form, name] = [Number(key.slice(0, key.indexOf(':'))), key.slice(key.indexOf(':') + 1)];
     const input = document.forms[form]?.elements.namedItem(name);
     if (input instanceof HTMLInputElement) give(input, value);
   }
+  for (const button of clicks) if (button.isConnected) button.click();
   const form = document.forms[heldForm];
   if (form) setTimeout(() => form.isConnected && form.requestSubmit(), 0);
 }
@@ -50,10 +63,15 @@ function handOver() {
 // logged no page view: what was shown is kept for the next start, which logs it
 // (src/platform/analytics/carry-over.ts, LEFT_PAGE_KEY). Registered before the app's own pagehide
 // listener, which removes it once the app has logged a page view.
+// Added to the pages kept so far (another prerendered page left the same way before this one), the
+// last 10 (MAX_LEFT_PAGES).
 addEventListener('pagehide', () => {
   try {
     const { pathname: path, search } = location;
-    localStorage.setItem('ringwise:page-left', JSON.stringify({ path, search, title: document.title, referrer: document.referrer, time: Date.now() }));
+    let kept = JSON.parse(localStorage.getItem('ringwise:page-left') ?? '[]');
+    kept = (Array.isArray(kept) ? kept : [kept]).slice(-9);
+    kept.push({ path, search, title: document.title, referrer: document.referrer, time: Date.now() });
+    localStorage.setItem('ringwise:page-left', JSON.stringify(kept));
   } catch {
     // Storage off or full: the view goes with the page.
   }
@@ -63,6 +81,8 @@ addEventListener('pagehide', () => {
 // runs before the app's code is even fetched, so it cannot be missed.
 addEventListener('input', onInput, true);
 addEventListener('submit', onSubmit, true);
+addEventListener('click', onClick, true);
+document.addEventListener('app:adopting', () => (recording = false), { once: true });
 // Dispatched from the app's commit: handed over after the next frame, once React has finished it
 // and painted (as late as a PerformanceObserver would have told it).
 document.addEventListener('app:first-render', () => requestAnimationFrame(() => setTimeout(handOver, 0)), { once: true });

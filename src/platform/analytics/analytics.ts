@@ -1,5 +1,5 @@
 import { saveTrackingParams } from '../../../core/routes/tracking-params';
-import { forgetKept, forgetLeftPage, keepForNextStart, takeKept, takeLeftPage, type HeldCall, type LeftPage } from './carry-over';
+import { forgetKept, forgetLeftPage, keepForNextStart, takeKept, takeLeftPages, type HeldCall, type LeftPage } from './carry-over';
 import type { AnalyticsClients, AnalyticsSettings, createClients } from './clients';
 import { eventContext, isPageViewExcluded, rememberLanding } from './context';
 import { analyticsEvents, type AnalyticsEventKey, type EventProperties } from './events';
@@ -42,8 +42,7 @@ let ready = new Promise<boolean>((resolve) => {
 export function expectAnalytics(settings: AnalyticsSettings): void {
   if (clients || held || !settings.apiKey || !settings.serverUrl) return;
   held = takeKept(Date.now(), MAX_HELD_CALLS);
-  const left = takeLeftPage(Date.now());
-  if (left) holdLeftPage(left);
+  for (const left of takeLeftPages(Date.now())) holdLeftPage(left);
   keepWhenLeaving();
 }
 

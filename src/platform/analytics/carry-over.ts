@@ -105,12 +105,25 @@ export const LEFT_PAGE_KEY = 'ringwise:page-left';
 const MAX_LEFT_PAGE_TEXT = 2000;
 const isText = (value: unknown): value is string => typeof value === 'string' && value.length <= MAX_LEFT_PAGE_TEXT;
 
-/** The page a loader recorded as left before the app ran (taken: removed), if of our shape and recent. */
-export function takeLeftPage(now: number, store: StorageLike | undefined = storage()): LeftPage | null {
-  const { path, search, title, referrer, time } = (take(LEFT_PAGE_KEY, store) ?? {}) as Partial<Record<keyof LeftPage, unknown>>;
+/** The most pages a loader keeps (prerendered pages left one after the other before any app ran). */
+export const MAX_LEFT_PAGES = 10;
+
+function leftPageOf(record: unknown, now: number): LeftPage | null {
+  const { path, search, title, referrer, time } = (record ?? {}) as Partial<Record<keyof LeftPage, unknown>>;
   if (![path, search, title, referrer].every(isText) || !(path as string).startsWith('/')) return null;
   if (typeof time !== 'number' || !(time <= now && now - time < CARRY_OVER_MAX_AGE_MS)) return null;
   return { path, search, title, referrer, time } as LeftPage;
+}
+
+/**
+ * The pages loaders recorded as left before their app ran (taken: removed), oldest first, those of
+ * our shape and recent. A list (two prerendered pages left in a row, each before its code ran: the
+ * second must not erase the first); a single record is an older loader's.
+ */
+export function takeLeftPages(now: number, store: StorageLike | undefined = storage()): LeftPage[] {
+  const taken = take(LEFT_PAGE_KEY, store);
+  const records = Array.isArray(taken) ? taken.slice(-MAX_LEFT_PAGES) : [taken];
+  return records.map((record) => leftPageOf(record, now)).filter((page): page is LeftPage => page !== null);
 }
 
 /** This document's app held its own page view: a loader's record of it is not needed. */

@@ -23,7 +23,7 @@ import {
   sessionClientOptions,
 } from '../../../src/platform/analytics/clients';
 import { analyticsEvents } from '../../../src/platform/analytics/events';
-import { CARRY_OVER_KEY, CARRY_OVER_MAX_AGE_MS, LEFT_PAGE_KEY, takeKept, takeLeftPage } from '../../../src/platform/analytics/carry-over';
+import { CARRY_OVER_KEY, CARRY_OVER_MAX_AGE_MS, LEFT_PAGE_KEY, MAX_LEFT_PAGES, takeKept, takeLeftPages } from '../../../src/platform/analytics/carry-over';
 
 const settings = { apiKey: '0123456789abcdef0123456789abcdef', serverUrl: 'http://127.0.0.1:3000/analytics/2/httpapi' };
 
@@ -308,6 +308,27 @@ describe('calls held when the page is left before the SDK starts', () => {
     expect(calls[1]?.[2]).toMatchObject({ utm_source: 'ad-1' });
   });
 
+  it('logs every prerendered page left in a row before any app ran, oldest first (the second record does not erase the first)', async () => {
+    const store = new Map<string, string>();
+    const shownAt = Date.now() - 3000;
+    store.set(
+      LEFT_PAGE_KEY,
+      JSON.stringify([
+        { path: '/en', search: '?utm_source=ad-2', title: 'Start', referrer: '', time: shownAt },
+        { path: '/en/sign-in-otp', search: '', title: 'Sign in', referrer: '', time: shownAt + 1000 },
+      ]),
+    );
+    browserPage(store, '/en/demo');
+    expectAnalytics(settings);
+    logPageView('/en/demo');
+    const { calls, clients } = fakeClients();
+    await initAnalytics(settings, async () => ({ createClients: async () => clients }));
+    expect(calls.map((call) => (call[2] as { page_path?: string }).page_path)).toEqual(['/en', '/en/sign-in-otp', '/en/demo']);
+    expect(calls[1]?.[2]).toMatchObject({ utm_source: 'ad-2' });
+    expect(calls[0]?.[2]).toMatchObject({ landing: 'start', utm_source: 'ad-2' });
+    expect(calls[1]?.[3]).toEqual({ time: shownAt + 1000 });
+  });
+
   it('removes the loader’s record of a page whose app logged the view itself (never sent twice), keeps it otherwise', () => {
     const store = new Map<string, string>();
     const page = browserPage(store);
@@ -337,11 +358,17 @@ describe('calls held when the page is left before the SDK starts', () => {
     const page = { path: '/fr', search: '', title: 'Accueil', referrer: '', time: now };
     for (const bad of [{ ...page, path: 'https://evil.test/' }, { ...page, title: 'x'.repeat(2001) }, { ...page, time: now - CARRY_OVER_MAX_AGE_MS }, { ...page, time: now + 60_000 }, { ...page, search: 1 }, null]) {
       store.set(LEFT_PAGE_KEY, JSON.stringify(bad));
-      expect(takeLeftPage(now, storage)).toBeNull();
+      expect(takeLeftPages(now, storage)).toEqual([]);
       expect(store.has(LEFT_PAGE_KEY)).toBe(false);
     }
+    // A single record (an older loader's) and the list the loader writes now, bad entries dropped.
     store.set(LEFT_PAGE_KEY, JSON.stringify(page));
-    expect(takeLeftPage(now, storage)).toEqual(page);
+    expect(takeLeftPages(now, storage)).toEqual([page]);
+    const later = { ...page, path: '/fr/demo', time: now - 1 };
+    store.set(LEFT_PAGE_KEY, JSON.stringify([{ ...page, time: now - 5 }, { ...page, path: 'https://evil.test/' }, later]));
+    expect(takeLeftPages(now, storage)).toEqual([{ ...page, time: now - 5 }, later]);
+    store.set(LEFT_PAGE_KEY, JSON.stringify(Array.from({ length: MAX_LEFT_PAGES + 5 }, (_, index) => ({ ...page, time: now - 100 + index }))));
+    expect(takeLeftPages(now, storage)).toHaveLength(MAX_LEFT_PAGES);
     const loader = readFileSync(new URL('../../../scripts/prerender/after-paint.js', import.meta.url), 'utf8');
     expect(loader).toContain(`localStorage.setItem('${LEFT_PAGE_KEY}'`);
   });
