@@ -57,6 +57,9 @@ async function boot() {
     holdsSession: hasStoredSession(),
     authCallback: carriesAuthCallback(window.location),
   };
+  // From here React takes the page's clicks (and replays those on parts not adopted yet); the
+  // loader clicks again only those made before (scripts/prerender/after-paint.js).
+  document.dispatchEvent(new Event('app:adopting'));
   if (canHydrate(prerendered, visitor)) {
     // What only the browser knows (the demo's days, the passkey button) is drawn once adopted.
     setAdoptingMarkup(true);

@@ -376,6 +376,40 @@ describe('prerendered demo and sign-in pages', () => {
     });
   }
 
+  it('a click on a plain button before the app runs is made again once it has rendered (the sign-in switch, the country picker)', async () => {
+    const context = await newContext(browser, baseURL, { viewport: viewports.phone, locale: 'en-US' });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    const release = await holdScripts(page);
+    await page.goto('/en/sign-in-otp', { waitUntil: 'commit' });
+    await markServedHeading(page);
+    await release.asked;
+    await page.getByRole('button', { name: text('en', 'auth', 'signIn.byEmail'), exact: true }).click();
+    release();
+    await firstRender(page);
+    await page.getByLabel(text('en', 'auth', 'signIn.emailLabel'), { exact: true }).waitFor();
+    // Adopted, not drawn over: the click reached the very button the HTML drew.
+    expect(await headingIsServed(page)).toBe(true);
+    await context.close();
+
+    const demo = await newContext(browser, baseURL, { viewport: viewports.phone, locale: 'fr-FR' });
+    const demoPage = await demo.newPage();
+    const demoErrors = watchPageErrors(demoPage);
+    const releaseDemo = await holdScripts(demoPage);
+    await demoPage.goto('/fr/demo', { waitUntil: 'commit' });
+    await demoPage.waitForSelector('#root form');
+    await releaseDemo.asked;
+    await demoPage.locator('main form button[aria-haspopup="listbox"]').click();
+    // Nothing happens before the app is here.
+    expect(await demoPage.getByRole('listbox').count()).toBe(0);
+    releaseDemo();
+    await firstRender(demoPage);
+    await demoPage.getByRole('listbox').waitFor();
+    expect(errors).toEqual([]);
+    expect(demoErrors).toEqual([]);
+    await demo.close();
+  });
+
   it('sign-in: a number typed and sent before the app runs reaches it, and nothing goes into the address', async () => {
     const context = await newContext(browser, baseURL, { viewport: viewports.phone, locale: 'en-US', extraHTTPHeaders: { 'x-forwarded-for': '10.92.2.1' } });
     const page = await context.newPage();

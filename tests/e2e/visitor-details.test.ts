@@ -75,7 +75,10 @@ describe('details a careful visitor notices', () => {
       await flag.waitFor();
       expect(await flag.getAttribute('src')).toBe(lng === 'fr' ? '/flags/fr.svg' : '/flags/us.svg');
       await expect.poll(() => flag.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
-      // No regional-indicator letters (emoji flags) anywhere in the picker.
+      // No regional-indicator letters (emoji flags) anywhere in the picker. The page is served
+      // prerendered: the picker opens once the app has taken it over (an earlier click is the
+      // subject of tests/e2e/prerender.test.ts).
+      await page.waitForFunction(() => performance.getEntriesByName('first-render').length > 0);
       await page.locator('main form button[aria-haspopup="listbox"]').click();
       const listed = page.getByRole('listbox').locator('img').first();
       await expect.poll(() => listed.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
