@@ -35,7 +35,13 @@ declare module 'fastify' {
  * in the metrics (job_runs_total, job_last_success_timestamp_seconds). On close the run under way is
  * finished before the database goes.
  */
-async function jobsPlugin(app: FastifyInstance): Promise<void> {
+export interface JobsOptions {
+  /** How often an idle worker asks the queue for a run (pg-boss' floor is 0.5 s); tests shorten it. */
+  pollingIntervalSeconds?: number;
+}
+
+async function jobsPlugin(app: FastifyInstance, options: JobsOptions = {}): Promise<void> {
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
   const jobs = new Map<string, JobDefinition>();
   let boss: PgBoss | null = null;
 
@@ -55,7 +61,7 @@ async function jobsPlugin(app: FastifyInstance): Promise<void> {
     boss = createJobQueue(app.db);
     boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
     await boss.start();
-    for (const job of jobs.values()) await startJob(app, boss, job);
+    for (const job of jobs.values()) await startJob(app, boss, job, pollingIntervalSeconds);
   });
 
   app.addHook('onClose', async () => {
@@ -86,9 +92,9 @@ async function declareQueue(boss: PgBoss, job: JobDefinition): Promise<void> {
   }
 }
 
-async function startJob(app: FastifyInstance, boss: PgBoss, job: JobDefinition): Promise<void> {
+async function startJob(app: FastifyInstance, boss: PgBoss, job: JobDefinition, pollingIntervalSeconds: number): Promise<void> {
   await declareQueue(boss, job);
-  await boss.work(job.name, { pollingIntervalSeconds: 2, batchSize: 1 }, async () => {
+  await boss.work(job.name, { pollingIntervalSeconds, batchSize: 1 }, async () => {
     try {
       const output = await traced(`job ${job.name}`, { 'job.name': job.name }, () => job.run());
       app.metrics.jobRuns.inc({ job: job.name, outcome: 'ok' });
