@@ -24,6 +24,10 @@ export class AudioJob {
   private complete: Mp3Audio | undefined;
   private failure: unknown;
   private failed = false;
+  /** Requests waiting for this greeting other than its streams (a phone WAV, a whole MP3). */
+  private holds = 0;
+  /** Aborted when everyone who listened to the greeting left before its end (#40.4). */
+  private readonly abandoned = new AbortController();
   /** Resolves when the first MP3 bytes exist, or rejects if synthesis fails before that. */
   readonly started: Promise<void>;
   /** Resolves when the whole MP3 exists. */
@@ -31,7 +35,7 @@ export class AudioJob {
   /** Resolves when everything, phone WAV included, exists. */
   readonly finished: Promise<FinishedAudio>;
 
-  constructor(run: (sink: Mp3Sink) => Promise<SynthesisResult>) {
+  constructor(run: (sink: Mp3Sink, signal: AbortSignal) => Promise<SynthesisResult>) {
     this.started = new Promise<void>((resolve, reject) => {
       this.firstPiece = { resolve, reject };
     });
@@ -39,7 +43,7 @@ export class AudioJob {
       this.mp3Piece = { resolve, reject };
     });
     const sink: Mp3Sink = { write: (bytes) => this.push(bytes), end: (durationSeconds) => this.endMp3(durationSeconds) };
-    this.finished = run(sink).then(
+    this.finished = run(sink, this.abandoned.signal).then(
       (result) => {
         const mp3 = this.endMp3(result.durationSeconds);
         return { ...mp3, phoneWav: result.phoneWav };
@@ -72,9 +76,34 @@ export class AudioJob {
     else if (this.failed) out.destroy(asError(this.failure));
     else {
       this.followers.add(out);
-      out.on('close', () => this.followers.delete(out));
+      out.on('close', () => {
+        this.followers.delete(out);
+        this.stopIfAbandoned();
+      });
     }
     return out;
+  }
+
+  /** Keeps the greeting being made while `waiting` is pending, whoever stops listening to its stream. */
+  hold<T>(waiting: Promise<T>): Promise<T> {
+    this.holds += 1;
+    return waiting.finally(() => (this.holds -= 1));
+  }
+
+  /**
+   * The last listener left before the end (the page asked for another greeting, or closed): the
+   * rest of its synthesis is not made, which frees its speech thread for the next one (#40.4). It
+   * fails like any stopped synthesis, so a cut greeting is never cached; what it cost was charged
+   * when it was admitted.
+   */
+  private stopIfAbandoned(): void {
+    if (this.complete || this.failed || this.followers.size > 0 || this.holds > 0) return;
+    this.abandoned.abort();
+  }
+
+  /** Whether its listeners left and its synthesis was told to stop. */
+  get stopped(): boolean {
+    return this.abandoned.signal.aborted;
   }
 
   private push(bytes: Uint8Array): void {

@@ -141,7 +141,7 @@ async function serveAudio(service: GreetingService, request: FastifyRequest, rep
   // file to answer 206; an open range from 0 (Chrome) or none can take the live stream.
   const wantsRange = request.headers.range !== undefined && !/^bytes=0-$/.test(request.headers.range);
   if (opened.status === 'ready' || wantsRange) {
-    const audio = opened.status === 'ready' ? opened.audio : await speak(request, reply, () => opened.job.mp3Finished);
+    const audio = opened.status === 'ready' ? opened.audio : await speak(request, reply, () => opened.job.hold(opened.job.mp3Finished));
     return sendBytes(request, reply, audio.mp3, 'audio/mpeg', { etag: `"${id}"`, filename: `greeting-${recipe.voice}.mp3`, download });
   }
   // Still being made: stream what exists and follow it live. No length is known yet, and the

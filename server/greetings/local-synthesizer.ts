@@ -109,6 +109,11 @@ export class LocalSynthesizer implements Synthesizer {
     return this.pool?.threads.length ?? 0;
   }
 
+  /** Greetings a thread is still working on (a stopped one counts until its thread lets go of it). */
+  get tasks(): number {
+    return this.speaking;
+  }
+
   async warm(): Promise<void> {
     const pool = this.getPool();
     // One short greeting per thread loads both engines and the encoder everywhere.
@@ -170,7 +175,16 @@ export class LocalSynthesizer implements Synthesizer {
           }, Math.max(1000, timeoutMs)).unref();
         });
       const timer = setTimeout(() => giveUp(`no greeting after ${timeoutMs} ms`), timeoutMs);
-      const onAbort = () => giveUp('the greeting was cancelled');
+      // Its caller stopped listening (#40.4): the thread drops the pieces not yet spoken, and the
+      // greeting fails once the thread has let go of it (the piece it is speaking ends first), so
+      // its cost is held as long as its work goes on. The time limit still applies.
+      let cancelled = false;
+      const onAbort = () => {
+        if (cancelled || settled) return;
+        cancelled = true;
+        port1.postMessage({ type: 'cancel' } satisfies SynthesisControl);
+        if (taskDone) finish(() => reject(new SynthesisFailedError('the greeting was cancelled')));
+      };
       if (signal?.aborted) onAbort();
       else signal?.addEventListener('abort', onAbort, { once: true });
       port1.on('message', (message: SynthesisMessage) => {
@@ -187,6 +201,7 @@ export class LocalSynthesizer implements Synthesizer {
           this.speaking -= 1;
           taskDone = true;
           if (settled) port1.close();
+          else if (cancelled) finish(() => reject(new SynthesisFailedError('the greeting was cancelled')));
           // The 'end' message travels on our own port, which may lag the pool's reply a little.
           else setTimeout(() => finish(() => reject(new SynthesisFailedError('the speech thread ended without audio'))), 1000).unref();
         },

@@ -111,13 +111,15 @@ export class GreetingService {
       this.cache.set(id, { ...made, phoneWav: null }, { pin: true });
       return { status: 'ready', id, audio: made };
     }
+    // A greeting whose listeners left is being stopped: asked again, it is made again (and paid again).
     let job = this.jobs.get(id);
+    if (job?.stopped) job = undefined;
     if (!job) {
       const asked = performance.now();
       const lease = await this.options.budget.admit(asker.client, spoken.length, this.admission(id, asker, options));
       this.options.observe?.queueWait((performance.now() - asked) / 1000);
       // Another request may have started the same greeting while this one was admitted: join it.
-      const meanwhile = this.jobs.get(id);
+      const meanwhile = this.jobs.get(id)?.stopped ? undefined : this.jobs.get(id);
       if (meanwhile) lease.release();
       job = meanwhile ?? this.start(id, recipe, spoken, lease, options);
     }
@@ -140,9 +142,9 @@ export class GreetingService {
   /** Starts synthesis; the lease is held until it ends, however it ends. */
   private start(id: string, recipe: GreetingRecipe, spoken: string, lease: CostLease, options: OpenOptions): AudioJob {
     const started = performance.now();
-    const job = new AudioJob((sink) =>
+    const job = new AudioJob((sink, signal) =>
       traced('greeting.synthesis', { 'greeting.lang': recipe.lang, 'greeting.voice': recipe.voice, 'greeting.characters': spoken.length }, () =>
-        this.options.synthesizer.synthesize({ text: spoken, lang: recipe.lang, voice: recipe.voice }, sink),
+        this.options.synthesizer.synthesize({ text: spoken, lang: recipe.lang, voice: recipe.voice }, sink, signal),
       ),
     );
     this.jobs.set(id, job);
@@ -150,16 +152,18 @@ export class GreetingService {
       () => this.options.observe?.synthesis((performance.now() - started) / 1000),
       () => undefined,
     );
+    // The lease is released when the synthesis has ended, also a stopped one: only once its thread
+    // has let go of it (local-synthesizer.ts), so its in-flight share is held while it still works.
+    const forget = () => {
+      if (this.jobs.get(id) === job) this.jobs.delete(id);
+      lease.release();
+    };
     job.finished.then(
       (audio) => {
         this.cache.set(id, audio, { pin: options.pin ?? false });
-        this.jobs.delete(id);
-        lease.release();
+        forget();
       },
-      () => {
-        this.jobs.delete(id);
-        lease.release();
-      },
+      forget,
     );
     return job;
   }
@@ -167,13 +171,14 @@ export class GreetingService {
   /** The complete MP3 (waits for the end of its synthesis). */
   async finished(recipe: GreetingRecipe, asker: Asker, options: OpenOptions = {}): Promise<{ id: string; audio: Mp3Audio }> {
     const opened = await this.open(recipe, asker, options);
-    return { id: opened.id, audio: opened.status === 'ready' ? opened.audio : await opened.job.mp3Finished };
+    return { id: opened.id, audio: opened.status === 'ready' ? opened.audio : await opened.job.hold(opened.job.mp3Finished) };
   }
 
   /** The 8 kHz µ-law WAV for phone systems. */
   async phoneWav(recipe: GreetingRecipe, asker: Asker): Promise<Uint8Array> {
     const { id } = await this.open(recipe, asker);
-    const made = this.cache.get(id) ?? (await this.jobs.get(id)?.finished) ?? this.cache.get(id);
+    const job = this.jobs.get(id);
+    const made = this.cache.get(id) ?? (job && (await job.hold(job.finished))) ?? this.cache.get(id);
     if (made?.phoneWav) return made.phoneWav;
     if (!made) throw new Error('greeting vanished before its phone WAV was made');
     // The engine makes no WAV alongside its MP3 (ElevenLabs): ask it for one, a second synthesis to pay for.

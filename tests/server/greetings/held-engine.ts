@@ -59,7 +59,7 @@ export class HeldEngine implements Synthesizer {
  * with a held engine and the database hit counter, so two of these on one database are two
  * instances sharing their hourly counts.
  */
-export async function greetingInstance(options: { database: DatabaseHandle; clock: Clock; env?: Partial<Record<keyof Env, string>> }): Promise<{ app: FastifyInstance; engine: HeldEngine }> {
+export async function greetingInstance(options: { database: DatabaseHandle; clock: Clock; env?: Partial<Record<keyof Env, string>>; synthesizer?: Synthesizer }): Promise<{ app: FastifyInstance; engine: HeldEngine }> {
   const engine = new HeldEngine();
   const app = Fastify({ trustProxy: ['127.0.0.1'] });
   app.setValidatorCompiler(validatorCompiler);
@@ -74,7 +74,7 @@ export async function greetingInstance(options: { database: DatabaseHandle; cloc
   await app.register(errorHandlerPlugin);
   // The proof-of-work primitives greetings share with the captcha (#34.2); the captcha itself stays off.
   await app.register(captchaPlugin);
-  await app.register(greetingsPlugin, { synthesizer: engine });
+  await app.register(greetingsPlugin, { synthesizer: options.synthesizer ?? engine });
   await app.ready();
   return { app, engine };
 }
