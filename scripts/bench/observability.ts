@@ -8,10 +8,15 @@
  * ≤ 5 % lower with metrics, ≤ 15 % with tracing exporting), and the server's own CPU time per request
  * (user + system, from /proc: what the arrangement costs the server, whatever the load generator on
  * the same two cores managed to send).
+ * The load generator (this process: autocannon and the collector) and the server each get one of the
+ * machine's two cores (`taskset -c`; BENCH_PIN=0 leaves both free to move): sharing one, every
+ * microsecond the server spent more showed several times over in req/s through the cross-core wake-up
+ * of the generator (docs/operations.md, cost). CPU-µs per request is the figure that does not depend on
+ * the load generator or the neighbours' load.
  *   BENCH_SECONDS (default 8) per run, BENCH_ROUNDS (default 3), BENCH_TRACE_RATIO (default 0.1),
  *   BENCH_SERVER (default dist/server/server.js).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -38,6 +43,20 @@ interface RunningServer {
   /** The server's CPU time so far in microseconds (Linux /proc), null elsewhere. */
   cpu: () => number | null;
   stop: () => Promise<void>;
+}
+
+/** Pinning as BENCH_PIN says (default on, where taskset exists): the server on CPU 1, this process on CPU 0. */
+const pinned = process.env.BENCH_PIN !== '0' && hasTaskset();
+const SERVER_CPU = '1';
+const GENERATOR_CPU = '0';
+
+function hasTaskset(): boolean {
+  try {
+    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A process's user + system time in microseconds, from /proc/<pid>/stat (clock ticks of 10 ms). */
@@ -70,7 +89,8 @@ async function startServerOnce(extra: Record<string, string>): Promise<RunningSe
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-observability-'));
   const env = { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', NODE_ENV: 'development', LOG_LEVEL: 'warn', DATA_DIR: dataDir, CAPTCHA_PROVIDER: 'off', ...extra };
   // BENCH_SERVER measures another bundle (one built elsewhere, e.g. from an earlier commit), as in bench:profile.
-  const child = spawn(process.execPath, [process.env.BENCH_SERVER ?? 'dist/server/server.js'], { cwd: projectRoot(), env });
+  const bundle = process.env.BENCH_SERVER ?? 'dist/server/server.js';
+  const child = pinned ? spawn('taskset', ['-c', SERVER_CPU, process.execPath, bundle], { cwd: projectRoot(), env }) : spawn(process.execPath, [bundle], { cwd: projectRoot(), env });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
@@ -139,6 +159,8 @@ const SPAN_KEY = Buffer.from('"spanId"');
 
 async function main(): Promise<void> {
   ensureBuilt();
+  // Every thread of this process (autocannon, the collector, libuv's pool) on the other core than the server's.
+  if (pinned) execFileSync('taskset', ['-a', '-p', '-c', GENERATOR_CPU, String(process.pid)], { stdio: 'ignore' });
   // The collector shares the two cores with the server and the load generator (this process), so it
   // does as little as a real collector's front door would on another machine: takes the body, answers
   // 200, and counts spans with a byte search, never decoding the body into a string or parsing it.
@@ -162,7 +184,7 @@ async function main(): Promise<void> {
   // The machine is shared: the load beside the figures says how far to trust them.
   const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
   const cpu = (figures: Figures) => (figures.cpuPerRequest === null ? 'n/a' : `${figures.cpuPerRequest.toFixed(1)} µs`);
-  console.log(`load average at start: ${load()}`);
+  console.log(`load average at start: ${load()}; ${pinned ? `server pinned to CPU ${SERVER_CPU}, load generator to CPU ${GENERATOR_CPU}` : 'not pinned'}`);
   for (let round = 0; round < rounds; round += 1) {
     for (const arrangement of arrangements) {
       const figures = await measure(arrangement, collector);
