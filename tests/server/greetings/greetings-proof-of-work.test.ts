@@ -235,12 +235,13 @@ describe('the greeting proof of work (#34.2)', () => {
   });
 
   it('makes a voice sample under pressure without a proof (a fixed set, made once per process)', async () => {
-    const { app } = await instance();
+    const { app, engine } = await instance();
     await pressure(app, '192.0.7');
     const sample = app.inject({ method: 'GET', url: '/greetings/voices/liam/sample.mp3?lang=en', headers: { 'x-forwarded-for': '198.51.100.19' } });
-    // Held engine: the sample is made once the test finishes it.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    open[0]!.engine.finishAll();
+    // Held engine: the sample is made once the test finishes it, after it has reached the engine
+    // (a fixed 50 ms wait lost that race on a loaded machine, and the sample then waited forever).
+    await vi.waitFor(() => expect(engine.started).toHaveLength(3), { timeout: 10_000, interval: 20 });
+    engine.finishAll();
     expect((await sample).statusCode).toBe(200);
   });
 });
