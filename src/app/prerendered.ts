@@ -2,6 +2,7 @@ import { inlineConfigId } from '../../core/routes/inline-config';
 import type { InlineTexts } from '../platform/i18n';
 import type { Language } from '../../core/routes/languages';
 import type { RoutedName } from '../../core/routes/route-matching';
+import { onboardingRoutes } from '../../machines/onboarding.types';
 
 /**
  * A page rendered at build time (scripts/vite-prerender.ts) holds its markup in #root and, beside
@@ -70,11 +71,15 @@ export interface VisitorFacts {
  * (hydrateRoot) rather than draw it again. A signed-in visitor is sent on from the start page (the
  * page differs) and sees their own header on the paywall and the sign-in page, a query prefills
  * fields, another locale picks another country for the phone field, a sign-in link's return brings a
- * session: those render afresh, as without a prerender.
+ * session: those render afresh, as without a prerender. A funnel page (the paywall's frame) is never
+ * adopted: it was drawn before any session is known, and no visitor's page stays that frame (a
+ * session holder's has their header and plans; one holding none is sent home the moment the session
+ * chart starts, which raced the hydration and broke it, React #418).
  */
 export function canHydrate(prerendered: PrerenderedState, visitor: VisitorFacts): boolean {
   return (
     prerendered.page === visitor.page &&
+    !(onboardingRoutes as readonly string[]).includes(visitor.page) &&
     prerendered.lng === visitor.lng &&
     prerendered.country === visitor.country &&
     visitor.search === '' &&

@@ -211,7 +211,7 @@ describe('prerendered start page', () => {
     await context.close();
   });
 
-  it('hydrates the paywall frame for a visitor holding no session, who is then sent to the language home (SPEC §4 rule 1)', async () => {
+  it('draws over the paywall frame for a visitor holding no session, without a hydration error, and sends them to the language home (SPEC §4 rule 1)', async () => {
     const context = await newContext(browser, baseURL, { viewport: viewports.phone, locale: 'fr-FR' });
     const page = await context.newPage();
     const errors = watchPageErrors(page);

@@ -22,4 +22,10 @@ describe('canHydrate', () => {
     // Back from an emailed sign-in link (a hash, no query): the session is being taken from the address.
     expect(canHydrate(prerendered, { ...visitor, authCallback: true })).toBe(false);
   });
+
+  it('never adopts the paywall frame: drawn before any session is known, no visitor stays on it as drawn', () => {
+    const paywall: PrerenderedState = { page: 'checkoutForm', lng: 'fr', country: 'FR', texts: { common: {}, checkout: {} } };
+    expect(canHydrate(paywall, { ...visitor, page: 'checkoutForm' })).toBe(false);
+    expect(canHydrate(paywall, { ...visitor, page: 'checkoutForm', holdsSession: true })).toBe(false);
+  });
 });
