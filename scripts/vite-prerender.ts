@@ -5,9 +5,9 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
-import { transform } from 'esbuild';
 import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 import { prerenderedPages, type PrerenderedPageFile } from '../server/spa/prerendered-pages.ts';
+import { afterPaintLoader } from './prerender/after-paint-loader.ts';
 import { renderDocument } from './prerender/document.ts';
 
 const run = promisify(execFile);
@@ -59,10 +59,7 @@ export function prerender(): Plugin {
       config = resolved;
     },
     async generateBundle() {
-      // Minified: the loader is the first script of the prerendered page (its comments were 2/3 of it).
-      const loader = await readFile(join(config.root, 'scripts', 'prerender', 'after-paint.js'), 'utf8');
-      const { code } = await transform(loader, { minify: true, format: 'esm', target: 'es2022' });
-      this.emitFile({ type: 'asset', name: 'after-paint.js', source: code });
+      this.emitFile({ type: 'asset', name: 'after-paint.js', source: await afterPaintLoader(config.root) });
     },
     async writeBundle(_options, bundle) {
       const root = config.root;

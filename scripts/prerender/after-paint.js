@@ -61,17 +61,19 @@ function handOver() {
 
 // A page left before the app's code has run (on a slow phone it arrives seconds after the paint) has
 // logged no page view: what was shown is kept for the next start, which logs it
-// (src/platform/analytics/carry-over.ts, LEFT_PAGE_KEY). Registered before the app's own pagehide
+// (src/platform/analytics/carry-over.ts). Registered before the app's own pagehide
 // listener, which removes it once the app has logged a page view.
 // Added to the pages kept so far (another prerendered page left the same way before this one), the
-// last 10 (MAX_LEFT_PAGES).
+// last MAX_LEFT_PAGES. The key and the count are the app's (left-page-record.ts), put in by the build
+// (scripts/prerender/after-paint-loader.ts, esbuild's define): this plain script cannot import them.
+/* global __LEFT_PAGE_KEY__, __MAX_LEFT_PAGES__ */
 addEventListener('pagehide', () => {
   try {
     const { pathname: path, search } = location;
-    let kept = JSON.parse(localStorage.getItem('ringwise:page-left') ?? '[]');
-    kept = (Array.isArray(kept) ? kept : [kept]).slice(-9);
+    let kept = JSON.parse(localStorage.getItem(__LEFT_PAGE_KEY__) ?? '[]');
+    kept = (Array.isArray(kept) ? kept : [kept]).slice(1 - __MAX_LEFT_PAGES__);
     kept.push({ path, search, title: document.title, referrer: document.referrer, time: Date.now() });
-    localStorage.setItem('ringwise:page-left', JSON.stringify(kept));
+    localStorage.setItem(__LEFT_PAGE_KEY__, JSON.stringify(kept));
   } catch {
     // Storage off or full: the view goes with the page.
   }

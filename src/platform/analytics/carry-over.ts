@@ -1,4 +1,5 @@
 import { DAY_MS } from '../../../core/durations';
+import { LEFT_PAGE_KEY, MAX_LEFT_PAGES } from './left-page-record';
 
 /**
  * Analytics calls made before the SDK had started, kept across a page leaving (a full page load, a
@@ -99,14 +100,12 @@ export interface LeftPage {
   time: number;
 }
 
-/** Also written by scripts/prerender/after-paint.js (plain JavaScript, it cannot import this). */
-export const LEFT_PAGE_KEY = 'ringwise:page-left';
+/** Also written by scripts/prerender/after-paint.js (the build puts both in): see ./left-page-record.ts. */
+export { LEFT_PAGE_KEY, MAX_LEFT_PAGES };
 
 const MAX_LEFT_PAGE_TEXT = 2000;
 const isText = (value: unknown): value is string => typeof value === 'string' && value.length <= MAX_LEFT_PAGE_TEXT;
 
-/** The most pages a loader keeps (prerendered pages left one after the other before any app ran). */
-export const MAX_LEFT_PAGES = 10;
 
 function leftPageOf(record: unknown, now: number): LeftPage | null {
   const { path, search, title, referrer, time } = (record ?? {}) as Partial<Record<keyof LeftPage, unknown>>;

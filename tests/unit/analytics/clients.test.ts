@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   EVENT_NOT_LOGGED,
@@ -23,6 +23,7 @@ import {
   sessionClientOptions,
 } from '../../../src/platform/analytics/clients';
 import { analyticsEvents } from '../../../src/platform/analytics/events';
+import { afterPaintLoader } from '../../../scripts/prerender/after-paint-loader';
 import { CARRY_OVER_KEY, CARRY_OVER_MAX_AGE_MS, LEFT_PAGE_KEY, MAX_LEFT_PAGES, takeKept, takeLeftPages } from '../../../src/platform/analytics/carry-over';
 
 const settings = { apiKey: '0123456789abcdef0123456789abcdef', serverUrl: 'http://127.0.0.1:3000/analytics/2/httpapi' };
@@ -351,7 +352,7 @@ describe('calls held when the page is left before the SDK starts', () => {
     expect(store.has(LEFT_PAGE_KEY)).toBe(true);
   });
 
-  it('takes a loader’s record only of its shape and under a week old; the loader writes it under the same key', () => {
+  it('takes a loader’s record only of its shape and under a week old; the loader writes it under the same key', async () => {
     const store = new Map<string, string>();
     const storage = { getItem: (key: string) => store.get(key) ?? null, setItem: (key: string, value: string) => void store.set(key, value), removeItem: (key: string) => void store.delete(key) };
     const now = Date.now();
@@ -369,8 +370,10 @@ describe('calls held when the page is left before the SDK starts', () => {
     expect(takeLeftPages(now, storage)).toEqual([{ ...page, time: now - 5 }, later]);
     store.set(LEFT_PAGE_KEY, JSON.stringify(Array.from({ length: MAX_LEFT_PAGES + 5 }, (_, index) => ({ ...page, time: now - 100 + index }))));
     expect(takeLeftPages(now, storage)).toHaveLength(MAX_LEFT_PAGES);
-    const loader = readFileSync(new URL('../../../scripts/prerender/after-paint.js', import.meta.url), 'utf8');
-    expect(loader).toContain(`localStorage.setItem('${LEFT_PAGE_KEY}'`);
+    // The loader as the build ships it writes under the same key and keeps as many.
+    const loader = await afterPaintLoader(fileURLToPath(new URL('../../..', import.meta.url)));
+    expect(loader).toContain(`localStorage.setItem(${JSON.stringify(LEFT_PAGE_KEY)}`);
+    expect(loader).toContain(`.slice(${1 - MAX_LEFT_PAGES})`);
   });
 
   it('drops kept calls that are not of its shape or a week old', () => {
