@@ -179,11 +179,12 @@ export class LocalSynthesizer implements Synthesizer {
       // greeting fails once the thread has let go of it (the piece it is speaking ends first), so
       // its cost is held as long as its work goes on. The time limit still applies.
       let cancelled = false;
+      const failCancelled = () => finish(() => reject(new SynthesisFailedError('the greeting was cancelled')));
       const onAbort = () => {
         if (cancelled || settled) return;
         cancelled = true;
         port1.postMessage({ type: 'cancel' } satisfies SynthesisControl);
-        if (taskDone) finish(() => reject(new SynthesisFailedError('the greeting was cancelled')));
+        if (taskDone) failCancelled();
       };
       if (signal?.aborted) onAbort();
       else signal?.addEventListener('abort', onAbort, { once: true });
@@ -201,7 +202,7 @@ export class LocalSynthesizer implements Synthesizer {
           this.speaking -= 1;
           taskDone = true;
           if (settled) port1.close();
-          else if (cancelled) finish(() => reject(new SynthesisFailedError('the greeting was cancelled')));
+          else if (cancelled) failCancelled();
           // The 'end' message travels on our own port, which may lag the pool's reply a little.
           else setTimeout(() => finish(() => reject(new SynthesisFailedError('the speech thread ended without audio'))), 1000).unref();
         },

@@ -111,15 +111,13 @@ export class GreetingService {
       this.cache.set(id, { ...made, phoneWav: null }, { pin: true });
       return { status: 'ready', id, audio: made };
     }
-    // A greeting whose listeners left is being stopped: asked again, it is made again (and paid again).
-    let job = this.jobs.get(id);
-    if (job?.stopped) job = undefined;
+    let job = this.liveJob(id);
     if (!job) {
       const asked = performance.now();
       const lease = await this.options.budget.admit(asker.client, spoken.length, this.admission(id, asker, options));
       this.options.observe?.queueWait((performance.now() - asked) / 1000);
       // Another request may have started the same greeting while this one was admitted: join it.
-      const meanwhile = this.jobs.get(id)?.stopped ? undefined : this.jobs.get(id);
+      const meanwhile = this.liveJob(id);
       if (meanwhile) lease.release();
       job = meanwhile ?? this.start(id, recipe, spoken, lease, options);
     }
@@ -137,6 +135,15 @@ export class GreetingService {
     const payload = asker.proof;
     if (payload === undefined) return { kind: 'unproven' };
     return { kind: 'proven', proof: { spend: () => this.options.work.spendWork({ scope: greetingScope(id), payload }) } };
+  }
+
+  /**
+   * The greeting being made under `id`, to join; not one whose listeners left and which is being
+   * stopped: asked again, that greeting is made again (and paid again).
+   */
+  private liveJob(id: string): AudioJob | undefined {
+    const job = this.jobs.get(id);
+    return job?.stopped ? undefined : job;
   }
 
   /** Starts synthesis; the lease is held until it ends, however it ends. */
