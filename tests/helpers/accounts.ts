@@ -56,12 +56,15 @@ export async function codeFor(baseURL: string, recipient: string, after = 0): Pr
   throw new Error(`no code for ${recipient}`);
 }
 
-/** The email-confirmation link in the newest confirmation message to an address. */
+/** The email-confirmation link in the newest confirmation message to an address (polls ~5 s: a page sends it after its sign-up). */
 export async function confirmationLink(baseURL: string, email: string): Promise<string> {
-  const message = (await outbox(baseURL, email)).find((entry) => entry.body.includes('/auth/v1/confirm-email?'));
-  const link = /(https?:\/\/\S+\/auth\/v1\/confirm-email\?\S+)/.exec(message?.body ?? '')?.[1];
-  if (!link) throw new Error(`no confirmation link for ${email}`);
-  return link;
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const message = (await outbox(baseURL, email)).find((entry) => entry.body.includes('/auth/v1/confirm-email?'));
+    const link = /(https?:\/\/\S+\/auth\/v1\/confirm-email\?\S+)/.exec(message?.body ?? '')?.[1];
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no confirmation link for ${email}`);
 }
 
 async function authHeaders(baseURL: string) {
@@ -128,4 +131,25 @@ export async function cookieSession(context: BrowserContext): Promise<{ access_t
     .sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
   const joined = decodeURIComponent(cookies.map((cookie) => cookie.value).join('')).replace(/^base64-/, '');
   return JSON.parse(Buffer.from(joined, 'base64url').toString('utf8')) as { access_token: string };
+}
+
+/** Another account gives this email at its sign-up (asked to confirm it, as the page does) and leaves it unconfirmed. */
+export async function claimEmailElsewhere(baseURL: string, email: string, options: { address?: string } = {}): Promise<string> {
+  const session = await signUpByApi(baseURL, { phone: frenchMobile().e164, email }, options);
+  const config = await api<{ auth: { publishableKey: string } }>(baseURL, '/config.json');
+  const asked = await fetch(new URL('/auth/v1/user', baseURL), {
+    method: 'PUT',
+    headers: { apikey: config.auth.publishableKey, authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  if (!asked.ok) throw new Error(`PUT /auth/v1/user → ${asked.status} ${await asked.text()}`);
+  return session.access_token;
+}
+
+/** Another account proves this email: signed up with it, asked to confirm it (as the page does), confirmed by its link. */
+export async function proveEmailElsewhere(baseURL: string, email: string, options: { address?: string } = {}): Promise<void> {
+  await claimEmailElsewhere(baseURL, email, options);
+  const link = await confirmationLink(baseURL, email);
+  const response = await fetch(link, { redirect: 'manual' });
+  if (!response.headers.get('location')?.includes('email_confirmed=1')) throw new Error(`could not confirm ${email}`);
 }

@@ -3,7 +3,7 @@ import { requestLimitMessage } from '../../../core/auth-codes';
 import { join } from 'node:path';
 import { assign, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { projectRoot } from '../../../server/config/project-root';
-import { api, codeFor, confirmationLink, frenchMobile, outbox, signUpByApi } from '../../helpers/accounts';
+import { api, claimEmailElsewhere, codeFor, frenchMobile, outbox, proveEmailElsewhere, signUpByApi } from '../../helpers/accounts';
 import { SignupError } from '../../../machines/signup.actors';
 import { enrolTotpByApi, serverNow, totpAt } from '../../helpers/mfa';
 import { signupModel } from '../../unit/landing/signup-model';
@@ -58,27 +58,6 @@ function answersOf(events: readonly AnyEventObject[], index: number): Map<string
     if (actor && !answers.has(actor)) answers.set(actor, event);
   }
   return answers;
-}
-
-/** Another account gives this email at its sign-up (asked to confirm it, as the page does) and leaves it unconfirmed. */
-async function claimEmailElsewhere(baseURL: string, email: string): Promise<string> {
-  const session = await signUpByApi(baseURL, { phone: frenchMobile().e164, email });
-  const config = await api<{ auth: { publishableKey: string } }>(baseURL, '/config.json');
-  const asked = await fetch(new URL('/auth/v1/user', baseURL), {
-    method: 'PUT',
-    headers: { apikey: config.auth.publishableKey, authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ email }),
-  });
-  if (!asked.ok) throw new Error(`PUT /auth/v1/user → ${asked.status} ${await asked.text()}`);
-  return session.access_token;
-}
-
-/** Another account proves this email: signed up with it, asked to confirm it (as the page does), confirmed by its link. */
-async function proveEmailElsewhere(baseURL: string, email: string): Promise<void> {
-  await claimEmailElsewhere(baseURL, email);
-  const link = await confirmationLink(baseURL, email);
-  const response = await fetch(link, { redirect: 'manual' });
-  if (!response.headers.get('location')?.includes('email_confirmed=1')) throw new Error(`could not confirm ${email}`);
 }
 
 const field = (run: Run, key: string) => run.page.getByLabel(text(run.scenario.lng, 'landing', key), { exact: true });
