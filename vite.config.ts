@@ -6,6 +6,7 @@ import { flags } from './scripts/vite-flags.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { prerender } from './scripts/vite-prerender.ts';
 import { serverPrefixes } from './server/http/prefixes.ts';
+import { replacesModules } from './tests/unit/replaces-modules.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -108,8 +109,17 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
+          exclude: replacesModules,
           environment: 'node',
+          // Files share one module registry (xstate, zod, i18next and the app's modules imported once per
+          // worker, not once per file: importing was ~70 % of this project's time). The files that
+          // replace modules or globals run apart, below.
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'unit-isolated', include: replacesModules, environment: 'node' },
       },
       serverTests('server', 'pglite'),
       ...(withPostgres ? [serverTests('server-postgres', 'postgres')] : []),

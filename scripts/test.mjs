@@ -177,7 +177,7 @@ for (const report of reports()) rmSync(report, { force: true });
 const filters = process.argv.slice(2);
 const slots = Number(process.env.TEST_SLOTS) || availableParallelism();
 const proofEnv = { PROOF_ONLY: process.env.TEST_DATABASE_URL ? '' : 'pglite' };
-const serverProjects = ['--project', 'unit', '--project', 'server', ...(process.env.TEST_DATABASE_URL ? ['--project', 'server-postgres'] : [])];
+const serverProjects = ['--project', 'unit', '--project', 'unit-isolated', '--project', 'server', ...(process.env.TEST_DATABASE_URL ? ['--project', 'server-postgres'] : [])];
 const afterBuild = (s) => s && { ...s, after: ['build'] };
 // In priority order: the build first (the budgets and the browser files wait for it), then the long
 // steps, the short ones last, where they fill the slot that frees up first.
