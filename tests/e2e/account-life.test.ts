@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { launchBrowser, newContext, screenshot, viewports, watchPageErrors } fro
 import { localeText } from '../helpers/locale-text';
 import { roomyLimits } from '../helpers/roomy-limits';
 import { startServerProcess, type RunningServer } from '../helpers/server-process';
+import { migratedDataDir } from '../helpers/migrated-data-dir';
 
 /**
  * The life of a subscription in the browser (#26.1, #26.2): the account page in every stage, its one
@@ -116,7 +116,7 @@ const heights: Record<string, number> = {};
 
 describe('the life of a subscription (browser)', () => {
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'e2e-life-'));
+    dataDir = await migratedDataDir('e2e-life-');
     server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1,::1', ...roomyLimits });
     baseURL = server.url;
     browser = await launchBrowser();

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { createInstance } from '@amplitude/analytics-node';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -12,6 +10,7 @@ import { chromiumPath, launchBrowser, newContext, screenshot, viewports, watchPa
 import { startRecordingProxy } from '../helpers/recording-proxy';
 import { startServerProcess } from '../helpers/server-process';
 import { axeViolations } from '../helpers/axe';
+import { migratedDataDir } from '../helpers/migrated-data-dir';
 
 interface StoredEvent {
   event_type: string;
@@ -254,7 +253,7 @@ describe('analytics in the browser', () => {
 
   it('loads the chat widget and tag manager only when configured, after the page is interactive, aligned right', async () => {
     // A server of its own, configured with both ids: its Content-Security-Policy must let them load.
-    const dataDir = mkdtempSync(join(tmpdir(), 'e2e-widgets-'));
+    const dataDir = await migratedDataDir('e2e-widgets-');
     const configured = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', INTERCOM_APP_ID: 'e2e-app', GTM_ID: 'GTM-E2E1' });
     const context = await newContext(browser, configured.url);
     const requests = recordRequests(context);

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { projectRoot } from '../../server/config/project-root';
 import { roomyLimits } from '../helpers/roomy-limits';
 import { startServerProcess, type RunningServer } from '../helpers/server-process';
+import { migratedDataDir } from '../helpers/migrated-data-dir';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,7 +27,8 @@ export async function setup(project: TestProject): Promise<void> {
       env: { ...process.env, NODE_ENV: 'production' },
     });
   }
-  dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  // Already migrated: the server's start skips initdb and the migrations (tests/helpers/migrated-data-dir.ts).
+  dataDir = await migratedDataDir('e2e-data-');
   // Tests that sign in through the API name their own visitor in X-Forwarded-For (believed only from
   // a configured proxy), so they do not share the browser's per-address limits.
   // Up to 3 minutes to start: on a 2-core machine that several people load at once, a minute was

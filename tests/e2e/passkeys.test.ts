@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerBusiness, api, checkLegitimacy, completeBusiness, frenchMobile, signInContext, signUpByApi, subscribe, workEmail } from '../helpers/accounts';
@@ -10,6 +8,7 @@ import { browserPerFile } from '../helpers/file-browser';
 import { beforeValue, localeText, type Lng } from '../helpers/locale-text';
 import { roomyLimits } from '../helpers/roomy-limits';
 import { startServerProcess, type RunningServer } from '../helpers/server-process';
+import { migratedDataDir } from '../helpers/migrated-data-dir';
 
 /**
  * Passkeys in Chromium with its virtual authenticator (CDP WebAuthn: CTAP2, internal, resident keys,
@@ -44,7 +43,7 @@ describe('passkeys (virtual authenticator)', () => {
   let dataDir: string;
   beforeAll(async () => {
     const port = await freePort();
-    dataDir = mkdtempSync(join(tmpdir(), 'e2e-passkeys-'));
+    dataDir = await migratedDataDir('e2e-passkeys-');
     baseURL = `http://localhost:${port}`;
     server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', PORT: String(port), PUBLIC_URL: baseURL, TRUSTED_PROXIES: '127.0.0.1,::1', ...roomyLimits }, { timeoutMs: 150_000 });
   }, 180_000);

@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveChallenge } from '../../src/lib/proof-of-work/solve';
@@ -9,6 +7,7 @@ import { launchBrowser, newContext, screenshot, viewports, watchPageErrors } fro
 import { beforeValue, localeText, type Lng } from '../helpers/locale-text';
 import { roomyLimits } from '../helpers/roomy-limits';
 import { startServerProcess, type RunningServer } from '../helpers/server-process';
+import { migratedDataDir } from '../helpers/migrated-data-dir';
 
 /**
  * #34.4 and #34.5 in the browser: the three refusals of a code send (the 60 s wait, a budget, the
@@ -28,7 +27,7 @@ let addresses = 0;
 const nextAddress = () => `203.0.113.${(addresses += 1)}`;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'e2e-refusals-'));
+  dataDir = await migratedDataDir('e2e-refusals-');
   server = await startServerProcess({
     DATA_DIR: dataDir,
     NODE_ENV: 'development',

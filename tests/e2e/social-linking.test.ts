@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInContext, workEmail } from '../helpers/accounts';
@@ -10,6 +8,7 @@ import { roomyLimits } from '../helpers/roomy-limits';
 import { startServerProcess, type RunningServer } from '../helpers/server-process';
 import { emailAccount } from './paths/accounts';
 import { atDevProvider, DEV_PROVIDER_LABEL, watchFailures } from './social-helpers';
+import { migratedDataDir } from '../helpers/migrated-data-dir';
 
 const say = (key: string, provider = DEV_PROVIDER_LABEL) => localeText('en', 'social', `waysIn.${key}`).replaceAll('{{provider}}', provider);
 
@@ -22,7 +21,7 @@ describe('ways to sign in on the account page, manual linking on', () => {
   let dataDir: string;
   let browser: Browser;
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'e2e-linking-'));
+    dataDir = await migratedDataDir('e2e-linking-');
     [server, browser] = await Promise.all([
       startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', SECURITY_MANUAL_LINKING_ENABLED: 'true', TRUSTED_PROXIES: '127.0.0.1,::1', ...roomyLimits }),
       launchBrowser(),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import { projectRoot } from '../../server/config/project-root';
@@ -17,12 +17,17 @@ import type { Database } from '../../server/db/schema';
  */
 let kept: { file: string; image: Blob } | undefined;
 
-export async function migratedPGliteImage(): Promise<Blob> {
+/** Where the image is saved: named after PGlite's version and the migrations' text (no extension). */
+export function migratedPGliteName(): string {
   const pgliteVersion = (JSON.parse(readFileSync(join(projectRoot(), 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')) as { version: string }).version;
   const key = createHash('sha256').update(pgliteVersion);
   for (const migration of loadMigrations()) key.update(migration.version).update(migration.sql);
-  const dir = join(projectRoot(), 'node_modules', '.cache', 'ringwise-tests');
-  const file = join(dir, `pglite-${key.digest('hex').slice(0, 16)}.tar`);
+  return join(projectRoot(), 'node_modules', '.cache', 'ringwise-tests', `pglite-${key.digest('hex').slice(0, 16)}`);
+}
+
+export async function migratedPGliteImage(): Promise<Blob> {
+  const file = `${migratedPGliteName()}.tar`;
+  const dir = dirname(file);
   // Kept in memory too: the server projects keep modules between files (isolate: false), so a worker
   // reads the 43 MB file once, not once per database (a Blob is immutable; PGlite only reads it).
   if (kept?.file === file) return kept.image;
