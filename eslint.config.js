@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import importPlugin from 'eslint-plugin-import';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importPlugin from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -30,16 +31,16 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { import: importPlugin, 'react-hooks': reactHooks },
+    plugins: { 'import-x': importPlugin, 'react-hooks': reactHooks },
     settings: {
       // The TypeScript resolver reads tsconfig (moduleResolution: Bundler), so every spelling the
       // compiler accepts ('./x', './x.js', './x.ts') resolves to the file, and the zones below see it.
       // The node resolver left './x.js' for x.ts unresolved: such an import passed every zone.
-      'import/resolver': { typescript: { project: './tsconfig.json' } },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
       // Cycles only matter in our own code; parsing bundled dependencies is slow and can overflow.
-      'import/ignore': ['node_modules'],
-      'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
-      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/ignore': ['node_modules'],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
@@ -47,8 +48,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       // Architecture kept by lint: no cycles; the SPA never reaches into the server.
-      'import/no-cycle': ['error', { maxDepth: 10, allowUnsafeDynamicCyclicDependency: false }],
-      'import/no-self-import': 'error',
+      'import-x/no-cycle': ['error', { maxDepth: 10, allowUnsafeDynamicCyclicDependency: false }],
+      'import-x/no-self-import': 'error',
     },
   },
   {
@@ -56,7 +57,7 @@ export default tseslint.config(
     // import fails lint, so a rule moved into core/ stays there.
     files: ['**/*.{ts,tsx,js,mjs}'],
     rules: {
-      'import/no-restricted-paths': [
+      'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
