@@ -127,13 +127,17 @@ export interface StepLabel {
   transitions: string[];
 }
 
-/** A live actor of the model's chart that says what each event it is sent does. */
-export function chartStepper<TEvent extends EventObject>(model: ChartModel<TEvent>, input: unknown) {
+/**
+ * A live actor of the model's chart that says what each event it is sent does; from its start, or
+ * restored from a snapshot persisted after a path's prefix (replayChart), to try events from there.
+ */
+export function chartStepper<TEvent extends EventObject>(model: ChartModel<TEvent>, input: unknown, persisted?: unknown) {
   const index = new Map<unknown, string>();
   for (const [key, definition] of chartTransitions(model.machine)) index.set(definition, key);
   let current = { states: new Set<string>(), transitions: new Set<string>() };
   const actor = createActor(model.machine, {
     input,
+    ...(persisted === undefined ? {} : { snapshot: persisted as never }),
     inspect: (inspection) => {
       if (inspection.type !== '@xstate.microstep') return;
       for (const id of activeStateIds(inspection.snapshot as AnyMachineSnapshot)) current.states.add(id);
@@ -232,11 +236,15 @@ export function chartCoverWalk<TEvent extends EventObject>(model: ChartModel<TEv
       const key = keyOf(state);
       const prefix = prefixOf.get(key);
       if (!prefix || nodes.has(key)) continue;
-      const edges = Object.values(transitions).map(({ event, state: next }) => ({
-        event,
-        to: keyOf(next),
-        label: chartSteps(model, { input, events: [...prefix, event] }).labels.at(-1)!,
-      }));
+      // The prefix replayed once, each edge's event tried from its end (not the prefix again for
+      // each edge: the browser paths' plans took ~30 s of CPU at import, #40.3).
+      const { persisted } = replayChart(model.machine, input, prefix);
+      const edges = Object.values(transitions).map(({ event, state: next }) => {
+        const stepper = chartStepper(model, input, persisted);
+        const label = stepper.send(event);
+        stepper.stop();
+        return { event, to: keyOf(next), label };
+      });
       nodes.set(key, { input, edges });
     }
   });
