@@ -1,8 +1,8 @@
-import { inlineConfigId } from '../../core/routes/inline-config';
+import { inlineConfigId } from '../../core/routes/inline-config.ts';
 import type { InlineTexts } from '../platform/i18n';
 import type { Language } from '../../core/routes/languages';
 import type { RoutedName } from '../../core/routes/route-matching';
-import { onboardingRoutes } from '../../machines/onboarding.types';
+import { onboardingRoutes } from '../../machines/onboarding.types.ts';
 
 /**
  * A page rendered at build time (scripts/vite-prerender.ts) holds its markup in #root and, beside
