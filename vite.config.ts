@@ -87,6 +87,11 @@ export default defineConfig({
             // render (the phone field, the code send and the frame are in the groups above, so the pages
             // without the form do not download it).
             { name: 'SignupForm', test: /\/(src\/features\/landing\/(SignupForm|SignupFields|SignupNotices|use-signup-form|signup\.actors)|src\/platform\/email-kind\.lazy|machines\/signup\.(machine|actors))\.tsx?$/ },
+            // TanStack Query whole, with the person's queries and the cache: every page that reads server
+            // data (account, paywall, success) renders with useQuery, and the account page's reads, started
+            // with its code (src/features/account/account-reads.ts), need the rest of it. Left to
+            // itself Rolldown cut useQuery off into one more request on the paywall (+0.9 KB).
+            { name: 'person-queries', test: /\/(node_modules\/@tanstack\/(query-core|react-query)\/.*|src\/platform\/(person-queries|query-cache)\.ts)$/ },
             // The greeting builder's page and its chart: loaded together, as one request.
             { name: 'VoiceGeneratorPage', test: /\/(machines\/generator\.(machine|actors)|src\/features\/voice-generator\/[^/]+)\.tsx?$/ },
           ],

@@ -31,7 +31,10 @@ export const routePages = {
   appDownloadMacos: lazyPage(() => import('../features/landing/AppDownloadMacosPage')),
   voiceGenerator,
   voiceGeneratorLocalized: voiceGenerator,
-  account: lazyPage(() => import('../features/account/AccountPage')),
+  // Its content waits for the subscription read: started with the code, not after it has rendered.
+  account: lazyPage(() => import('../features/account/AccountPage'), {
+    reads: () => import('../features/account/account-reads').then(({ prefetchAccountReads }) => prefetchAccountReads()),
+  }),
   privacy: legalPage,
   terms: legalPage,
   contact: lazyPage(() => import('../features/legal/ContactPage')),

@@ -9,6 +9,10 @@ const zodHost = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 (zodHost.__zod_globalConfig ??= {}).jitless = true;
 
 let current: PublicConfig | undefined;
+let announceLoaded: (config: PublicConfig) => void = () => undefined;
+const loaded = new Promise<PublicConfig>((resolve) => {
+  announceLoaded = resolve;
+});
 
 /**
  * Fetched once at start-up: the same build serves every environment (see server/public-config). The
@@ -21,7 +25,16 @@ export async function loadPublicConfig(fetchImpl: typeof fetch = fetch): Promise
   const body: unknown = await response.json();
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Error('config.json is not an object');
   current = body as PublicConfig;
+  announceLoaded(current);
   return current;
+}
+
+/**
+ * The config once start-up has loaded it: for work started before it is here (a page's reads,
+ * asked for beside its code at start-up) that must not call the API before its address is known.
+ */
+export function publicConfigLoaded(): Promise<PublicConfig> {
+  return loaded;
 }
 
 /**

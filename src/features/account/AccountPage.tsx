@@ -26,6 +26,7 @@ import { PaymentHistory } from './PaymentHistory';
 import { PlanCard } from './PlanCard';
 import { SignOutCard } from './SignOutCard';
 import { useSubscriptionActions } from './subscription-actions';
+import { accountReader } from './account-reads';
 import { TwoStepCard } from './TwoStepCard';
 import { WaysInCard } from './social/WaysInCard';
 import { Passkeys } from './passkeys/Passkeys.lazy';
@@ -112,7 +113,8 @@ export default function AccountPage() {
   const guest = session.status === 'signedIn' && session.session?.user.is_anonymous === true;
   const user = session.session?.user;
   // Keyed by the signed-in person (#38.1): another person signing in reads their own, never this one's.
-  const readable = session.status === 'signedIn' && !session.secondStepDue && !guest && user !== undefined;
+  // Usually already asked for with the page's code (./account-reads), under the same key.
+  const readable = accountReader(session) !== null;
   const query = useQuery({ ...subscriptionQuery(user?.id ?? ''), enabled: readable }, queryClient);
   // Read beside the subscription, not after it: without a plan, the card in its place depends on the
   // identity check, and the page shows once it is known rather than growing under the reader (CLS).

@@ -269,16 +269,38 @@ function signedOutElsewhere(started: SessionActor): boolean {
  * a verified second factor exists; pages ask for the second step before anything else.
  */
 export function useSession(): SessionView {
+  return useSelector(startSessionActor(), viewOf, sameSessionView);
+}
+
+function viewOf(snapshot: ReturnType<SessionActor['getSnapshot']>): SessionView {
+  const session = snapshot.context.session as Session | null;
+  if (snapshot.matches('signedIn')) {
+    const secondStepDue = snapshot.matches({ signedIn: 'secondStepDue' });
+    return { status: 'signedIn', session, aal: snapshot.matches({ signedIn: 'aal2' }) ? 'aal2' : 'aal1', secondStepDue };
+  }
+  if (snapshot.matches('signedOut')) return { status: 'signedOut', session: null, aal: null, secondStepDue: false };
+  return { status: 'loading', session: null, aal: null, secondStepDue: false };
+}
+
+/** The session as `useSession()` sees it, now: for work outside React (a page's reads started with its code). */
+export function currentSession(): SessionView {
+  return viewOf(startSessionActor().getSnapshot());
+}
+
+/**
+ * Resolves once the session is known (at once for one held in the cookie; after supabase-js has
+ * spoken otherwise). Read `currentSession()` then: who is signed in may have changed meanwhile.
+ */
+export function sessionKnown(): Promise<void> {
   const started = startSessionActor();
-  return useSelector(started, (snapshot): SessionView => {
-    const session = snapshot.context.session as Session | null;
-    if (snapshot.matches('signedIn')) {
-      const secondStepDue = snapshot.matches({ signedIn: 'secondStepDue' });
-      return { status: 'signedIn', session, aal: snapshot.matches({ signedIn: 'aal2' }) ? 'aal2' : 'aal1', secondStepDue };
-    }
-    if (snapshot.matches('signedOut')) return { status: 'signedOut', session: null, aal: null, secondStepDue: false };
-    return { status: 'loading', session: null, aal: null, secondStepDue: false };
-  }, sameSessionView);
+  return new Promise((resolve) => {
+    if (viewOf(started.getSnapshot()).status !== 'loading') return resolve();
+    const subscription = started.subscribe((snapshot) => {
+      if (viewOf(snapshot).status === 'loading') return;
+      subscription.unsubscribe();
+      resolve();
+    });
+  });
 }
 
 export interface SessionView {
