@@ -26,7 +26,7 @@ import { PaymentHistory } from './PaymentHistory';
 import { PlanCard } from './PlanCard';
 import { SignOutCard } from './SignOutCard';
 import { useSubscriptionActions } from './subscription-actions';
-import { accountReader } from './account-reads';
+import { accountReader, unlessJustRead } from './account-reads';
 import { TwoStepCard } from './TwoStepCard';
 import { WaysInCard } from './social/WaysInCard';
 import { Passkeys } from './passkeys/Passkeys.lazy';
@@ -63,7 +63,8 @@ function SignInPrompt({ text }: { text: string }) {
 function NoPlanCard({ userId, trialAvailable }: { userId: string; trialAvailable: boolean }) {
   const { t } = useTranslation('account');
   const lng = useLanguage();
-  const user = useQuery(personQuery(userId), queryClient);
+  // Read beside the subscription moments ago (AccountPage): not asked again as this card mounts.
+  const user = useQuery({ ...personQuery(userId), refetchOnMount: unlessJustRead }, queryClient);
   const kyc = user.data?.kyc_status ?? null;
   if (user.isPending) return <Spinner label={t('loading')} />;
   if (kyc === 'REJECTED') return <RefusedCheck level={2} />;
@@ -115,10 +116,10 @@ export default function AccountPage() {
   // Keyed by the signed-in person (#38.1): another person signing in reads their own, never this one's.
   // Usually already asked for with the page's code (./account-reads), under the same key.
   const readable = accountReader(session) !== null;
-  const query = useQuery({ ...subscriptionQuery(user?.id ?? ''), enabled: readable }, queryClient);
+  const query = useQuery({ ...subscriptionQuery(user?.id ?? ''), enabled: readable, refetchOnMount: unlessJustRead }, queryClient);
   // Read beside the subscription, not after it: without a plan, the card in its place depends on the
   // identity check, and the page shows once it is known rather than growing under the reader (CLS).
-  const person = useQuery({ ...personQuery(user?.id ?? ''), enabled: readable }, queryClient);
+  const person = useQuery({ ...personQuery(user?.id ?? ''), enabled: readable, refetchOnMount: unlessJustRead }, queryClient);
   const who = user?.email || formatPhone(storedPhone(user?.phone), defaultCountryCode());
 
   const subscription = query.data?.subscription ?? null;

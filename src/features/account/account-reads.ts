@@ -17,6 +17,14 @@ export function accountReader(view: SessionView): string | null {
 const PREFETCH_FRESH_MS = 10_000;
 
 /**
+ * The page's reads refetch on mount unless answered this recently: the prefetch started with its
+ * code has just read them (a second request for the same answer, seen in the Lighthouse runs).
+ */
+export function unlessJustRead(query: { state: { dataUpdatedAt: number } }): boolean {
+  return Date.now() - query.state.dataUpdatedAt > PREFETCH_FRESH_MS;
+}
+
+/**
  * The account page's two reads (the subscription, and the identity check beside it), started when
  * its code is asked for (start-up at /account, a link's hover or tap) rather than once the code has
  * arrived and rendered: the page's content waits for them, and its largest text with it (LCP).
