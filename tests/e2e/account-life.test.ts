@@ -6,7 +6,8 @@ import { projectRoot } from '../../server/config/project-root';
 import type { SubscriptionResponse } from '../../core/contracts/payments';
 import { advanceServerClock, answerBusiness, api, checkLegitimacy, codeFor, completeBusiness, frenchMobile, outbox, signInContext, signUpByApi, workEmail, type Session } from '../helpers/accounts';
 import { axeViolations } from '../helpers/axe';
-import { launchBrowser, newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
+import { newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
+import { sharedBrowser } from '../helpers/file-browser';
 import { localeText } from '../helpers/locale-text';
 import { roomyLimits } from '../helpers/roomy-limits';
 import { startServerProcess, type RunningServer } from '../helpers/server-process';
@@ -119,7 +120,7 @@ describe('the life of a subscription (browser)', () => {
     dataDir = await migratedDataDir('e2e-life-');
     server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1,::1', ...roomyLimits });
     baseURL = server.url;
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   }, 90_000);
   afterAll(async () => {
     await browser?.close();

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FunnelReport } from '../../core/contracts/analytics';
 import { publicConfigSchema } from '../../core/contracts/public-config';
 import { chromium } from 'playwright-core';
-import { chromiumPath, launchBrowser, newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
+import { chromiumPath, newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
+import { sharedBrowser } from '../helpers/file-browser';
 import { startRecordingProxy } from '../helpers/recording-proxy';
 import { startServerProcess } from '../helpers/server-process';
 import { axeViolations } from '../helpers/axe';
@@ -75,7 +76,7 @@ describe('analytics in the browser', () => {
   };
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterAll(() => browser.close());
 

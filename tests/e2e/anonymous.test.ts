@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInContext } from '../helpers/accounts';
-import { launchBrowser, newContext, viewports, watchPageErrors } from '../helpers/browser';
+import { newContext, viewports, watchPageErrors } from '../helpers/browser';
+import { sharedBrowser } from '../helpers/file-browser';
 import { anonymousSession } from './paths/accounts';
 
 /**
@@ -13,7 +14,7 @@ describe('an anonymous session from another site', () => {
   const baseURL = inject('baseURL');
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterAll(() => browser.close());
 

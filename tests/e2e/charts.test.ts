@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { journey } from '../server/analytics/journey';
-import { launchBrowser, newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
+import { newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
+import { sharedBrowser } from '../helpers/file-browser';
 
 const baseURL = inject('baseURL');
 // A utm source of its own, so the other browser tests' visitors are filtered out.
@@ -31,7 +32,7 @@ async function postVisitors(depths: number[]): Promise<void> {
 describe('the funnel view with its numbers (/inspect/charts)', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     // 5 visitors: 2 stop at the page, 1 after the code, 1 on the size step, 1 finishes.
     await postVisitors([1, 1, 2, 4, 9]);
   });

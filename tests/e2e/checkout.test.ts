@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { encodeValue } from '../../src/platform/session/cookie-storage';
-import { launchBrowser, newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
+import { newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
+import { sharedBrowser } from '../helpers/file-browser';
 import type { Session } from '../helpers/accounts';
 import { axeViolations } from '../helpers/axe';
 
@@ -80,7 +81,7 @@ async function openPaywall(page: Page, lng: 'en' | 'fr', country: string | null)
 describe('checkout (browser)', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterAll(async () => {
     await browser.close();

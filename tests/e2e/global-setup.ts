@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import type { BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { projectRoot } from '../../server/config/project-root';
+import { launchBrowserServer } from '../helpers/browser';
 import { roomyLimits } from '../helpers/roomy-limits';
 import { startServerProcess, type RunningServer } from '../helpers/server-process';
 import { migratedDataDir } from '../helpers/migrated-data-dir';
@@ -10,10 +12,13 @@ import { migratedDataDir } from '../helpers/migrated-data-dir';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The run's Chromium, which each file connects to (tests/helpers/file-browser.ts). */
+    browserWSEndpoint: string;
   }
 }
 
 let server: RunningServer | undefined;
+let browserServer: BrowserServer | undefined;
 let dataDir: string | undefined;
 
 /** One built SPA and one real server (fresh PGlite folder) for every browser test file. */
@@ -33,14 +38,20 @@ export async function setup(project: TestProject): Promise<void> {
   // a configured proxy), so they do not share the browser's per-address limits.
   // Up to 3 minutes to start: on a 2-core machine that several people load at once, a minute was
   // seen to pass before the server (its sources through tsx, a fresh database) said it was ready.
-  server = await startServerProcess(
-    { DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1,::1', ...roomyLimits },
-    { timeoutMs: 180_000 },
-  );
+  // One Chromium for the run, started beside the server: files connect to it instead of each
+  // launching its own (tests/helpers/file-browser.ts).
+  [server, browserServer] = await Promise.all([
+    startServerProcess(
+      { DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1,::1', ...roomyLimits },
+      { timeoutMs: 180_000 },
+    ),
+    launchBrowserServer(),
+  ]);
   project.provide('baseURL', server.url);
+  project.provide('browserWSEndpoint', browserServer.wsEndpoint());
 }
 
 export async function teardown(): Promise<void> {
-  await server?.stop();
+  await Promise.all([server?.stop(), browserServer?.close()]);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }

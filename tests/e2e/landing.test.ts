@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { projectRoot } from '../../server/config/project-root';
-import { launchBrowser, newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
+import { newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
+import { sharedBrowser } from '../helpers/file-browser';
 import { axeViolations } from '../helpers/axe';
 import { confirmationLink } from '../helpers/accounts';
 
@@ -141,7 +142,7 @@ describe('landing pages', () => {
   const baseURL = inject('baseURL');
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterAll(() => browser.close());
 

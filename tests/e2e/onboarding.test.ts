@@ -8,7 +8,8 @@ import { projectRoot } from '../../server/config/project-root';
 import { onboardingMachine } from '../../machines/onboarding.machine';
 import { chartChannelName } from '../../src/platform/live-state/live-state';
 import { axeViolations } from '../helpers/axe';
-import { launchBrowser, newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
+import { newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
+import { sharedBrowser } from '../helpers/file-browser';
 
 /**
  * The funnel in headless Chromium against the real server: start page → code → onboarding steps →
@@ -149,7 +150,7 @@ const FAIL_ONCE = (route: Route) => route.fulfill({ status: 500, contentType: 'a
 describe('onboarding funnel (browser)', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterAll(async () => {
     await browser.close();
@@ -308,7 +309,7 @@ describe('onboarding funnel (browser)', () => {
 
 describe('chart viewer (browser)', () => {
   it('draws the funnel and the generator offline and highlights the live state of another tab', async () => {
-    const browser = await launchBrowser();
+    const browser = await sharedBrowser();
     try {
       const context = await newContext(browser, baseURL);
       const viewer = await context.newPage();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { projectRoot } from '../../server/config/project-root';
-import { launchBrowser } from '../helpers/browser';
+import { sharedBrowser } from '../helpers/file-browser';
 import { browserCharts } from './paths/charts';
 import { browserPlan, eventName, firstSeenStates, pathLabels, pathRoles, type BrowserPlan } from './paths/plan';
 import { runPath } from './paths/run';
@@ -50,7 +50,7 @@ describe('browser paths: each chart driven by its generated paths', () => {
   const baseURL = inject('baseURL');
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,7 +1,8 @@
 import type { Browser, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { frenchMobile } from '../helpers/accounts';
-import { launchBrowser, newContext, watchPageErrors } from '../helpers/browser';
+import { newContext, watchPageErrors } from '../helpers/browser';
+import { sharedBrowser } from '../helpers/file-browser';
 
 // The phone formatter (libphonenumber-js) is not part of the first render (#16): a number typed and
 // submitted before it arrives must end up formatted, validated and sent exactly as with it there.
@@ -9,7 +10,7 @@ describe('phone field before its formatter arrives', () => {
   const baseURL = inject('baseURL');
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterAll(() => browser.close());
 

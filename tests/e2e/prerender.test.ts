@@ -4,7 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { projectRoot } from '../../server/config/project-root';
 import { codeFor, frenchMobile, outbox, signInContext, signUpByApi, workEmail, type Session } from '../helpers/accounts';
-import { launchBrowser, newContext, viewports, watchPageErrors } from '../helpers/browser';
+import { newContext, viewports, watchPageErrors } from '../helpers/browser';
+import { sharedBrowser } from '../helpers/file-browser';
 import { signUpToPaywall } from '../../scripts/bench/sessions';
 
 /**
@@ -68,7 +69,7 @@ const headingIsServed = (page: Page) => page.evaluate(() => (document.querySelec
 describe('prerendered start page', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterAll(() => browser.close());
 
@@ -260,7 +261,7 @@ const inMarkup = (value: string) => escaped(value).replace(/'/g, '&#x27;');
 describe('prerendered demo and sign-in pages', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterAll(() => browser.close());
 

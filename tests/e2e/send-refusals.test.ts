@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveChallenge } from '../../src/lib/proof-of-work/solve';
 import { codeFor, frenchMobile, workEmail } from '../helpers/accounts';
-import { launchBrowser, newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
+import { newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
+import { sharedBrowser } from '../helpers/file-browser';
 import { beforeValue, localeText, type Lng } from '../helpers/locale-text';
 import { roomyLimits } from '../helpers/roomy-limits';
 import { startServerProcess, type RunningServer } from '../helpers/server-process';
@@ -38,7 +39,7 @@ beforeAll(async () => {
   });
   baseURL = server.url;
   publishableKey = ((await (await fetch(`${baseURL}/config.json`)).json()) as { auth: { publishableKey: string } }).auth.publishableKey;
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 }, 90_000);
 
 afterAll(async () => {

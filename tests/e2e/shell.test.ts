@@ -6,7 +6,8 @@ import { projectRoot } from '../../server/config/project-root';
 import { encodeValue } from '../../src/platform/session/cookie-storage';
 import { axeViolations } from '../helpers/axe';
 import { answerBusiness, frenchMobile, signInContext, signUpByApi, workEmail } from '../helpers/accounts';
-import { launchBrowser, newContext, viewports, watchPageErrors } from '../helpers/browser';
+import { newContext, viewports, watchPageErrors } from '../helpers/browser';
+import { sharedBrowser } from '../helpers/file-browser';
 
 /**
  * The site shell in a real browser: every page has the header (brand, language switch, sign in or
@@ -44,7 +45,7 @@ async function signedInSession(): Promise<object> {
 describe('site shell (browser)', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterAll(async () => {
     await browser.close();

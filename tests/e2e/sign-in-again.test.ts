@@ -1,7 +1,8 @@
 import type { Browser, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { codeFor, outbox } from '../helpers/accounts';
-import { launchBrowser, newContext, watchPageErrors } from '../helpers/browser';
+import { newContext, watchPageErrors } from '../helpers/browser';
+import { sharedBrowser } from '../helpers/file-browser';
 import { emailAccount } from './paths/accounts';
 
 /**
@@ -14,7 +15,7 @@ describe('sign-in page shown again before the next page has loaded', () => {
   const baseURL = inject('baseURL');
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterAll(() => browser.close());
 

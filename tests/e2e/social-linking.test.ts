@@ -2,7 +2,8 @@ import { rmSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInContext, workEmail } from '../helpers/accounts';
-import { launchBrowser, newContext, viewports } from '../helpers/browser';
+import { newContext, viewports } from '../helpers/browser';
+import { sharedBrowser } from '../helpers/file-browser';
 import { localeText } from '../helpers/locale-text';
 import { roomyLimits } from '../helpers/roomy-limits';
 import { startServerProcess, type RunningServer } from '../helpers/server-process';
@@ -24,7 +25,7 @@ describe('ways to sign in on the account page, manual linking on', () => {
     dataDir = await migratedDataDir('e2e-linking-');
     [server, browser] = await Promise.all([
       startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', SECURITY_MANUAL_LINKING_ENABLED: 'true', TRUSTED_PROXIES: '127.0.0.1,::1', ...roomyLimits }),
-      launchBrowser(),
+      sharedBrowser(),
     ]);
   }, 90_000);
   afterAll(async () => {

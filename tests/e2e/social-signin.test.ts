@@ -2,7 +2,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { User } from '../../core/contracts/user';
 import { api, codeFor, cookieSession, frenchMobile, outbox, workEmail } from '../helpers/accounts';
-import { launchBrowser, newContext, viewports } from '../helpers/browser';
+import { newContext, viewports } from '../helpers/browser';
+import { sharedBrowser } from '../helpers/file-browser';
 import { localeText } from '../helpers/locale-text';
 import { atDevProvider, DEV_PROVIDER_LABEL, watchFailures } from './social-helpers';
 
@@ -15,7 +16,7 @@ describe('social sign-in through the dev identity provider', () => {
   const baseURL = inject('baseURL');
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterAll(() => browser.close());
 
