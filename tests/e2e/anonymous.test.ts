@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInContext } from '../helpers/accounts';
-import { newContext, viewports, watchPageErrors } from '../helpers/browser';
+import { newContext, viewports, watchPageErrors, appRendered } from '../helpers/browser';
 import { sharedBrowser } from '../helpers/file-browser';
 import { anonymousSession } from './paths/accounts';
 
@@ -30,7 +30,7 @@ describe('an anonymous session from another site', () => {
   it('the start page stays the start page, with its sign-up form and no sign-out', async () => {
     const { context, page, errors } = await guestPage('/en');
     // The app chart decides where a landing visitor goes before the app's first render.
-    await page.waitForFunction(() => performance.getEntriesByName('first-render').length > 0);
+    await appRendered(page);
     await page.getByRole('contentinfo').waitFor();
     await page.getByLabel('Work email', { exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/en');

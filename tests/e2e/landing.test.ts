@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { projectRoot } from '../../server/config/project-root';
-import { newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
+import { newContext, screenshot, viewports, watchPageErrors, appRendered } from '../helpers/browser';
 import { sharedBrowser } from '../helpers/file-browser';
 import { axeViolations } from '../helpers/axe';
 import { confirmationLink } from '../helpers/accounts';
@@ -130,6 +130,8 @@ async function open(page: Page, path: string, heading?: string): Promise<void> {
   try {
     await page.goto(path);
     await page.getByRole('heading', heading ? { level: 1, name: heading } : { level: 1 }).waitFor({ timeout: 20_000 });
+    // The heading is in the prerendered HTML: what the tests click and count is the app's.
+    await appRendered(page);
   } catch (error) {
     const body = await page.locator('body').innerText().catch(() => '');
     throw new Error(`${path} did not show its title: ${String(error)}\nbody: ${body.slice(0, 300)}\nfailed: ${failed.join(', ')}`);
@@ -278,7 +280,7 @@ describe('landing pages', () => {
       const lng: Lng = path.startsWith('/fr') ? 'fr' : 'en';
       await page.goto(`${path}?${params}&${phoneParam}`);
       // The prerendered start page shows its empty form until the app has drawn the prefilled one.
-      await page.waitForFunction(() => performance.getEntriesByName('first-render').length > 0);
+      await appRendered(page);
       await page.getByLabel(text(lng, 'landing', 'fields.firstName'), { exact: true }).waitFor();
       expect(await page.getByLabel(text(lng, 'landing', 'fields.email'), { exact: true }).inputValue()).toBe('jane@acme.com');
       expect(await page.getByLabel(text(lng, 'landing', 'fields.firstName'), { exact: true }).inputValue()).toBe('Jane');
@@ -305,6 +307,7 @@ describe('landing pages', () => {
     const context = await newContext(browser, baseURL, { locale: 'fr-FR' });
     const page = await context.newPage();
     await page.goto(`/${lng}`);
+    await appRendered(page);
     const phone = frenchMobile();
     await fillSignup(page, lng, { email, first: 'Jean', last: 'Martin', company: 'Martin SARL', phone: phone.national });
     await page.getByRole('button', { name: text(lng, 'landing', 'fields.submit') }).click();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newContext, watchPageErrors } from '../helpers/browser';
+import { newContext, watchPageErrors, appRendered } from '../helpers/browser';
 import { sharedBrowser } from '../helpers/file-browser';
 import { beforeValue, localeText, type Lng } from '../helpers/locale-text';
 
@@ -26,7 +26,7 @@ describe('phone field: prefilled and typed numbers in their country', () => {
   /** Opens a form page and waits for the app to have drawn it over the prerendered one. */
   async function openForm(page: Page, path: string, lng: Lng) {
     await page.goto(path);
-    await page.waitForFunction(() => performance.getEntriesByName('first-render').length > 0);
+    await appRendered(page);
     await phoneField(page, lng).waitFor();
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { signInContext } from '../helpers/accounts';
-import { newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
+import { newContext, screenshot, viewports, watchPageErrors, appRendered } from '../helpers/browser';
 import { browserPerFile } from '../helpers/file-browser';
 import { phoneAccount } from './paths/accounts';
 
@@ -78,7 +78,7 @@ describe('details a careful visitor notices', () => {
       // No regional-indicator letters (emoji flags) anywhere in the picker. The page is served
       // prerendered: the picker opens once the app has taken it over (an earlier click is the
       // subject of tests/e2e/prerender.test.ts).
-      await page.waitForFunction(() => performance.getEntriesByName('first-render').length > 0);
+      await appRendered(page);
       await page.locator('main form button[aria-haspopup="listbox"]').click();
       const listed = page.getByRole('listbox').locator('img').first();
       await expect.poll(() => listed.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);

@@ -55,3 +55,12 @@ export function watchPageErrors(page: Page): string[] {
   });
   return errors;
 }
+
+/**
+ * Resolves once the app has rendered its first page (src/lib/first-render.ts marks it). A
+ * prerendered page shows its heading and form before any code runs; a test that is not about that
+ * moment waits for this before it types or clicks (the early moment is tests/e2e/prerender.test.ts's).
+ */
+export async function appRendered(page: Page): Promise<void> {
+  await page.waitForFunction(() => performance.getEntriesByName('first-render').length > 0);
+}

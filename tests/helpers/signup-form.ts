@@ -1,3 +1,4 @@
+import { appRendered } from './browser';
 import type { Page } from 'playwright-core';
 import { localeText, type Lng } from './locale-text';
 
@@ -12,7 +13,7 @@ export interface SignUpValues {
 /** Opens /{lng}/form, waits for its first render and types the sign-up's five fields (the submit is the test's). */
 export async function fillSignUpForm(page: Page, lng: Lng, values: SignUpValues): Promise<void> {
   await page.goto(`/${lng}/form`);
-  await page.waitForFunction(() => performance.getEntriesByName('first-render').length > 0);
+  await appRendered(page);
   const field = (key: string) => page.getByLabel(localeText(lng, 'landing', key), { exact: true });
   await field('fields.email').fill(values.email);
   await field('fields.firstName').fill(values.firstName);
