@@ -33,7 +33,7 @@ export const routePages = {
   voiceGeneratorLocalized: voiceGenerator,
   // Its content waits for the subscription read: started with the code, not after it has rendered.
   account: lazyPage(() => import('../features/account/AccountPage'), {
-    reads: () => import('../features/account/account-reads').then(({ prefetchAccountReads }) => prefetchAccountReads()),
+    reads: () => import('../features/account/account-reads').then((reads) => reads.prefetchAccountReads()),
   }),
   privacy: legalPage,
   terms: legalPage,

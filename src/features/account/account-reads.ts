@@ -1,7 +1,7 @@
 import { personQuery, subscriptionQuery } from '../../platform/person-queries';
 import { queryClient } from '../../platform/query-cache';
 import { publicConfigLoaded } from '../../platform/public-config';
-import { currentSession, sessionKnown, type SessionView } from '../../platform/session/session';
+import { sessionViewOf, startSessionActor, type SessionSnapshot, type SessionView } from '../../platform/session/session';
 
 /**
  * Whose account the page reads: a person signed in by every factor due, not a guest's anonymous
@@ -11,6 +11,23 @@ export function accountReader(view: SessionView): string | null {
   const user = view.session?.user;
   if (view.status !== 'signedIn' || view.secondStepDue || !user || user.is_anonymous === true) return null;
   return user.id;
+}
+
+/**
+ * Resolves once the session is known (at once for one held in the cookie; after supabase-js has
+ * spoken otherwise). Here rather than beside the chart: every page loads the chart's chunk.
+ */
+function sessionKnown(): Promise<SessionSnapshot> {
+  const started = startSessionActor();
+  const known = (snapshot: SessionSnapshot) => sessionViewOf(snapshot).status !== 'loading';
+  return new Promise((resolve) => {
+    if (known(started.getSnapshot())) return resolve(started.getSnapshot());
+    const subscription = started.subscribe((snapshot) => {
+      if (!known(snapshot)) return;
+      subscription.unsubscribe();
+      resolve(snapshot);
+    });
+  });
 }
 
 /** A read this recent is left alone by a prefetch: a link hovered twice asks once. */
@@ -35,7 +52,7 @@ export async function prefetchAccountReads(): Promise<void> {
   await publicConfigLoaded();
   await sessionKnown();
   // Who is signed in now, not when the session became known: the key and the token must be one person's.
-  const reader = accountReader(currentSession());
+  const reader = accountReader(sessionViewOf(startSessionActor().getSnapshot()));
   if (!reader) return;
   void queryClient.prefetchQuery({ ...subscriptionQuery(reader), staleTime: PREFETCH_FRESH_MS });
   void queryClient.prefetchQuery({ ...personQuery(reader), staleTime: PREFETCH_FRESH_MS });

@@ -15,6 +15,7 @@ import { carriesAuthCallback, clearSessionCookies, hasStoredSession, isAuthError
 export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';
 
 type SessionActor = Actor<typeof sessionMachine>;
+export type SessionSnapshot = ReturnType<SessionActor['getSnapshot']>;
 
 let actor: SessionActor | undefined;
 let cameFromAuthLink = false;
@@ -269,10 +270,11 @@ function signedOutElsewhere(started: SessionActor): boolean {
  * a verified second factor exists; pages ask for the second step before anything else.
  */
 export function useSession(): SessionView {
-  return useSelector(startSessionActor(), viewOf, sameSessionView);
+  return useSelector(startSessionActor(), sessionViewOf, sameSessionView);
 }
 
-function viewOf(snapshot: ReturnType<SessionActor['getSnapshot']>): SessionView {
+/** The session as `useSession()` sees it, from one of the chart's snapshots (also read outside React). */
+export function sessionViewOf(snapshot: SessionSnapshot): SessionView {
   const session = snapshot.context.session as Session | null;
   if (snapshot.matches('signedIn')) {
     const secondStepDue = snapshot.matches({ signedIn: 'secondStepDue' });
@@ -280,27 +282,6 @@ function viewOf(snapshot: ReturnType<SessionActor['getSnapshot']>): SessionView 
   }
   if (snapshot.matches('signedOut')) return { status: 'signedOut', session: null, aal: null, secondStepDue: false };
   return { status: 'loading', session: null, aal: null, secondStepDue: false };
-}
-
-/** The session as `useSession()` sees it, now: for work outside React (a page's reads started with its code). */
-export function currentSession(): SessionView {
-  return viewOf(startSessionActor().getSnapshot());
-}
-
-/**
- * Resolves once the session is known (at once for one held in the cookie; after supabase-js has
- * spoken otherwise). Read `currentSession()` then: who is signed in may have changed meanwhile.
- */
-export function sessionKnown(): Promise<void> {
-  const started = startSessionActor();
-  return new Promise((resolve) => {
-    if (viewOf(started.getSnapshot()).status !== 'loading') return resolve();
-    const subscription = started.subscribe((snapshot) => {
-      if (viewOf(snapshot).status === 'loading') return;
-      subscription.unsubscribe();
-      resolve();
-    });
-  });
 }
 
 export interface SessionView {
