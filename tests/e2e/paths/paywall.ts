@@ -28,11 +28,15 @@ export const paywallAdapter: ChartAdapter<Scenario> = {
       role: 'user',
       act: async (run, _event, index) => {
         const refused = run.answersAfter(index).some((event) => event.type === 'xstate.error.actor.startCheckout');
+        const start = run.page.getByRole('button', { name: checkout.start });
+        // The other tab pays while this one shows the plans: paid before this page had read the
+        // subscription (a slow start under load), the page rightly goes on to the paid steps instead.
+        await start.waitFor();
         if (refused && !run.scenario.subscribed) {
           await subscribe(run.baseURL, run.scenario.account.session);
           run.scenario.subscribed = true;
         }
-        await run.page.getByRole('button', { name: checkout.start }).click();
+        await start.click();
       },
     },
     // The checkout address from the real server (the local provider's hosted page); the page then leaves for it.
