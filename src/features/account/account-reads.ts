@@ -46,7 +46,8 @@ export function unlessJustRead(query: { state: { dataUpdatedAt: number } }): boo
  * its code is asked for (start-up at /account, a link's hover or tap) rather than once the code has
  * arrived and rendered: the page's content waits for them, and its largest text with it (LCP).
  * The same queries the page reads (../../platform/person-queries), so its render finds them in
- * flight or answered, under the same person's key; the page still reads fresh on each visit.
+ * flight or answered, under the same person's key; the page reads again on each visit unless these
+ * reads were answered in the last PREFETCH_FRESH_MS (unlessJustRead).
  */
 export async function prefetchAccountReads(): Promise<void> {
   await publicConfigLoaded();
