@@ -20,6 +20,7 @@ import type { Language } from '../../core/routes/languages';
 import { axeViolations } from '../../tests/helpers/axe';
 import { roomyLimits } from '../../tests/helpers/roomy-limits';
 import { launchBrowser } from '../../tests/helpers/browser';
+import { FIRST_RENDER_EVENT } from '../../src/lib/first-render';
 import { compareScreenshots } from './compare';
 import { visualPages, type VisualPage } from './pages';
 import { createVisitors, sessionCookie, type VisitorName } from './visitors';
@@ -117,6 +118,10 @@ async function photograph(browser: Browser, baseURL: string, page: VisualPage, l
   await context.addInitScript(seededRandom);
   // Pages without a language in the address (/success, /account) read the stored choice.
   await context.addInitScript((language) => localStorage.setItem('onboarding-lang', language), lng);
+  // The app's first render draws the footer a moment after the page's content (SiteShell): under load
+  // that moment came after the DOM had looked settled. The event, not the performance mark: this
+  // page's clock is replaced, and the replaced one keeps no marks.
+  await context.addInitScript((event) => document.addEventListener(event, () => ((window as unknown as { appRendered?: boolean }).appRendered = true), { once: true }), FIRST_RENDER_EVENT);
   if (page.visitor) await context.addCookies([sessionCookie(baseURL, sessions[page.visitor])]);
   const tab: Page = await context.newPage();
   const errors: string[] = [];
@@ -125,6 +130,7 @@ async function photograph(browser: Browser, baseURL: string, page: VisualPage, l
   try {
     await tab.goto(page.path(lng));
     await tab.locator(page.ready ?? 'main h1').first().waitFor({ timeout: 20_000 });
+    await tab.waitForFunction(() => (window as unknown as { appRendered?: boolean }).appRendered === true, undefined, { timeout: 20_000 });
     // Pages finish after their first paint (the session becomes known, prices arrive): wait for
     // the network to settle (a held request never does, hence the short limit there), then for the
     // DOM to stay unchanged for 300 ms.
