@@ -1,4 +1,5 @@
 import { createInstance, type Types } from '@amplitude/analytics-browser';
+import { nextTask } from '../../lib/next-task';
 import { CappedLocalStorage } from './capped-storage';
 
 /**
@@ -78,6 +79,8 @@ export function onboardingClientOptions(
 export async function createClients(settings: AnalyticsSettings): Promise<AnalyticsClients> {
   const session = createInstance();
   await session.init(settings.apiKey, sessionClientOptions(settings)).promise;
+  // The second client's start in a task of its own (see initAnalytics).
+  await nextTask();
   const onboarding = createInstance();
   await onboarding.init(
     settings.apiKey,
