@@ -7,8 +7,8 @@ import { personQuery, subscriptionQuery } from '../../platform/person-queries';
 import { queryClient } from '../../platform/query-cache';
 import { useLanguage } from '../../platform/use-language';
 import { defaultCountryCode } from '../../lib/countries';
-import { formatPhone } from '../../../core/phone/display';
 import { storedPhone } from '../../../core/phone/spelling';
+import { useShownPhone } from '../../ui/phone-input/use-shown-phone';
 import { useSession } from '../../platform/session/session';
 import { RefusedCheck } from '../../platform/session/RefusedCheck';
 import { Box } from '../../ui/Box';
@@ -120,7 +120,9 @@ export default function AccountPage() {
   // Read beside the subscription, not after it: without a plan, the card in its place depends on the
   // identity check, and the page shows once it is known rather than growing under the reader (CLS).
   const person = useQuery({ ...personQuery(user?.id ?? ''), enabled: readable, refetchOnMount: unlessJustRead }, queryClient);
-  const who = user?.email || formatPhone(storedPhone(user?.phone), defaultCountryCode());
+  // The number is formatted once its formatter has arrived, after the first paint (use-shown-phone).
+  const shownPhone = useShownPhone(user?.email ? null : storedPhone(user?.phone), defaultCountryCode());
+  const who = user?.email || shownPhone || '';
 
   const subscription = query.data?.subscription ?? null;
   return (

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { formatPhone } from '../../../../core/phone/display';
 import { storedPhone } from '../../../../core/phone/spelling';
 import { defaultCountryCode } from '../../../lib/countries';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
+import { useShownPhone } from '../../../ui/phone-input/use-shown-phone';
 import { Heading, Text } from '../../../ui/Text';
 import * as styles from '../TwoStep.css';
 import { useWaysIn } from './use-ways-in';
@@ -26,7 +26,7 @@ export function WaysInCard({ identities, phone, email }: WaysInCardProps) {
   const { t } = useTranslation('social');
   const state = useWaysIn(identities);
   const { settings, busy, notice } = state;
-  const shownPhone = phone ? formatPhone(storedPhone(phone), defaultCountryCode()) : null;
+  const shownPhone = useShownPhone(storedPhone(phone), defaultCountryCode());
   const ways = waysIn(state.identities, settings.providers, { phone: shownPhone, email });
   const linkable = settings.manualLinking ? linkableProviders(settings.providers, state.identities) : [];
 
