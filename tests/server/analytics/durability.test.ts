@@ -1,16 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import pino from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { parseEnv } from '../../../server/config/env';
 import { openDatabase } from '../../../server/db/client';
 import { migrate } from '../../../server/db/migrate';
+import { migratedDataDir } from '../../helpers/migrated-data-dir';
 
 /** What was acknowledged with a 200 is on disk: it survives closing and reopening the data folder. */
 describe('analytics durability (embedded database on disk)', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'analytics-durability-'));
+  // A data folder already made and migrated (a copy of the saved image): what is proved here is that
+  // an acknowledged write survives closing and reopening the folder. A folder's first life (the
+  // cluster made, every migration applied on disk) is tests/server/foundation/process.test.ts's.
+  let dataDir = '';
+  beforeAll(async () => {
+    dataDir = await migratedDataDir('analytics-durability-');
+  });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   const start = async () => {
@@ -21,8 +26,8 @@ describe('analytics durability (embedded database on disk)', () => {
     return { app, database };
   };
 
-  // Two starts of a database on disk (a cluster made and migrated, then reopened): ~20 s alone on
-  // 2 cores, and it ran out of the default 30 s beside the browser tests under load.
+  // Two starts of a database on disk: a cluster made and migrated, then reopened, was ~20 s alone on
+  // 2 cores and ran out of the default 30 s beside the browser tests under load.
   it('keeps acknowledged events and the same api key across a restart', { timeout: 90_000 }, async () => {
     const first = await start();
     const apiKey = first.app.publicSettings.analyticsApiKey!;
