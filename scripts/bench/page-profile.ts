@@ -1,0 +1,132 @@
+/**
+ * `npx tsx scripts/bench/page-profile.ts [paywall|account …]`: the signed-in pages' main-thread long
+ * tasks at 4× CPU, as Lighthouse's mobile preset throttles, on the built product served by the real
+ * server (cold cache, 375 px). For each run: every task over 50 ms (start after navigation, length,
+ * and the script files with the most self time inside it, from a V8 CPU profile on the same clock),
+ * and the sum of the parts over 50 ms (what TBT adds up, measured rather than simulated).
+ * PROFILE_RUNS (default 3) runs per page; PROFILE_CPU (default 4) the throttle. For comparing builds
+ * (alternate before/after, report the load beside each), not a figure to quote alone.
+ */
+import { chromium, type CDPSession } from 'playwright-core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromiumPath } from '../../tests/helpers/browser';
+import { startServerProcess } from '../../tests/helpers/server-process';
+import { ensureBuilt } from './build';
+import { publishableKey, signInContext, signUpToPaywall } from './sessions';
+
+const paths: Record<string, string> = {
+  paywall: '/en/onboarding/checkout-form?interval=yearly&plan=business',
+  account: '/account',
+};
+const runs = Number(process.env.PROFILE_RUNS ?? 3);
+const cpu = Number(process.env.PROFILE_CPU ?? 4);
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string };
+}
+interface Profile {
+  nodes: ProfileNode[];
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The renderer main thread that ran the most tasks: the page's (about:blank's renderer runs few). */
+function mainThreadTasks(events: TraceEvent[]): TraceEvent[] {
+  const mains = new Set(events.filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((event) => `${event.pid}:${event.tid}`));
+  const byThread = new Map<string, TraceEvent[]>();
+  for (const event of events) {
+    if (event.name !== 'RunTask' || event.ph !== 'X' || !mains.has(`${event.pid}:${event.tid}`)) continue;
+    const key = `${event.pid}:${event.tid}`;
+    byThread.set(key, [...(byThread.get(key) ?? []), event]);
+  }
+  const busiest = [...byThread.values()].sort((a, b) => b.reduce((s, e) => s + (e.dur ?? 0), 0) - a.reduce((s, e) => s + (e.dur ?? 0), 0))[0];
+  return busiest ?? [];
+}
+
+/** Self time (ms) by script file inside [from, to] (µs, the trace's clock). */
+function selfTimeByFile(profile: Profile, from: number, to: number): Map<string, number> {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const byFile = new Map<string, number>();
+  let at = profile.startTime;
+  profile.samples.forEach((id, index) => {
+    const delta = profile.timeDeltas[index] ?? 0;
+    at += delta;
+    if (at < from || at > to) return;
+    const frame = byId.get(id)!.callFrame;
+    const file = frame.url ? frame.url.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, '.js') : frame.functionName;
+    byFile.set(file, (byFile.get(file) ?? 0) + delta / 1000);
+  });
+  return byFile;
+}
+
+async function profileOnce(browser: Awaited<ReturnType<typeof chromium.launch>>, baseURL: string, session: Awaited<ReturnType<typeof signUpToPaywall>>, path: string): Promise<string> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  await signInContext(context, baseURL, session);
+  const page = await context.newPage();
+  const cdp: CDPSession = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+  await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  await cdp.send('Profiler.start');
+  await page.goto(`${baseURL}${path}`, { waitUntil: 'load' });
+  await page.waitForFunction(() => performance.getEntriesByName('first-render').length > 0, undefined, { timeout: 60_000 });
+  // Analytics and the widgets start in an idle moment after the load event (at most 2 s later).
+  await page.waitForTimeout(6000);
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+  const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+  await context.close();
+  const tasks = mainThreadTasks(trace.traceEvents);
+  const navigationStart = trace.traceEvents.find((event) => event.name === 'navigationStart')?.ts ?? tasks[0]?.ts ?? 0;
+  const long = tasks.filter((task) => (task.dur ?? 0) > 50_000);
+  const blocking = long.reduce((sum, task) => sum + (task.dur ?? 0) / 1000 - 50, 0);
+  const lines = long.map((task) => {
+    const files = [...selfTimeByFile(profile, task.ts, task.ts + (task.dur ?? 0)).entries()].sort((a, b) => b[1] - a[1]).slice(0, 6);
+    return `  at ${((task.ts - navigationStart) / 1000).toFixed(0).padStart(5)} ms  ${((task.dur ?? 0) / 1000).toFixed(0).padStart(4)} ms  ${files.map(([file, ms]) => `${file} ${ms.toFixed(0)}`).join(', ')}`;
+  });
+  // Where a named file's work ran (PROFILE_FIND=clients,money): every task holding ≥ 1 ms of it.
+  const found = (process.env.PROFILE_FIND?.split(',') ?? []).flatMap((wanted) =>
+    tasks
+      .map((task) => ({ task, ms: [...selfTimeByFile(profile, task.ts, task.ts + (task.dur ?? 0)).entries()].filter(([file]) => file.startsWith(wanted)).reduce((sum, [, ms]) => sum + ms, 0) }))
+      .filter(({ ms }) => ms >= 1)
+      .map(({ task, ms }) => `  ${wanted}: ${ms.toFixed(0)} ms in the task at ${((task.ts - navigationStart) / 1000).toFixed(0)} ms of ${((task.dur ?? 0) / 1000).toFixed(0)} ms`),
+  );
+  return `blocking (sum over 50 ms) ${blocking.toFixed(0)} ms, ${long.length} long tasks, longest ${Math.max(0, ...long.map((task) => (task.dur ?? 0) / 1000)).toFixed(0)} ms\n${[...lines, ...found].join('\n')}`;
+}
+
+async function main(): Promise<void> {
+  const names = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(paths);
+  ensureBuilt();
+  const dataDir = mkdtempSync(join(tmpdir(), 'page-profile-data-'));
+  const server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1,::1' }, { bundled: true, timeoutMs: 180_000 });
+  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const session = await signUpToPaywall(server.url, await publishableKey(server.url));
+    for (const name of names) {
+      const path = paths[name];
+      if (!path) throw new Error(`no page named ${name} (${Object.keys(paths).join(', ')})`);
+      for (let run = 1; run <= runs; run += 1) console.log(`${name} run ${run} (CPU ${cpu}×): ${await profileOnce(browser, server.url, session, path)}`);
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
