@@ -87,34 +87,38 @@ describe('checkout (browser)', () => {
     await browser.close();
   });
 
-  it('shows the paywall in EUR and USD at 375 and 1280 px', async () => {
+  // Two corners, side by side, not every currency at every width: the prices and the keyboard are
+  // the same code at both widths, and `npm run visual` (CI) photographs the paywall at 375 and 1280 px
+  // in en and fr with axe on each (it fails on a violation). What it cannot show is a US visitor's
+  // dollars, which the geo answer decides: that and the interval's keyboard switch are this test's.
+  it('shows the paywall in EUR at 375 px and in USD (a US visitor) at 1280 px; the arrow key switches to monthly prices', async () => {
     const session = await createValidatedUser();
-    for (const [currency, country] of [
-      ['EUR', null],
-      ['USD', 'US'],
-    ] as const) {
-      for (const [name, viewport] of Object.entries(viewports)) {
+    const corners = [
+      { currency: 'EUR', country: null, viewport: viewports.phone, yearly: '€39.00', monthly: '€49.00' },
+      { currency: 'USD', country: 'US', viewport: viewports.desktop, yearly: '$39.00', monthly: '$49.00' },
+    ] as const;
+    await Promise.all(
+      corners.map(async ({ currency, country, viewport, yearly, monthly }) => {
         const context = await newContext(browser, baseURL, { viewport });
         await signInContext(context, session);
         const page = await context.newPage();
         const errors = watchPageErrors(page);
         await openPaywall(page, 'en', country);
-        const text = await page.locator('main').innerText();
-        expect(text).toContain(currency === 'EUR' ? '€39.00' : '$39.00');
+        const main = () => page.locator('main').innerText();
+        await expect.poll(main, { message: `${currency}: the yearly price`, timeout: 20_000 }).toContain(yearly);
+        const text = await main();
         expect(text).toMatch(/20% off/);
         expect(text).toContain('30-day money-back guarantee');
         expect(text).toMatch(/Free until [A-Z][a-z]+ \d{1,2}, \d{4}/);
-        await screenshot(page, `checkout-paywall-${currency.toLowerCase()}-${name}`);
-        expect(await axeViolations(page)).toEqual([]);
         // Keyboard: the interval radios switch with the arrow keys; the parent owns the URL.
         await page.getByRole('radio', { name: /Yearly/ }).focus();
         await page.keyboard.press('ArrowRight');
         await page.waitForURL(/interval=monthly/);
-        expect(await page.locator('main').innerText()).toContain(currency === 'EUR' ? '€49.00' : '$49.00');
+        await expect.poll(main, { message: `${currency}: the monthly price`, timeout: 20_000 }).toContain(monthly);
         expect(errors.filter((error) => !/favicon|Failed to load resource/.test(error))).toEqual([]);
         await context.close();
-      }
-    }
+      }),
+    );
   }, 120_000);
 
   it('pays on the hosted page (decline, insufficient funds, success), returns to next-steps, updates the card, then cancels on the account page', async () => {
