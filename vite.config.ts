@@ -13,7 +13,10 @@ const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /**
  * Server test files the Postgres pass would only repeat: they open no database, or always the
- * embedded one on disk (durability, the server process), whatever TEST_DATABASE says.
+ * embedded one on disk (durability, the server process), whatever TEST_DATABASE says, or what they
+ * check is the app's HTTP configuration alone (headers, timeouts, static files), which no query
+ * decides. A file that touches transactions, locks, uniqueness, counters, concurrency or SQL stays
+ * on both.
  */
 const sameOnEveryDatabase = [
   'tests/server/greetings/greetings-engine.test.ts',
@@ -21,6 +24,18 @@ const sameOnEveryDatabase = [
   'tests/server/foundation/hit-counter-cap.test.ts',
   'tests/server/analytics/durability.test.ts',
   'tests/server/foundation/process.test.ts',
+  // No database opened (#40.3).
+  'tests/server/foundation/response-serializer.test.ts',
+  'tests/server/foundation/lazy-child-logger.test.ts',
+  'tests/server/foundation/plugin-graph.test.ts',
+  'tests/server/auth/social-config.test.ts',
+  'tests/server/greetings/prerendered-samples.test.ts',
+  // The app on a database, but only its HTTP configuration checked (#40.3): security headers, the
+  // server's timeouts, the built SPA's files and prerendered pages.
+  'tests/server/hardening/security-headers.test.ts',
+  'tests/server/hardening/timeouts.test.ts',
+  'tests/server/foundation/spa.test.ts',
+  'tests/server/foundation/spa-prerendered.test.ts',
 ];
 
 const serverTests = (name: string, database: 'pglite' | 'postgres') => ({
