@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { lazyChunk } from '../../../core/lazy-chunk';
+import { afterFirstRender } from '../../lib/first-render';
 
 /**
  * core/phone/display (formatPhone, on libphonenumber-js with its metadata, ~43 KB compressed) as a
@@ -10,8 +11,8 @@ const display = lazyChunk(() => import('../../../core/phone/display'));
 
 /**
  * A stored E.164 number as its reader dials it (formatPhone: national form in the reader's own
- * country, international otherwise); null for none. Until the formatter has arrived (asked for once
- * the page has rendered, so its download and evaluation come after the first paint), the number is
+ * country, international otherwise); null for none. Until the formatter has arrived (asked for in an
+ * idle moment once the page has rendered, so its download and evaluation come after its paint), the number is
  * shown as stored ("+33612345678"): the same number, spelled without spaces for a moment.
  */
 export function useShownPhone(e164: string | null, readerCountry: string | null): string | null {
@@ -19,10 +20,15 @@ export function useShownPhone(e164: string | null, readerCountry: string | null)
   useEffect(() => {
     if (formatter || !e164) return;
     let current = true;
-    display.load().then(
-      (module) => current && setFormatter(module),
-      // Offline: the stored spelling stays, which is the number all the same.
-      () => undefined,
+    // In an idle moment after the load event, not at the mount: a download started before the page's
+    // largest paint is counted in it by Lighthouse's simulation (the account page's cards paint a
+    // moment after its first render, as their reads answer).
+    afterFirstRender(() =>
+      display.load().then(
+        (module) => current && setFormatter(module),
+        // Offline: the stored spelling stays, which is the number all the same.
+        () => undefined,
+      ),
     );
     return () => {
       current = false;
