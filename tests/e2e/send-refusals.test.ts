@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveChallenge } from '../../src/lib/proof-of-work/solve';
 import { codeFor, frenchMobile, workEmail } from '../helpers/accounts';
-import { newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
+import { appRendered, newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
 import { sharedBrowser } from '../helpers/file-browser';
 import { beforeValue, localeText, type Lng } from '../helpers/locale-text';
 import { roomyLimits } from '../helpers/roomy-limits';
@@ -64,6 +64,8 @@ async function signUp(lng: Lng, address: string, phone: string, viewport: keyof 
   const errors = watchPageErrors(page);
   await prepare?.(page);
   await page.goto(`/${lng}`);
+  // The start page is prerendered: what is typed before the app takes over its form is not the app's.
+  await appRendered(page);
   const field = (key: string) => page.getByLabel(localeText(lng, 'landing', `fields.${key}`), { exact: true });
   await field('email').fill(workEmail('refusal'));
   await field('firstName').fill('Jeanne');
