@@ -149,13 +149,15 @@ describe('checkout (browser)', () => {
       await page.getByLabel('Cryptogramme (CVC)').press('Enter');
       await page.waitForLoadState('domcontentloaded');
     };
+    // Each answer is a new page: wait for its own words (the previous page's alert is still there
+    // while the next one loads, and 'domcontentloaded' may be the previous page's).
     await pay('4000 0000 0000 0002');
-    expect(await page.getByRole('alert').innerText()).toContain('Votre carte a été refusée');
+    await page.getByRole('alert').filter({ hasText: 'Votre carte a été refusée' }).waitFor();
     await pay('4000 0000 0000 9995');
-    expect(await page.getByRole('alert').innerText()).toContain('solde de votre carte est insuffisant');
+    await page.getByRole('alert').filter({ hasText: 'solde de votre carte est insuffisant' }).waitFor();
     expect(await page.getByLabel('Numéro de carte').getAttribute('aria-invalid')).toBeNull();
     await pay('4242 4242 4242 4241');
-    expect(await page.getByLabel('Numéro de carte').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.getByLabel('Numéro de carte').getAttribute('aria-invalid')).toBe('true');
     expect(await axeViolations(page)).toEqual([]);
     await pay('4242 4242 4242 4242');
     await page.waitForURL(/\/fr\/onboarding\/next-steps/);

@@ -50,13 +50,14 @@ describe('root layout and language routing', () => {
     const context = await newContext(browser, baseURL);
     const page = await context.newPage();
     await page.goto('/voice-generator?custom_code=PARTNER10&utm_source=newsletter&utm_campaign=spring');
-    await page.waitForLoadState('networkidle');
-    const stored = await page.evaluate(() => ({
-      code: localStorage.getItem('allo_checkout_custom_code'),
-      source: localStorage.getItem('utm_source'),
-      campaign: localStorage.getItem('utm_campaign'),
-    }));
-    expect(stored).toEqual({ code: 'PARTNER10', source: 'newsletter', campaign: 'spring' });
+    // Stored once the app has started (not the network's quiet moment: nothing here waits on it).
+    const stored = () =>
+      page.evaluate(() => ({
+        code: localStorage.getItem('allo_checkout_custom_code'),
+        source: localStorage.getItem('utm_source'),
+        campaign: localStorage.getItem('utm_campaign'),
+      }));
+    await expect.poll(stored, { timeout: 20_000 }).toEqual({ code: 'PARTNER10', source: 'newsletter', campaign: 'spring' });
     await context.close();
   });
 
