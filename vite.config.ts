@@ -31,7 +31,9 @@ const sameOnEveryDatabase = [
   'tests/server/auth/social-config.test.ts',
   'tests/server/greetings/prerendered-samples.test.ts',
   // The app on a database, but only its HTTP configuration checked (#40.3): security headers, the
-  // server's timeouts, the built SPA's files and prerendered pages.
+  // server's timeouts, the built SPA's files and prerendered pages, the country from the shipped
+  // address file behind trusted proxies.
+  'tests/server/geo/country.test.ts',
   'tests/server/hardening/security-headers.test.ts',
   'tests/server/hardening/timeouts.test.ts',
   'tests/server/foundation/spa.test.ts',
