@@ -18,7 +18,7 @@ import {
   workEmail,
 } from '../helpers/accounts';
 import { axeViolations } from '../helpers/axe';
-import { newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
+import { appRendered, newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
 import { browserPerFile } from '../helpers/file-browser';
 import { beforeValue, localeText, type Lng } from '../helpers/locale-text';
 import { movePastAuthWindows, signInByCode } from '../helpers/sign-in';
@@ -83,6 +83,7 @@ describe('accounts that hold together', () => {
     const page = await victim.newPage();
     const errors = watchPageErrors(page);
     await page.goto(`/en/sign-in-otp?email=${encodeURIComponent(victimEmail)}`);
+    await appRendered(page); // a prerendered page: its Send button is the app's once it has rendered
     await page.getByRole('button', { name: localeText('en', 'auth', 'signIn.send') }).click();
     await page.getByText(beforeValue(localeText('en', 'auth', 'signIn.unknownEmail'))).waitFor();
     const signUp = page.getByRole('link', { name: localeText('en', 'auth', 'signIn.signUp') });
@@ -103,6 +104,7 @@ describe('accounts that hold together', () => {
     // The victim signs up (the email is not blocked by the attacker's claim), then opens the link.
     await advanceServerClock(baseURL, 61);
     await page.goto(`/en/sign-in-otp?email=${encodeURIComponent(victimEmail)}`);
+    await appRendered(page); // a prerendered page: its Send button is the app's once it has rendered
     await page.getByRole('button', { name: localeText('en', 'auth', 'signIn.send') }).click();
     await signUp.click();
     const victimPhone = frenchMobile();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { advanceServerClock, frenchMobile, signUpByApi, workEmail } from '../helpers/accounts';
-import { newContext, viewports, watchPageErrors } from '../helpers/browser';
+import { appRendered, newContext, viewports, watchPageErrors } from '../helpers/browser';
 import { fillSignUpForm } from '../helpers/signup-form';
 import { browserFile } from '../helpers/file-browser';
 import { localeText, type Lng } from '../helpers/locale-text';
@@ -43,6 +43,7 @@ describe('one wording for "use another number or email" on both code steps', () 
       // The sign-up's text was less than a minute ago: the next one may go.
       await advanceServerClock(baseURL, 61);
       await page.goto(`/${lng}/sign-in-otp?${new URLSearchParams({ phone })}`);
+      await appRendered(page); // a prerendered page: its Send button is the app's once it has rendered
       await page.getByRole('button', { name: localeText(lng, 'auth', 'signIn.send') }).click();
       const onSignIn = await wayBack(page, lng, 'auth', 'signIn.changeRecipient');
 

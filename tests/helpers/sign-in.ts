@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { advanceServerClock, codeFor, outbox } from './accounts';
+import { appRendered } from './browser';
 import { localeText, type Lng } from './locale-text';
 
 /**
@@ -19,6 +20,7 @@ export async function signInByCode(page: Page, baseURL: string, lng: Lng, recipi
   const address = 'phone' in recipient ? recipient.phone : recipient.email;
   const sent = (await outbox(baseURL, address)).length;
   await page.goto(`/${lng}/sign-in-otp?${new URLSearchParams(recipient)}`);
+  await appRendered(page); // a prerendered page: its Send button is the app's once it has rendered
   await page.getByRole('button', { name: localeText(lng, 'auth', 'signIn.send') }).click();
   const input = page.getByLabel(localeText(lng, 'auth', 'code.label'));
   await input.waitFor();
