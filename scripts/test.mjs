@@ -107,33 +107,42 @@ function printSlowest() {
 }
 
 /**
- * Seconds each browser file takes, relative to each other (a CI=true run of the 22 files on 27 Nov
- * 2026, scaled to the ~410 s they take one by one on a quiet 2-core machine).
- * Only the split uses them: a file not listed counts as 15 s, and a wrong figure costs time, not
- * correctness. Refresh from test-results/vitest-e2e-*.json when files change a lot.
+ * Seconds each browser file takes, relative to each other (per-file times of one-share runs on 28 Nov
+ * 2026 afternoon at load 5-8.5, after the #40.3 cuts; docs/testing.md). Only the split uses them: a
+ * file not listed counts as 15 s, and a wrong figure costs time, not correctness. Refresh from
+ * test-results/vitest-e2e-*.json when files change a lot.
  */
 const browserSeconds = {
   'paths.test.ts': 79,
-  // accounts and landing less their milestone runs (10 -> 1, ~20 s) and second axe pass (~14 s), 28 Nov.
   'accounts.test.ts': 43,
-  'landing.test.ts': 44,
-  'account-life.test.ts': 31,
-  'analytics.test.ts': 29,
-  'onboarding.test.ts': 24,
+  'landing.test.ts': 40,
+  'onboarding.test.ts': 29,
+  'account-life.test.ts': 24,
+  'send-refusals.test.ts': 23,
+  'prerender.test.ts': 23,
+  'analytics.test.ts': 22,
   'voice-generator.test.ts': 19,
-  'mfa.test.ts': 15,
-  'checkout.test.ts': 13,
+  'mfa.test.ts': 16,
+  'no-data-across-sign-out.test.ts': 15,
+  'charts-live.test.ts': 14,
   'session-tabs.test.ts': 12,
+  'social-signin.test.ts': 12,
   'auth.test.ts': 10,
-  'prerender.test.ts': 10,
   'visitor-details.test.ts': 10,
+  'refused-check.test.ts': 9,
   'shell.test.ts': 8,
-  'foundation.test.ts': 8,
+  'checkout.test.ts': 7,
+  'foundation.test.ts': 6,
+  'second-step-header.test.ts': 6,
   'delete-account.test.ts': 5,
+  'success-truth.test.ts': 5,
   'session-from-cookie.test.ts': 4,
   'charts.test.ts': 4,
+  'hosted-checkout.test.ts': 3,
   'links.test.ts': 3,
   'anonymous.test.ts': 3,
+  'paywall-promotion.test.ts': 2,
+  'paywall-console.test.ts': 2,
   'sign-in-again.test.ts': 2,
   'phone-lazy.test.ts': 1,
 };

@@ -26,7 +26,6 @@ describe('sign-in page shown again before the next page has loaded', () => {
     const held: Route[] = [];
     let onboardingAsked = () => {};
     const onboardingHeld = new Promise<void>((resolve) => (onboardingAsked = resolve));
-    if (process.env.SIA_CLOCK) await context.clock.install();
     await context.route(/\/assets\/(OnboardingRoute|StartPage|LandingLayout)-[^/]*\.js$/, (route) => {
       held.push(route);
       if (route.request().url().includes('/OnboardingRoute-')) onboardingAsked();
