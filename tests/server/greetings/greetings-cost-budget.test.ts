@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { greetingErrorCodes, greetingSchema, spokenTextSchema } from '../../../core/contracts/greetings';
 import type { DatabaseHandle } from '../../../server/db/client';
 import { normalizeForSpeech } from '../../../server/greetings/normalize';
@@ -98,7 +98,25 @@ describe('the greeting cost budget (#25.6)', () => {
     const unproven = await greet(app, text, '192.0.2.2');
     expect(unproven.statusCode).toBe(429);
     expect(unproven.json()).toMatchObject({ code: greetingErrorCodes.proofRequired });
-    const busy = await withProof(text, '192.0.2.2');
+    // The wait for room runs on a fake clock (#40.3, as greetings-proof-of-work's): moved 100 ms at a
+    // time while a timer is set, the database's real I/O let through between steps.
+    const proof = await prove(app, text, '192.0.2.2');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let busy;
+    try {
+      let answered = false;
+      const pending = app
+        .inject({ method: 'GET', url: `/greetings?${new URLSearchParams({ text, voice: 'aria', lang: 'en', proof })}`, headers: { 'x-forwarded-for': '192.0.2.2' } })
+        .finally(() => (answered = true));
+      const giveUp = Date.now() + 20_000;
+      while (!answered && Date.now() < giveUp) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (vi.getTimerCount() > 0) await vi.advanceTimersByTimeAsync(100);
+      }
+      busy = await pending;
+    } finally {
+      vi.useRealTimers();
+    }
     expect(busy.statusCode).toBe(429);
     expect(busy.json()).toMatchObject({ code: greetingErrorCodes.capacityReached });
     expect(Number(busy.headers['retry-after'])).toBeGreaterThanOrEqual(1);
