@@ -18,7 +18,7 @@ import lighthouse from 'lighthouse';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 import { chromium } from 'playwright-core';
 import { projectRoot } from '../server/config/project-root';
-import { chromiumPath } from '../tests/helpers/browser';
+import { appRendered, chromiumPath, launchBrowser } from '../tests/helpers/browser';
 import { startServerProcess } from '../tests/helpers/server-process';
 import { ensureBuilt } from './bench/build';
 import { table } from './bench/page-js';
@@ -36,11 +36,11 @@ type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 /** A page as rendered, without its scripts: same markup, same stylesheets, no JavaScript. */
 async function writeFloorPage(baseURL: string, clientDir: string, name: string, path: string): Promise<void> {
-  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await launchBrowser();
   try {
     const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
     await page.goto(`${baseURL}${path}`);
-    await page.waitForFunction(() => performance.getEntriesByName('first-render').length > 0);
+    await appRendered(page);
     const html = await page.evaluate(() => {
       const copy = document.documentElement.cloneNode(true) as HTMLElement;
       for (const element of copy.querySelectorAll('script, link[rel="modulepreload"]')) element.remove();

@@ -7,11 +7,11 @@
  * PROFILE_RUNS (default 3) runs per page; PROFILE_CPU (default 4) the throttle. For comparing builds
  * (alternate before/after, report the load beside each), not a figure to quote alone.
  */
-import { chromium, type CDPSession } from 'playwright-core';
+import type { Browser, CDPSession } from 'playwright-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumPath } from '../../tests/helpers/browser';
+import { appRendered, launchBrowser } from '../../tests/helpers/browser';
 import { startServerProcess } from '../../tests/helpers/server-process';
 import { ensureBuilt } from './build';
 import { publishableKey, signInContext, signUpToPaywall } from './sessions';
@@ -72,7 +72,7 @@ function selfTimeByFile(profile: Profile, from: number, to: number): Map<string,
   return byFile;
 }
 
-async function profileOnce(browser: Awaited<ReturnType<typeof chromium.launch>>, baseURL: string, session: Awaited<ReturnType<typeof signUpToPaywall>>, path: string): Promise<string> {
+async function profileOnce(browser: Browser, baseURL: string, session: Awaited<ReturnType<typeof signUpToPaywall>>, path: string): Promise<string> {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
   await signInContext(context, baseURL, session);
   const page = await context.newPage();
@@ -85,7 +85,7 @@ async function profileOnce(browser: Awaited<ReturnType<typeof chromium.launch>>,
   await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   await cdp.send('Profiler.start');
   await page.goto(`${baseURL}${path}`, { waitUntil: 'load' });
-  await page.waitForFunction(() => performance.getEntriesByName('first-render').length > 0, undefined, { timeout: 60_000 });
+  await appRendered(page, { timeout: 60_000 });
   // Analytics and the widgets start in an idle moment after the load event (at most 2 s later).
   await page.waitForTimeout(6000);
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
@@ -114,7 +114,7 @@ async function main(): Promise<void> {
   ensureBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'page-profile-data-'));
   const server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1,::1' }, { bundled: true, timeoutMs: 180_000 });
-  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await launchBrowser();
   try {
     const session = await signUpToPaywall(server.url, await publishableKey(server.url));
     for (const name of names) {

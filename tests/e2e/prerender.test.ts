@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { projectRoot } from '../../server/config/project-root';
 import { codeFor, frenchMobile, outbox, signInContext, signUpByApi, workEmail, type Session } from '../helpers/accounts';
-import { newContext, viewports, watchPageErrors } from '../helpers/browser';
+import { appRendered, newContext, viewports, watchPageErrors } from '../helpers/browser';
 import { sharedBrowser } from '../helpers/file-browser';
 import { signUpToPaywall } from '../../scripts/bench/sessions';
 
@@ -63,7 +63,6 @@ async function watchHeading(page: Page): Promise<void> {
 }
 const headingWasLost = (page: Page) => page.evaluate(() => (window as unknown as { headingLost?: boolean }).headingLost ?? false);
 
-const firstRender = (page: Page) => page.waitForFunction(() => performance.getEntriesByName('first-render').length > 0);
 const headingIsServed = (page: Page) => page.evaluate(() => (document.querySelector('#root h1') as (HTMLElement & { servedByHtml?: boolean }) | null)?.servedByHtml === true);
 
 describe('prerendered start page', () => {
@@ -112,7 +111,7 @@ describe('prerendered start page', () => {
       await page.goto(`/${lng}`, { waitUntil: 'commit' });
       expect(await markServedHeading(page)).toBe(text(lng, 'landing', 'start.title'));
       release();
-      await firstRender(page);
+      await appRendered(page);
       await page.getByRole('contentinfo').waitFor();
       expect(await headingIsServed(page)).toBe(true);
       await expect.poll(() => page.title()).toBe(`${text(lng, 'common', 'titles.home')} · Ringwise`);
@@ -139,7 +138,7 @@ describe('prerendered start page', () => {
       await page.getByLabel(text('en', 'landing', 'fields.firstName'), { exact: true }).fill('Jane');
       await page.getByRole('button', { name: text('en', 'landing', 'fields.submit') }).click();
       release();
-      await firstRender(page);
+      await appRendered(page);
       // The held submit is sent to the app: it checks what was typed.
       await page.getByText(text('en', 'common', 'validation.invalidEmail')).waitFor();
       await expect.poll(() => page.getByRole('alert').filter({ hasText: text('en', 'common', 'validation.required') }).count()).toBe(3);
@@ -156,7 +155,7 @@ describe('prerendered start page', () => {
     const errors = watchPageErrors(page);
     await watchHeading(page);
     await page.goto('/fr?email=jane%40acme.com&utm_source=prerender');
-    await firstRender(page);
+    await appRendered(page);
     await page.getByRole('contentinfo').waitFor();
     expect(await page.getByLabel(text('fr', 'landing', 'fields.email'), { exact: true }).inputValue()).toBe('jane@acme.com');
     expect(await page.getByRole('button', { name: /^Pays/ }).textContent()).toMatch(/\+1\b/);
@@ -176,7 +175,7 @@ describe('prerendered start page', () => {
     await page.goto('/en');
     await page.waitForURL('**/en/onboarding**');
     // The address changes as the app starts; the served markup stays until the app's first render.
-    await firstRender(page);
+    await appRendered(page);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).not.toBe(text('en', 'landing', 'start.title'));
     expect(errors).toEqual([]);
@@ -204,7 +203,7 @@ describe('prerendered start page', () => {
     await page.goto('/en/onboarding/checkout-form', { waitUntil: 'commit' });
     expect(await markServedHeading(page)).toBe(text('en', 'checkout', 'title'));
     release();
-    await firstRender(page);
+    await appRendered(page);
     // The plans come (the visitor's own page, drawn over: they hold a session), and the heading never left.
     await page.getByRole('button', { name: text('en', 'checkout', 'start') }).waitFor();
     expect(await headingWasLost(page)).toBe(false);
@@ -247,7 +246,7 @@ describe('prerendered start page', () => {
     // The app took the click (the same document), not the browser (a page load).
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     releasePage();
-    await firstRender(page);
+    await appRendered(page);
     await page.getByRole('heading', { level: 1, name: text('fr', 'landing', 'start.title') }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
     expect(errors).toEqual([]);
@@ -312,7 +311,7 @@ describe('prerendered demo and sign-in pages', () => {
       await page.goto(`/${lng}/demo`, { waitUntil: 'commit' });
       expect(await markServedHeading(page)).toBe(text(lng, 'landing', 'demo.title'));
       release();
-      await firstRender(page);
+      await appRendered(page);
       await page.getByRole('contentinfo').waitFor();
       expect(await headingIsServed(page)).toBe(true);
       expect(await page.getByRole('button', { name: new RegExp(`^${text(lng, 'common', 'phoneInput.countryButton').split('{{')[0]}`) }).textContent()).toMatch(country);
@@ -359,7 +358,7 @@ describe('prerendered demo and sign-in pages', () => {
       await page.goto(`/${lng}/sign-in-otp`, { waitUntil: 'commit' });
       expect(await markServedHeading(page)).toBe(text(lng, 'auth', 'signIn.title'));
       release();
-      await firstRender(page);
+      await appRendered(page);
       await page.getByRole('contentinfo').waitFor();
       expect(await headingIsServed(page)).toBe(true);
       expect(await page.getByRole('button', { name: new RegExp(`^${text(lng, 'common', 'phoneInput.countryButton').split('{{')[0]}`) }).textContent()).toMatch(country);
@@ -387,7 +386,7 @@ describe('prerendered demo and sign-in pages', () => {
     await release.asked;
     await page.getByRole('button', { name: text('en', 'auth', 'signIn.byEmail'), exact: true }).click();
     release();
-    await firstRender(page);
+    await appRendered(page);
     await page.getByLabel(text('en', 'auth', 'signIn.emailLabel'), { exact: true }).waitFor();
     // Adopted, not drawn over: the click reached the very button the HTML drew.
     expect(await headingIsServed(page)).toBe(true);
@@ -404,7 +403,7 @@ describe('prerendered demo and sign-in pages', () => {
     // Nothing happens before the app is here.
     expect(await demoPage.getByRole('listbox').count()).toBe(0);
     releaseDemo();
-    await firstRender(demoPage);
+    await appRendered(demoPage);
     await demoPage.getByRole('listbox').waitFor();
     expect(errors).toEqual([]);
     expect(demoErrors).toEqual([]);
@@ -422,7 +421,7 @@ describe('prerendered demo and sign-in pages', () => {
     await page.getByLabel(text('en', 'auth', 'signIn.phoneLabel'), { exact: true }).fill('+1 201');
     await page.getByRole('button', { name: text('en', 'auth', 'signIn.send') }).click();
     release();
-    await firstRender(page);
+    await appRendered(page);
     await page.getByText(text('en', 'common', 'validation.invalidPhone')).waitFor();
     expect(new URL(page.url()).search).toBe('');
     expect(errors).toEqual([]);

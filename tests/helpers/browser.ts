@@ -61,6 +61,6 @@ export function watchPageErrors(page: Page): string[] {
  * prerendered page shows its heading and form before any code runs; a test that is not about that
  * moment waits for this before it types or clicks (the early moment is tests/e2e/prerender.test.ts's).
  */
-export async function appRendered(page: Page): Promise<void> {
-  await page.waitForFunction(() => performance.getEntriesByName('first-render').length > 0);
+export async function appRendered(page: Page, options: { timeout?: number } = {}): Promise<void> {
+  await page.waitForFunction(() => performance.getEntriesByName('first-render').length > 0, undefined, options);
 }
