@@ -14,6 +14,7 @@ import { readPendingCodeStep } from './features/landing/code-step-storage';
 import { defaultCountryCode } from './lib/countries';
 import { firstRender } from './lib/first-render';
 import { setAdoptingMarkup } from './lib/use-browser-values';
+import { nextTask } from './lib/next-task';
 
 async function boot() {
   const firstSegment = window.location.pathname.split('/')[1];
@@ -34,7 +35,7 @@ async function boot() {
   startApp(config.webAppUrl);
   // Over a prerendered page, the visitor can read it already: a task boundary here keeps the
   // script's evaluation and the hydration from being one long task (input waits on neither).
-  if (prerendered) await new Promise((resolve) => setTimeout(resolve, 0));
+  if (prerendered) await nextTask();
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   const app = (
