@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { greetingErrorCodes, greetingSchema, spokenTextSchema } from '../../../core/contracts/greetings';
 import type { DatabaseHandle } from '../../../server/db/client';
 import { normalizeForSpeech } from '../../../server/greetings/normalize';
 import { createTestDatabase } from '../../helpers/database';
 import { manualClock } from '../../helpers/app';
 import { greetingInstance, type HeldEngine } from './held-engine';
+import { answerOnFakeClock } from './on-fake-clock';
 import { prove } from './prove';
 
 const ATTACKER = '203.0.113.66';
@@ -98,25 +99,11 @@ describe('the greeting cost budget (#25.6)', () => {
     const unproven = await greet(app, text, '192.0.2.2');
     expect(unproven.statusCode).toBe(429);
     expect(unproven.json()).toMatchObject({ code: greetingErrorCodes.proofRequired });
-    // The wait for room runs on a fake clock (#40.3, as greetings-proof-of-work's): moved 100 ms at a
-    // time while a timer is set, the database's real I/O let through between steps.
+    // The wait for room runs on a fake clock (#40.3, as greetings-proof-of-work's).
     const proof = await prove(app, text, '192.0.2.2');
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    let busy;
-    try {
-      let answered = false;
-      const pending = app
-        .inject({ method: 'GET', url: `/greetings?${new URLSearchParams({ text, voice: 'aria', lang: 'en', proof })}`, headers: { 'x-forwarded-for': '192.0.2.2' } })
-        .finally(() => (answered = true));
-      const giveUp = Date.now() + 20_000;
-      while (!answered && Date.now() < giveUp) {
-        await new Promise((resolve) => setImmediate(resolve));
-        if (vi.getTimerCount() > 0) await vi.advanceTimersByTimeAsync(100);
-      }
-      busy = await pending;
-    } finally {
-      vi.useRealTimers();
-    }
+    const { answer: busy } = await answerOnFakeClock(() =>
+      app.inject({ method: 'GET', url: `/greetings?${new URLSearchParams({ text, voice: 'aria', lang: 'en', proof })}`, headers: { 'x-forwarded-for': '192.0.2.2' } }),
+    );
     expect(busy.statusCode).toBe(429);
     expect(busy.json()).toMatchObject({ code: greetingErrorCodes.capacityReached });
     expect(Number(busy.headers['retry-after'])).toBeGreaterThanOrEqual(1);
