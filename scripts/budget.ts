@@ -7,11 +7,11 @@
  * Bytes, not times: the figure is the same on a busy machine.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../server/config/project-root';
 import { launchBrowser } from '../tests/helpers/browser';
+import { migratedDataDir } from '../tests/helpers/migrated-data-dir';
 import { startServerProcess } from '../tests/helpers/server-process';
 import { formatPageTable, kb, measurePageScripts, type PageScripts } from './bench/page-js';
 import { benchPages } from './bench/pages';
@@ -116,12 +116,16 @@ function overBudget(results: PageScripts[], budgets: Record<string, number>, mom
 async function main(): Promise<number> {
   const root = projectRoot();
   buildIfStale(root);
-  const dataDir = mkdtempSync(join(tmpdir(), 'budget-data-'));
-  const server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn' }, { bundled: true, timeoutMs: 180_000 });
-  const browser = await launchBrowser();
+  // An already migrated database (as the browser tests'), and Chromium started beside the server.
+  const dataDir = await migratedDataDir('budget-data-');
+  const [server, browser] = await Promise.all([
+    startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn' }, { bundled: true, timeoutMs: 180_000 }),
+    launchBrowser(),
+  ]);
   try {
-    const results = [];
-    for (const target of benchPages(server.url)) results.push(await measurePageScripts(browser, server.url, target, { idle: true }));
+    // The pages at once, each in its own context: a visit is mostly waiting (for network idle and
+    // the 3 s after it), and its bytes do not depend on what else the machine does (48 s one by one).
+    const results = await Promise.all(benchPages(server.url).map((target) => measurePageScripts(browser, server.url, target, { idle: true })));
     const byIdle = results.map((result) => ({ ...result, bytes: result.idleBytes ?? 0, scripts: result.idleScripts ?? [] }));
     console.log('First-render JavaScript per page (Chromium, 375 px, compressed script bodies)\n');
     console.log(formatPageTable(results, pageBudgets));
