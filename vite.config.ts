@@ -63,6 +63,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
+    // Vite's own gzip of every file for its size table was ~1 CPU-s of each build and hundreds of
+    // lines of flags; the bytes that count are measured as Chromium receives them (`npm run budget`).
+    reportCompressedSize: false,
     rolldownOptions: {
       treeshake: {
         // The contracts only define schemas and constants. Declared free of side effects, a module
