@@ -61,9 +61,10 @@ async function authHeaders(): Promise<Record<string, string>> {
 /**
  * A customer at the end of the funnel: signed up, questionnaire answered, VALIDATED, trial paid,
  * role granted; the email given at sign-up waits for its confirmation (as the start page leaves it).
- * The session returned is a refreshed one, whose user knows that email.
+ * The session returned is a refreshed one, whose user knows that email (without `emailToConfirm`,
+ * the sign-up's own, with no address to confirm).
  */
-async function customer(card = GOOD_CARD): Promise<{ session: Session; phone: string }> {
+async function customer(card = GOOD_CARD, { emailToConfirm = true } = {}): Promise<{ session: Session; phone: string }> {
   addressCounter += 1;
   const phone = frenchMobile().e164;
   const email = workEmail('life');
@@ -72,6 +73,7 @@ async function customer(card = GOOD_CARD): Promise<{ session: Session; phone: st
   expect(await checkLegitimacy(baseURL, signedUp)).toBe('VALIDATED');
   await pay(signedUp, card);
   await api(baseURL, '/v1/onboarding/finish', { method: 'POST', token: signedUp.access_token, body: {} });
+  if (!emailToConfirm) return { session: signedUp, phone };
   const headers = await authHeaders();
   const changed = await fetch(new URL('/auth/v1/user', baseURL), { method: 'PUT', headers: { ...headers, authorization: `Bearer ${signedUp.access_token}` }, body: JSON.stringify({ email }) });
   expect(changed.status, await changed.clone().text()).toBe(200);
@@ -237,6 +239,47 @@ describe('the life of a subscription (browser)', () => {
       else await screenshot(page, 'account-life-past-due-en-desktop');
       await context.close();
     }
+  }, 120_000);
+
+  it('the email card\'s code-sending parts load only for an address to confirm, and its card is drawn with the page (no shift)', async () => {
+    const cardParts = /\/assets\/(EmailToConfirmCard|email-claim|otp|code-send|EmailClaimNotice|send-refusal)-[^/]+\.js$/;
+    const visit = async (session: Session) => {
+      const context = await newContext(browser, baseURL, { viewport: viewports.phone, locale: 'en-US' });
+      await signInContext(context, baseURL, session);
+      // Layout shifts as Lighthouse counts them (none after an input here: the page is only opened).
+      await context.addInitScript(() => {
+        const host = window as unknown as { shifted: number };
+        host.shifted = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) host.shifted += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const page = await context.newPage();
+      const errors = watchPageErrors(page);
+      const asked: string[] = [];
+      page.on('request', (request) => void (cardParts.test(new URL(request.url()).pathname) && asked.push(new URL(request.url()).pathname)));
+      await page.goto('/account');
+      await page.getByRole('heading', { name: text('en', 'settings') }).waitFor();
+      return { context, page, errors, asked };
+    };
+
+    // Nothing to confirm: the page shows everything else and asks for none of the card's code.
+    const plain = await visit((await customer(GOOD_CARD, { emailToConfirm: false })).session);
+    await plain.page.getByRole('heading', { name: text('en', 'twoStep.title') }).waitFor();
+    await plain.page.waitForLoadState('networkidle');
+    expect(await plain.page.getByRole('heading', { name: text('en', 'email.title') }).count()).toBe(0);
+    expect(plain.asked).toEqual([]);
+    expect(plain.errors).toEqual([]);
+    await plain.context.close();
+
+    // An address to confirm: the card is there with the page's content, nothing moved under the reader.
+    const pending = await visit((await customer()).session);
+    expect(await pending.page.getByRole('heading', { name: text('en', 'email.title') }).count()).toBe(1);
+    await pending.page.getByRole('button', { name: text('en', 'email.send') }).waitFor();
+    expect(pending.asked.some((path) => path.includes('/EmailToConfirmCard-'))).toBe(true);
+    expect(await pending.page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBeLessThan(0.01);
+    expect(pending.errors).toEqual([]);
+    await pending.context.close();
   }, 120_000);
 
   it('an authenticator being added folds the email code form: one 6-digit field on the page', async () => {

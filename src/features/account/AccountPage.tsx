@@ -20,7 +20,7 @@ import { Heading, Text } from '../../ui/Text';
 import * as styles from './AccountPage.css';
 import { SecondStep } from '../../platform/verification/SecondStep.lazy';
 import { DeleteAccount } from './DeleteAccount';
-import { EmailToConfirm } from '../../platform/verification/EmailToConfirm';
+import { EmailToConfirm, useEmailCardReady } from '../../platform/verification/EmailToConfirm';
 import { ManageCard } from './ManageCard';
 import { PaymentHistory } from './PaymentHistory';
 import { PlanCard } from './PlanCard';
@@ -123,6 +123,8 @@ export default function AccountPage() {
   // The number is formatted once its formatter has arrived, after the first paint (use-shown-phone).
   const shownPhone = useShownPhone(user?.email ? null : storedPhone(user?.phone), defaultCountryCode());
   const who = user?.email || shownPhone || '';
+  // An address to confirm: the content waits for its card's code too (usually here before the reads).
+  const emailCardReady = useEmailCardReady(user?.new_email, user !== undefined);
 
   const subscription = query.data?.subscription ?? null;
   return (
@@ -141,7 +143,7 @@ export default function AccountPage() {
         <SignInPrompt text={t('guest')} />
       ) : session.status === 'signedOut' ? (
         <SignInPrompt text={t('signedOut')} />
-      ) : !user || (query.data === undefined && !query.isError) || (query.data?.subscription === null && person.isPending) ? (
+      ) : !user || (query.data === undefined && !query.isError) || (query.data?.subscription === null && person.isPending) || !emailCardReady ? (
         // As tall as the screen, so the footer waits below the fold instead of jumping when the page fills.
         <Box display="flex" alignItems="flex-start" gap="small" role="status" className={styles.loading}>
           <Spinner />

@@ -53,8 +53,12 @@ export async function prefetchAccountReads(): Promise<void> {
   await publicConfigLoaded();
   await sessionKnown();
   // Who is signed in now, not when the session became known: the key and the token must be one person's.
-  const reader = accountReader(sessionViewOf(startSessionActor().getSnapshot()));
+  const view = sessionViewOf(startSessionActor().getSnapshot());
+  const reader = accountReader(view);
   if (!reader) return;
   void queryClient.prefetchQuery({ ...subscriptionQuery(reader), staleTime: PREFETCH_FRESH_MS });
   void queryClient.prefetchQuery({ ...personQuery(reader), staleTime: PREFETCH_FRESH_MS });
+  // An address to confirm: its card's code comes beside the reads, so it is here when the page draws
+  // (asked for only then: the many with nothing to confirm load none of it).
+  if (view.session?.user.new_email) void import('../../platform/verification/EmailToConfirm').then((card) => card.loadEmailToConfirmCard()).catch(() => undefined);
 }

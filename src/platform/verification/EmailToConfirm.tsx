@@ -1,80 +1,66 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../core/routes/languages';
 import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
-import { Card } from '../../ui/Card';
-import { Heading, Text } from '../../ui/Text';
-import { sentAtFromWait, waitOrCooldown } from '../../../core/auth-codes';
-import { CodeEntry } from './CodeEntry.lazy';
-import type { EmailClaimResult } from './otp';
-import { claimEmail, resendEmailClaim } from './email-claim';
-import { EmailClaimNotice } from './EmailClaimNotice';
+import { lazyChunk } from '../../../core/lazy-chunk';
 import { useSession } from '../session/session';
+import type * as EmailToConfirmCard from './EmailToConfirmCard';
 
 /**
- * The account page's unconfirmed email. The code from the sign-up message lasts minutes and this
- * page is opened days later, so no code field is shown for a code that is probably gone: "Send a
- * new code" sends one, and only then the field appears. While `folded` (an authenticator is being
- * added further down, with its own 6-digit field) only the sentence stays, so one page never asks
- * for two codes at once.
+ * The card with its code-sending parts (email-claim, otp, the held-claim notice, the refusal
+ * messages): asked for only when the signed-in person has an address to confirm (the account page's
+ * reads ask for it beside them, ../../features/account/account-reads.ts), never in the first paint
+ * of the many who have none.
+ */
+const emailToConfirmCard = lazyChunk<typeof EmailToConfirmCard>(() => import('./EmailToConfirmCard'));
+export const loadEmailToConfirmCard = () => emailToConfirmCard.load();
+
+/**
+ * Whether the account page may draw its content: the person is `known`, and has no address to
+ * confirm or this card's code has come (asked for here if the reads' prefetch has not yet), so the
+ * card is drawn with the page rather than growing into it under the reader (CLS). Once true it stays
+ * true: an address that appears later (another tab's sign-in) brings its card through Suspense,
+ * never the loading line back over the page.
+ */
+export function useEmailCardReady(email: string | null | undefined, known: boolean): boolean {
+  const [came, setCame] = useState(() => emailToConfirmCard.loaded() !== undefined);
+  const [wasReady, setWasReady] = useState(false);
+  const ready = wasReady || (known && (!email || came));
+  if (ready && !wasReady) setWasReady(true);
+  useEffect(() => {
+    if (ready || !email) return;
+    let live = true;
+    // Failed too: the page draws, and the card's Suspense asks again.
+    const done = () => void (live && setCame(true));
+    emailToConfirmCard.load().then(done, done);
+    return () => {
+      live = false;
+    };
+  }, [ready, email]);
+  return ready;
+}
+
+const LazyCard = lazy(() => emailToConfirmCard.load().then((module) => ({ default: module.EmailToConfirmCard })));
+
+/**
+ * The account page's unconfirmed email, if there is one (./EmailToConfirmCard.tsx, in its own
+ * chunk), and the "confirmed" alert after its code is checked (the session then holds no address to
+ * confirm, so this, not the card, keeps it).
  */
 export function EmailToConfirm({ lng, folded }: { lng: Language; folded: boolean }) {
-  const { t } = useTranslation('account');
   const { t: tAuth } = useTranslation('auth');
   const { session } = useSession();
-  const [sentAt, setSentAt] = useState<number | null>(null);
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [confirmed, setConfirmed] = useState(false);
+  // Chosen once: the card drawn at once when its chunk came with the page's reads (no empty frame
+  // under the reader, CLS), else through Suspense. Never switched after, which would remount the card
+  // and lose a code being typed.
+  const [Card] = useState(() => emailToConfirmCard.loaded()?.EmailToConfirmCard ?? LazyCard);
   const email = session?.user.new_email;
   if (confirmed) return <Alert tone="positive">{tAuth('emailConfirmation.confirmed')}</Alert>;
   if (!email) return null;
-
-  const send = async () => {
-    setSending(true);
-    setFailure(null);
-    const result: EmailClaimResult = await claimEmail(email, lng).catch((): EmailClaimResult => ({ ok: false, code: 'network' }));
-    setSending(false);
-    // Held back: EmailClaimNotice says when the code comes; the field opens then ("Send a new code" again).
-    if (result.ok && result.heldSeconds) return;
-    if (result.ok) setSentAt(Date.now());
-    // Refused as too soon: a code left less than a minute ago and is still good, so its field opens
-    // with the countdown where it really is.
-    else if (result.code === 'over_email_send_rate_limit' && result.retryAfterSeconds !== undefined)
-      setSentAt(sentAtFromWait(result.retryAfterSeconds, Date.now()));
-    else setFailure(tAuth(`errors.${result.code}`, { seconds: waitOrCooldown(result.retryAfterSeconds), defaultValue: tAuth('errors.network') }));
-  };
-
   return (
-    <Card role="region" aria-labelledby="email-heading">
-      <Heading level={2} id="email-heading">
-        {t('email.title')}
-      </Heading>
-      <Text tone="muted">{t('email.text', { email })}</Text>
-      {folded ? (
-        <Text size="small" tone="muted">
-          {t('email.folded')}
-        </Text>
-      ) : sentAt === null ? (
-        <div>
-          <Button tone="secondary" loading={sending} onClick={() => void send()}>
-            {t('email.send')}
-          </Button>
-        </div>
-      ) : (
-        <CodeEntry
-          recipient={email}
-          channel="email"
-          purpose="change"
-          autoFocus
-          sentAt={sentAt}
-          onVerified={() => setConfirmed(true)}
-          onResend={() => resendEmailClaim(email, lng)}
-        />
-      )}
-      <EmailClaimNotice />
-      {failure ? <Alert tone="critical">{failure}</Alert> : null}
-    </Card>
+    <Suspense fallback={null}>
+      <Card lng={lng} folded={folded} email={email} onConfirmed={() => setConfirmed(true)} />
+    </Suspense>
   );
 }
