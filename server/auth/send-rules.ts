@@ -158,7 +158,7 @@ export async function priceSendWork(service: AuthService, asker: { ip: string; c
   const addressLevel = Math.min(SEND_WORK.maxAddressLevel, doublings(fromAddress, SEND_WORK.addressFree));
   const shared = Math.max(doublings(countryRepeat + countryFirst, SEND_WORK.countryFree), doublings(totalRepeat + totalFirst, SEND_WORK.totalFree));
   const level = addressLevel + Math.min(SEND_WORK.maxSharedLevel, shared);
-  return { level, maxNumber: workOfLevel(level) };
+  return { level, maxNumber: workOfLevel(level, service.env.CAPTCHA_SEND_WORK) };
 }
 
 /** The challenge route's price (GET /auth/v1/captcha/challenge), after the asker's per-minute allowance of challenges. */
@@ -167,14 +167,15 @@ export async function priceChallenge(service: AuthService, ip: string, country: 
   return priceSendWork(service, { ip, country });
 }
 
-export const workOfLevel = (level: number) => SEND_WORK.baseMaxNumber * 2 ** Math.max(0, level);
+/** A level's maxNumber over the base (CAPTCHA_SEND_WORK, the product's SEND_WORK.baseMaxNumber unless a test lowers it). */
+export const workOfLevel = (level: number, base: number = SEND_WORK.baseMaxNumber) => base * 2 ** Math.max(0, level);
 
 /** An ALTCHA proof must be worth the send's price now, less one level; hosted captchas and `off` prove no measured work. */
 async function checkWorkPaid(service: AuthService, send: Send, country: string | null): Promise<void> {
   const paid = send.captcha?.maxNumber;
   if (paid === null || paid === undefined) return;
   const price = await priceSendWork(service, { ip: send.ip, country });
-  if (paid < workOfLevel(price.level - 1)) throw captchaFailed('the work was priced for a quieter moment or country: fetch a new challenge');
+  if (paid < workOfLevel(price.level - 1, service.env.CAPTCHA_SEND_WORK)) throw captchaFailed('the work was priced for a quieter moment or country: fetch a new challenge');
 }
 
 function refuseUnlistedCountry(service: AuthService, country: string | null): void {

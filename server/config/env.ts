@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { SEND_WORK } from '../auth/rate-limit';
 import { parseSocialConfig, type SocialConfig } from '../auth/social/config';
 
 const booleanFlag = z
@@ -155,6 +156,12 @@ export const envSchema = z.object({
   CAPTCHA_SECRET: optionalText,
   CAPTCHA_SITE_KEY: optionalText,
   CAPTCHA_VERIFY_URL: absoluteUrl.optional(),
+  /**
+   * The proof of work of an unproven code send at level 0 (ALTCHA's maxNumber; each level doubles it,
+   * server/auth/rate-limit.ts). Tests that are about the rising price, not the price itself, set it
+   * lower so their solves cost little; production refuses anything below the product's price.
+   */
+  CAPTCHA_SEND_WORK: z.coerce.number({ message: 'expected a whole number, at least 2' }).int({ message: 'expected a whole number, at least 2' }).min(2, { message: 'expected a whole number, at least 2' }).default(SEND_WORK.baseMaxNumber),
   CAPTCHA_TIMEOUT_MS: z.coerce.number({ message: 'expected milliseconds, at least 100' }).int({ message: 'expected milliseconds, at least 100' }).min(100, { message: 'expected milliseconds, at least 100' }).default(10_000),
   SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, { message: 'expected an smtp:// or smtps:// URL' }).optional(),
   SMTP_FROM: optionalText,
@@ -209,6 +216,9 @@ export const envSchema = z.object({
 }).superRefine((env, context) => {
   if (env.ERASURE_SETTLE_MS !== undefined && env.NODE_ENV === 'production') {
     context.addIssue({ code: 'custom', path: ['ERASURE_SETTLE_MS'], message: 'for tests only, refused in production: an erasure waits out every instance\'s cache' });
+  }
+  if (env.NODE_ENV === 'production' && env.CAPTCHA_SEND_WORK < SEND_WORK.baseMaxNumber) {
+    context.addIssue({ code: 'custom', path: ['CAPTCHA_SEND_WORK'], message: `at least ${SEND_WORK.baseMaxNumber} in production: a lower price is for tests` });
   }
   // Links in emails and texts are built from configuration only; production must say where it lives.
   if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {

@@ -105,9 +105,13 @@ describe('captcha: ALTCHA proof of work on the code sends', () => {
 });
 
 describe('captcha: the work a text costs rises with pressure', () => {
+  // The doubling rule, not the price: the base is a hundredth of the product's, so the 16 solves
+  // cost ~20,000 tries, not ~2 M (the product's price is proved by the describe above and by
+  // send-budgets).
+  const base = 1_000;
   let h: AuthHarness;
   beforeAll(async () => {
-    h = await startAuthHarness({ env: { CAPTCHA_PROVIDER: 'altcha' } });
+    h = await startAuthHarness({ env: { CAPTCHA_PROVIDER: 'altcha', CAPTCHA_SEND_WORK: String(base) } });
   });
   afterAll(async () => h.close());
 
@@ -115,11 +119,11 @@ describe('captcha: the work a text costs rises with pressure', () => {
     // 200 unproven texts to France this hour (a botnet's): France's work is four times the base.
     for (let n = 0; n < 200; n += 1) await h.app.authService.limiter.count('sms:country:FR', 100_000, 60 * 60_000);
     const cheap = await solvedToken(h);
-    expect(cheap.challenge.parameters.data).toMatchObject({ level: 0, maxNumber: 100_000 });
+    expect(cheap.challenge.parameters.data).toMatchObject({ level: 0, maxNumber: base });
     const refused = await post(h, '/otp', { phone: '+33611130001', ...withToken(cheap.token) });
     expect(refused).toMatchObject({ status: 400, body: { code: 'captcha_failed', message: expect.stringContaining('fetch a new challenge') } });
     const priced = await solvedToken(h, '?country=FR');
-    expect(priced.challenge.parameters.data).toMatchObject({ level: 2, maxNumber: 400_000, country: 'FR' });
+    expect(priced.challenge.parameters.data).toMatchObject({ level: 2, maxNumber: 4 * base, country: 'FR' });
     expect((await post(h, '/otp', { phone: '+33611130001', ...withToken(priced.token) })).status).toBe(200);
     // A quiet country's texts still cost the base.
     expect((await post(h, '/otp', { phone: '+4915112345678', ...withToken(cheap.token) })).body.message).toContain('(already used)');
@@ -128,18 +132,28 @@ describe('captcha: the work a text costs rises with pressure', () => {
 
   it('an address that keeps asking pays more for each text', async () => {
     const levels: number[] = [];
+    const prices: number[] = [];
     for (let n = 0; n < 12; n += 1) {
       const { token, challenge } = await solvedToken(h, '?country=DE');
       levels.push(Number(challenge.parameters.data?.level));
+      prices.push(Number(challenge.parameters.data?.maxNumber));
       expect((await post(h, '/otp', { phone: `+49151${String(20000000 + n * 10007)}`, ...withToken(token) })).status).toBe(200);
     }
     // This address sent two texts above: five in the hour at the base, then one doubling per
     // doubling of its texts (6th to 10th ×2, 11th to 20th ×4).
     expect(levels).toEqual([0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2]);
+    expect(prices).toEqual(levels.map((level) => base * 2 ** level));
   });
 });
 
 describe('captcha: configuration', () => {
+  it('production refuses a send price below the product\'s (a lower one is for tests)', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://ringwise.test' };
+    expect(() => parseEnv({ ...production, CAPTCHA_SEND_WORK: '1000' })).toThrow(/CAPTCHA_SEND_WORK/);
+    expect(parseEnv(production).CAPTCHA_SEND_WORK).toBe(100_000);
+    expect(parseEnv({ NODE_ENV: 'test', CAPTCHA_SEND_WORK: '1000' }).CAPTCHA_SEND_WORK).toBe(1000);
+  });
+
   it('production with a hosted provider stops on a missing secret, naming it', () => {
     expect(() => parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://ringwise.test', CAPTCHA_PROVIDER: 'turnstile', CAPTCHA_SITE_KEY: 'site' })).toThrow(/CAPTCHA_SECRET/);
     expect(() => parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://ringwise.test', CAPTCHA_PROVIDER: 'recaptcha' })).toThrow(/^Invalid environment variable CAPTCHA_PROVIDER="recaptcha": expected altcha, turnstile, hcaptcha or off$/);
