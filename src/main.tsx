@@ -44,7 +44,9 @@ async function boot() {
     </StrictMode>
   );
   if (!prerendered) {
-    createRoot(root).render(app);
+    // At transition priority: React yields to the browser every few milliseconds while it draws the
+    // first page, instead of one long task (TBT) before the page's loading line or content paints.
+    startTransition(() => createRoot(root).render(app));
     return;
   }
   const { page, lng } = appActor().getSnapshot().context;
