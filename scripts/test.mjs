@@ -107,44 +107,50 @@ function printSlowest() {
 }
 
 /**
- * Seconds each browser file takes, relative to each other (per-file times of one-share runs on 28 Nov
- * 2026 afternoon at load 5-8.5, after the #40.3 cuts; docs/testing.md). Only the split uses them: a
- * file not listed counts as 15 s, and a wrong figure costs time, not correctness. Refresh from
+ * Seconds each browser file takes, relative to each other (per-file times of npm test's four shares
+ * on 28 Nov 2026 at 15:29, load ~4, every file listed; paths.test.ts with the ~18 s its plans take at
+ * import, which Vitest counts apart from the file; docs/testing.md). Only the split uses them: a file
+ * not listed counts as 15 s, and a wrong figure costs time, not correctness. Refresh from
  * test-results/vitest-e2e-*.json when files change a lot.
  */
 const browserSeconds = {
-  'paths.test.ts': 79,
-  'accounts.test.ts': 43,
-  'landing.test.ts': 40,
-  'onboarding.test.ts': 29,
-  'account-life.test.ts': 24,
-  'send-refusals.test.ts': 23,
-  'prerender.test.ts': 23,
-  'analytics.test.ts': 22,
-  'voice-generator.test.ts': 19,
+  'paths.test.ts': 109,
+  'landing.test.ts': 45,
+  'accounts.test.ts': 34,
+  'onboarding.test.ts': 28,
+  'account-life.test.ts': 26,
+  'prerender.test.ts': 25,
+  'send-refusals.test.ts': 25,
+  'analytics.test.ts': 24,
+  'no-data-across-sign-out.test.ts': 17,
+  'charts-live.test.ts': 16,
   'mfa.test.ts': 16,
-  'no-data-across-sign-out.test.ts': 15,
-  'charts-live.test.ts': 14,
-  'session-tabs.test.ts': 12,
-  'social-signin.test.ts': 12,
-  'auth.test.ts': 10,
-  'visitor-details.test.ts': 10,
-  'refused-check.test.ts': 9,
-  'shell.test.ts': 8,
-  'checkout.test.ts': 7,
-  'foundation.test.ts': 6,
-  'second-step-header.test.ts': 6,
+  'auth.test.ts': 14,
+  'session-tabs.test.ts': 14,
+  'social-signin.test.ts': 13,
+  'voice-generator.test.ts': 12,
+  'visitor-details.test.ts': 11,
+  'refused-check.test.ts': 10,
+  'shell.test.ts': 9,
+  'checkout.test.ts': 8,
+  'passkeys.test.ts': 8,
+  'phone-prefill.test.ts': 8,
+  'foundation.test.ts': 7,
+  'one-wording.test.ts': 7,
+  'second-step-header.test.ts': 7,
+  'charts.test.ts': 5,
   'delete-account.test.ts': 5,
-  'success-truth.test.ts': 5,
-  'session-from-cookie.test.ts': 4,
-  'charts.test.ts': 4,
-  'hosted-checkout.test.ts': 3,
-  'links.test.ts': 3,
+  'session-from-cookie.test.ts': 5,
+  'hosted-checkout.test.ts': 4,
+  'links.test.ts': 4,
+  'success-truth.test.ts': 4,
   'anonymous.test.ts': 3,
-  'paywall-promotion.test.ts': 2,
-  'paywall-console.test.ts': 2,
+  'chart-page-analytics.test.ts': 3,
+  'paywall-console.test.ts': 3,
+  'paywall-promotion.test.ts': 3,
+  'social-linking.test.ts': 3,
+  'phone-lazy.test.ts': 2,
   'sign-in-again.test.ts': 2,
-  'phone-lazy.test.ts': 1,
 };
 
 /**
