@@ -20,7 +20,7 @@ import { chromium } from 'playwright-core';
 import { projectRoot } from '../server/config/project-root';
 import { appRendered, chromiumPath, launchBrowser } from '../tests/helpers/browser';
 import { startServerProcess } from '../tests/helpers/server-process';
-import { ensureBuilt } from './bench/build';
+import { ensureBuilt } from '../tests/helpers/build';
 import { table } from './bench/page-js';
 import { publishableKey, signInContext, signUpToPaywall } from './bench/sessions';
 

@@ -22,7 +22,7 @@ import { launchBrowser } from '../tests/helpers/browser';
 import { roomyLimits } from '../tests/helpers/roomy-limits';
 import { startServerProcess, type RunningServer } from '../tests/helpers/server-process';
 import { paired, productEndpoints } from './bench/api';
-import { ensureBuilt } from './bench/build';
+import { ensureBuilt } from '../tests/helpers/build';
 import { benchPages } from './bench/pages';
 import { formatPageTable, measurePageScripts, table } from './bench/page-js';
 import { startBareServer } from './bench/bare-server';

@@ -24,7 +24,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { projectRoot } from '../../server/config/project-root';
-import { ensureBuilt } from './build';
+import { ensureBuilt } from '../../tests/helpers/build';
 import { publishableKey, signUp } from './sessions';
 
 const traceRatio = Number(process.env.BENCH_TRACE_RATIO ?? 0.1);

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { appRendered, launchBrowser } from '../../tests/helpers/browser';
 import { startServerProcess } from '../../tests/helpers/server-process';
-import { ensureBuilt } from './build';
+import { ensureBuilt } from '../../tests/helpers/build';
 import { publishableKey, signInContext, signUpToPaywall } from './sessions';
 
 const paths: Record<string, string> = {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { projectRoot } from '../../server/config/project-root';
-import { ensureBuilt } from './build';
+import { ensureBuilt } from '../../tests/helpers/build';
 import { productEndpoints } from './api';
 import { publishableKey, signUp } from './sessions';
 

@@ -1,10 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { projectRoot } from '../../server/config/project-root';
 import { launchBrowserServer } from '../helpers/browser';
+import { ensureBuilt } from '../helpers/build';
 import { roomyLimits } from '../helpers/roomy-limits';
 import { startServerProcess, type RunningServer } from '../helpers/server-process';
 import { migratedDataDir } from '../helpers/migrated-data-dir';
@@ -23,13 +21,8 @@ let dataDir: string | undefined;
 
 /** One built SPA and one real server (fresh PGlite folder) for every browser test file. */
 export async function setup(project: TestProject): Promise<void> {
-  const root = projectRoot();
-  const built = existsSync(join(root, 'dist', 'client', 'index.html')) && existsSync(join(root, 'dist', 'server', 'server.js'));
-  if (process.env.E2E_SKIP_BUILD !== '1' || !built) {
-    // The SPA and the server's bundle (npm run build); Vitest sets NODE_ENV=test, which would make
-    // Vite bundle React's development build.
-    execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-  }
+  // The SPA and the server's bundle, built afresh unless E2E_SKIP_BUILD=1 says the run's build is current.
+  ensureBuilt({ rebuild: process.env.E2E_SKIP_BUILD !== '1' });
   // Already migrated: the server's start skips initdb and the migrations (tests/helpers/migrated-data-dir.ts).
   dataDir = await migratedDataDir('e2e-data-');
   // Tests that sign in through the API name their own visitor in X-Forwarded-For (believed only from
