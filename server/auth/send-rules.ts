@@ -167,8 +167,12 @@ export async function priceChallenge(service: AuthService, ip: string, country: 
   return priceSendWork(service, { ip, country });
 }
 
-/** A level's maxNumber over the base (CAPTCHA_SEND_WORK, the product's SEND_WORK.baseMaxNumber unless a test lowers it). */
-export const workOfLevel = (level: number, base: number = SEND_WORK.baseMaxNumber) => base * 2 ** Math.max(0, level);
+/**
+ * A level's maxNumber over the base, the service's CAPTCHA_SEND_WORK (the product's
+ * SEND_WORK.baseMaxNumber unless a test lowers it): named by every caller, so none prices from a
+ * base the service does not use.
+ */
+export const workOfLevel = (level: number, base: number) => base * 2 ** Math.max(0, level);
 
 /** An ALTCHA proof must be worth the send's price now, less one level; hosted captchas and `off` prove no measured work. */
 async function checkWorkPaid(service: AuthService, send: Send, country: string | null): Promise<void> {
