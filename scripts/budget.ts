@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../server/config/project-root';
-import { launchBrowser } from '../tests/helpers/browser';
+import { launchBrowser, testChromiumPath } from '../tests/helpers/browser';
 import { migratedDataDir } from '../tests/helpers/migrated-data-dir';
 import { startServerProcess } from '../tests/helpers/server-process';
 import { formatPageTable, kb, measurePageScripts, type PageScripts } from './bench/page-js';
@@ -120,7 +120,8 @@ async function main(): Promise<number> {
   const dataDir = await migratedDataDir('budget-data-');
   const [server, browser] = await Promise.all([
     startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn' }, { bundled: true, timeoutMs: 180_000 }),
-    launchBrowser(),
+    // The bytes a page loads do not depend on which headless mode draws it: the tests' lighter shell.
+    launchBrowser(testChromiumPath),
   ]);
   try {
     // The pages at once, each in its own context: a visit is mostly waiting (for network idle and

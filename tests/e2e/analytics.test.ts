@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FunnelReport } from '../../core/contracts/analytics';
 import { publicConfigSchema } from '../../core/contracts/public-config';
 import { chromium } from 'playwright-core';
-import { chromiumPath, newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
+import { newContext, screenshot, testChromiumPath, viewports, watchPageErrors } from '../helpers/browser';
 import { sharedBrowser } from '../helpers/file-browser';
 import { startRecordingProxy } from '../helpers/recording-proxy';
 import { startServerProcess } from '../helpers/server-process';
@@ -86,7 +86,7 @@ describe('analytics in the browser', () => {
     // A browser of its own whose built-in services stay quiet (Chromium's autofill asks Google about
     // forms): what the proxy sees is then only what the product's pages send.
     const quietBrowser = await chromium.launch({
-      executablePath: chromiumPath,
+      executablePath: testChromiumPath,
       headless: true,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-features=AutofillServerCommunication'],
     });
