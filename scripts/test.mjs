@@ -180,8 +180,9 @@ const vitest = (label, report, projectArgs) => ({
   label,
   command: bin('vitest'),
   args: ['run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-  // One build for everything: the page budgets and the browser tests (E2E_SKIP_BUILD) share it.
-  env: { E2E_SKIP_BUILD: '1' },
+  // One build for everything: the page budgets and the browser tests (E2E_SKIP_BUILD) share it. The
+  // screenshots for people to look at are left out unless asked for (tests/helpers/browser.ts).
+  env: { E2E_SKIP_BUILD: '1', E2E_SCREENSHOTS: process.env.E2E_SCREENSHOTS ?? '0' },
 });
 
 const started = Date.now();

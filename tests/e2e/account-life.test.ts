@@ -6,7 +6,7 @@ import { projectRoot } from '../../server/config/project-root';
 import type { SubscriptionResponse } from '../../core/contracts/payments';
 import { advanceServerClock, answerBusiness, api, checkLegitimacy, codeFor, completeBusiness, frenchMobile, outbox, signInContext, signUpByApi, workEmail, type Session } from '../helpers/accounts';
 import { axeViolations } from '../helpers/axe';
-import { newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
+import { newContext, screenshot, screenshotsWanted, viewports, watchPageErrors } from '../helpers/browser';
 import { sharedBrowser } from '../helpers/file-browser';
 import { localeText } from '../helpers/locale-text';
 import { roomyLimits } from '../helpers/roomy-limits';
@@ -107,8 +107,10 @@ async function openAccount(session: Session, options: { lng: 'en' | 'fr'; viewpo
 
 /** The account page at 375 px for the closing note, and its height (the issue measured 2,000–3,000 px). */
 async function keepScreen(page: Page, stage: string): Promise<number> {
-  mkdirSync(screensDir, { recursive: true });
-  await page.screenshot({ path: join(screensDir, `account-${stage}.png`), fullPage: true });
+  if (screenshotsWanted()) {
+    mkdirSync(screensDir, { recursive: true });
+    await page.screenshot({ path: join(screensDir, `account-${stage}.png`), fullPage: true });
+  }
   return page.evaluate(() => document.documentElement.scrollHeight);
 }
 
