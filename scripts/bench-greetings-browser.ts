@@ -1,11 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { voiceDisplayList } from '../core/contracts/greetings';
 import { projectRoot } from '../server/config/project-root';
-
-/** Chromium as the tests start it (tests/helpers/browser.ts), with sound allowed only after a click. */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+import { launchBrowser } from '../tests/helpers/browser';
 
 export function clientIsBuilt(): boolean {
   return existsSync(join(projectRoot(), 'dist', 'client', 'index.html'));
@@ -17,7 +15,7 @@ export function clientIsBuilt(): boolean {
  * as the first visitor after a deployment meets it (#40.4), then for `more` other voices.
  */
 export async function sampleToSound(base: string, more: number): Promise<number[]> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const browser = await launchBrowser();
   try {
     const page = await browser.newPage({ baseURL: base, viewport: { width: 375, height: 800 }, locale: 'en-US' });
     // A shared machine under load may take long to paint; the timings are taken in the page.
@@ -39,8 +37,6 @@ export async function sampleToSound(base: string, more: number): Promise<number[
     await browser.close();
   }
 }
-
-type Page = Awaited<ReturnType<Awaited<ReturnType<typeof chromium.launch>>['newPage']>>;
 
 /**
  * Capture listeners: they see the click before React does, and every player's `playing`. A sample
@@ -92,7 +88,7 @@ async function waitForSound(page: Page): Promise<number> {
  */
 export async function clickToFirstSound(base: string, scripts: readonly string[]): Promise<number[]> {
   const backToBack = process.env.BENCH_BACK_TO_BACK === '1';
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const browser = await launchBrowser();
   try {
     const page = await browser.newPage({ baseURL: base, viewport: { width: 1280, height: 900 }, locale: 'en-US' });
     page.setDefaultTimeout(120_000);

@@ -5,8 +5,7 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FunnelReport } from '../../core/contracts/analytics';
 import { publicConfigSchema } from '../../core/contracts/public-config';
-import { chromium } from 'playwright-core';
-import { newContext, screenshot, testChromiumPath, viewports, watchPageErrors } from '../helpers/browser';
+import { launchBrowser, newContext, screenshot, testChromiumPath, viewports, watchPageErrors } from '../helpers/browser';
 import { sharedBrowser } from '../helpers/file-browser';
 import { startRecordingProxy } from '../helpers/recording-proxy';
 import { startServerProcess } from '../helpers/server-process';
@@ -85,11 +84,7 @@ describe('analytics in the browser', () => {
     const proxy = await startRecordingProxy();
     // A browser of its own whose built-in services stay quiet (Chromium's autofill asks Google about
     // forms): what the proxy sees is then only what the product's pages send.
-    const quietBrowser = await chromium.launch({
-      executablePath: testChromiumPath,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-features=AutofillServerCommunication'],
-    });
+    const quietBrowser = await launchBrowser(testChromiumPath, ['--disable-features=AutofillServerCommunication']);
     const context = await newContext(quietBrowser, baseURL, { proxy: proxy.playwright });
     const requests = recordRequests(context);
     const page = await context.newPage();

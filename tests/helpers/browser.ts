@@ -1,12 +1,11 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type BrowserServer, type Page } from 'playwright-core';
+import { chromiumPath, headlessShellPath } from '../../scripts/ensure-chromium.mjs';
 import { projectRoot } from '../../server/config/project-root';
 
-const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
-
 /** The full Chromium: what a visitor's browser draws (the visual references, Lighthouse, the page profiles). */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { chromiumPath };
 
 /**
  * The browser tests' Chromium: Debian's headless shell (package chromium-headless-shell, installed by
@@ -15,7 +14,7 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * same three browser files, all passing (#40.3, docs/testing.md). CHROMIUM_PATH, when set, names the
  * one Chromium for everything; without the shell the tests use the full browser.
  */
-export const testChromiumPath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : chromiumPath);
+export const testChromiumPath = process.env.CHROMIUM_PATH ?? (existsSync(headlessShellPath) ? headlessShellPath : chromiumPath);
 
 // Without the background-networking flags Chromium keeps dialling out, which this sandbox refuses.
 const CHROMIUM_ARGS = [
@@ -28,9 +27,9 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-/** A Chromium for a script: the full one unless told (`testChromiumPath` where only what loads counts). */
-export function launchBrowser(executablePath: string = chromiumPath): Promise<Browser> {
-  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+/** A Chromium for a script: the full one unless told (`testChromiumPath` where only what loads counts), with any flags of its own. */
+export function launchBrowser(executablePath: string = chromiumPath, extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 /**
