@@ -6,7 +6,7 @@ import { ensureBuilt } from '../helpers/build';
 import { roomyLimits } from '../helpers/roomy-limits';
 import { startServerProcess, type RunningServer } from '../helpers/server-process';
 import { migratedDataDir } from '../helpers/migrated-data-dir';
-import { processCpuSeconds } from '../helpers/process-cpu';
+import { processTreeCpuSeconds } from '../helpers/process-cpu';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -47,7 +47,7 @@ export async function setup(project: TestProject): Promise<void> {
 export async function teardown(): Promise<void> {
   // The shared Chromium's CPU (its renderers included, once they have exited), read before it goes:
   // nothing else counts it (tests/helpers/process-cpu.ts).
-  const chromiumSeconds = processCpuSeconds(browserServer?.process().pid);
+  const chromiumSeconds = processTreeCpuSeconds(browserServer?.process().pid);
   if (chromiumSeconds !== null) console.log(`The run's Chromium used ${chromiumSeconds.toFixed(1)} CPU-s (not in this step's own CPU time).`);
   await Promise.all([server?.stop(), browserServer?.close()]);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -1,19 +1,32 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { processCpuSeconds } from '../../helpers/process-cpu';
+import { processTreeCpuSeconds } from '../../helpers/process-cpu';
 
-describe.runIf(existsSync('/proc/self/stat'))('processCpuSeconds (the shared Chromium’s CPU, docs/testing.md)', () => {
-  it('counts a process’s own CPU and grows with the children it has waited for', () => {
-    const before = processCpuSeconds(process.pid);
+// Spins until it has used 0.3 s of CPU (not of wall: the machine may be loaded).
+const spin = 'while (process.cpuUsage().user < 300_000);';
+
+describe.runIf(existsSync('/proc/self/stat'))('processTreeCpuSeconds (the shared Chromium’s CPU, docs/testing.md)', () => {
+  it('counts the children a process has waited for', () => {
+    const before = processTreeCpuSeconds(process.pid)!;
     expect(before).toBeGreaterThan(0);
-    // A child that spins until it has used 0.3 s of CPU (not of wall: a loaded machine), waited for: its time joins ours (cutime).
-    spawnSync(process.execPath, ['-e', 'while (process.cpuUsage().user < 300_000);']);
-    expect(processCpuSeconds(process.pid)! - before!).toBeGreaterThanOrEqual(0.2);
+    spawnSync(process.execPath, ['-e', spin]);
+    expect(processTreeCpuSeconds(process.pid)! - before).toBeGreaterThanOrEqual(0.2);
+  });
+
+  it('counts a living grandchild’s time under the process (as Chromium’s renderers under its zygote)', async () => {
+    // A child that starts a grandchild which spins, then stays alive; neither has exited when read.
+    const child = spawn(process.execPath, ['-e', `require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(`${spin} setInterval(() => {}, 1000);`)}], { stdio: 'inherit' }); setInterval(() => {}, 1000);`], { stdio: 'ignore', detached: true });
+    try {
+      await expect.poll(() => processTreeCpuSeconds(child.pid), { timeout: 30_000 }).toBeGreaterThanOrEqual(0.3);
+    } finally {
+      // Detached, the child leads its own process group, which the grandchild joined: both end here.
+      process.kill(-child.pid!, 'SIGKILL');
+    }
   });
 
   it('says null for no process', () => {
-    expect(processCpuSeconds(undefined)).toBeNull();
-    expect(processCpuSeconds(2 ** 30)).toBeNull();
+    expect(processTreeCpuSeconds(undefined)).toBeNull();
+    expect(processTreeCpuSeconds(2 ** 30)).toBeNull();
   });
 });
