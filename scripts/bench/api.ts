@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { processCpuSeconds } from '../../tests/helpers/process-cpu';
 import { fakeClientAddress, publishableKey, signUp, type Session } from './sessions';
 
 /**
@@ -20,14 +20,11 @@ export interface LoadResult {
   cpuPerRequest: number;
 }
 
-const TICKS_PER_SECOND = 100; // Linux's USER_HZ, what /proc/<pid>/stat counts in
-
-/** CPU seconds (user + system) a process has used so far. */
+/** CPU seconds (user + system) a process has used so far; a process that is gone fails the run. */
 export function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name (which may hold spaces), which ends at the last ')'.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  const seconds = processCpuSeconds(pid);
+  if (seconds === null) throw new Error(`no process ${pid} to measure (/proc/${pid}/stat)`);
+  return seconds;
 }
 
 export interface Endpoint {

@@ -17,7 +17,7 @@
  *   BENCH_SERVER (default dist/server/server.js).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -25,6 +25,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { projectRoot } from '../../server/config/project-root';
 import { ensureBuilt } from '../../tests/helpers/build';
+import { processCpuSeconds } from '../../tests/helpers/process-cpu';
 import { publishableKey, signUp } from './sessions';
 
 const traceRatio = Number(process.env.BENCH_TRACE_RATIO ?? 0.1);
@@ -59,14 +60,10 @@ function hasTaskset(): boolean {
   }
 }
 
-/** A process's user + system time in microseconds, from /proc/<pid>/stat (clock ticks of 10 ms). */
+/** A process's user + system time in microseconds (/proc, clock ticks of 10 ms). */
 function processCpu(pid: number | undefined): number | null {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
-  } catch {
-    return null;
-  }
+  const seconds = processCpuSeconds(pid);
+  return seconds === null ? null : Math.round(seconds * 1_000_000);
 }
 
 /**

@@ -45,7 +45,7 @@ export async function setup(project: TestProject): Promise<void> {
 }
 
 export async function teardown(): Promise<void> {
-  // The shared Chromium's CPU (its renderers included, once they have exited), read before it goes:
+  // The shared Chromium's CPU (its whole process tree: the browser, its zygote, the renderers), read before it goes:
   // nothing else counts it (tests/helpers/process-cpu.ts).
   const chromiumSeconds = processTreeCpuSeconds(browserServer?.process().pid);
   if (chromiumSeconds !== null) console.log(`The run's Chromium used ${chromiumSeconds.toFixed(1)} CPU-s (not in this step's own CPU time).`);

@@ -1,15 +1,28 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** One process's parent and its CPU ticks: its own and its waited-for children's (utime, stime, cutime, cstime). */
-function readStat(pid: string): { parent: number; ticks: number } | null {
+/** Linux counts /proc/<pid>/stat's times in USER_HZ, 100 whatever the kernel's own tick. */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * One process's parent and CPU ticks (user + system) from /proc/<pid>/stat: its own, and its dead,
+ * waited-for children's. Null where there is no such process (or no /proc).
+ */
+function readStat(pid: number): { parent: number; own: number; children: number } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The fields after the command's closing parenthesis: the parent is the 2nd, the times the 12th–15th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { parent: Number(fields[1]), ticks: [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0) };
+    // The fields after the command name (which may hold spaces and end at the last ')'): the parent
+    // is the 2nd, utime, stime, cutime and cstime the 12th–15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    return { parent: fields[1]!, own: fields[11]! + fields[12]!, children: fields[13]! + fields[14]! };
   } catch {
     return null;
   }
+}
+
+/** CPU seconds (user + system, all threads) a process has used so far; null when it is gone. */
+export function processCpuSeconds(pid: number | undefined): number | null {
+  const stat = pid ? readStat(pid) : null;
+  return stat && stat.own / TICKS_PER_SECOND;
 }
 
 /**
@@ -21,15 +34,17 @@ function readStat(pid: string): { parent: number; ticks: number } | null {
  * docs/testing.md "Where the CPU goes"): the share's teardown reads it here first.
  */
 export function processTreeCpuSeconds(pid: number | undefined): number | null {
-  if (!pid || !readStat(String(pid))) return null;
+  if (!pid || !readStat(pid)) return null;
   const children = new Map<number, number[]>();
   const ticks = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    const stat = readStat(entry);
+    const stat = readStat(Number(entry));
     if (!stat) continue;
-    ticks.set(Number(entry), stat.ticks);
-    children.set(stat.parent, [...(children.get(stat.parent) ?? []), Number(entry)]);
+    ticks.set(Number(entry), stat.own + stat.children);
+    const siblings = children.get(stat.parent);
+    if (siblings) siblings.push(Number(entry));
+    else children.set(stat.parent, [Number(entry)]);
   }
   let total = 0;
   for (const queue = [pid]; queue.length; ) {
@@ -37,6 +52,5 @@ export function processTreeCpuSeconds(pid: number | undefined): number | null {
     total += ticks.get(next) ?? 0;
     queue.push(...(children.get(next) ?? []));
   }
-  // USER_HZ is 100 on Linux whatever the kernel's own tick.
-  return total / 100;
+  return total / TICKS_PER_SECOND;
 }

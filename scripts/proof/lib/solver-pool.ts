@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { processCpuSeconds } from '../../../tests/helpers/process-cpu';
 
 /**
  * Proof-of-work solvers in child processes, so solving never stalls the proof's own event loop (its
@@ -12,6 +12,7 @@ const SOLVER = `
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { createInterface } from 'node:readline';
+import { processCpuSeconds } from '../../../tests/helpers/process-cpu';
 for await (const line of createInterface({ input: process.stdin })) {
   const { id, challenge } = JSON.parse(line);
   const solution = await solveChallenge({ challenge, deriveKey, timeout: 600000 });
@@ -70,12 +71,12 @@ export class SolverPool {
 
   /** CPU seconds (user + system) the pool's processes have used, from /proc (Linux). */
   cpuSeconds(): number {
-    let ticks = 0;
+    let seconds = 0;
     for (const { child } of this.solvers) {
-      ticks += cpuTicks(child.pid);
+      seconds += processCpuSeconds(child.pid) ?? 0;
       // Under `nice`, the solver is nice's child (nice execs it, so it is the same pid).
     }
-    return ticks / 100;
+    return seconds;
   }
 
   close(): void {
@@ -84,13 +85,3 @@ export class SolverPool {
   }
 }
 
-function cpuTicks(pid: number | undefined): number {
-  if (!pid) return 0;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    // utime and stime are fields 14 and 15 of stat, 12 and 13 after "pid (comm) ".
-    return Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
-  } catch {
-    return 0;
-  }
-}

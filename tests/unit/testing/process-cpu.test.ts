@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { processTreeCpuSeconds } from '../../helpers/process-cpu';
+import { processCpuSeconds, processTreeCpuSeconds } from '../../helpers/process-cpu';
 
 // Spins until it has used 0.3 s of CPU (not of wall: the machine may be loaded).
 const spin = 'while (process.cpuUsage().user < 300_000);';
@@ -25,7 +25,15 @@ describe.runIf(existsSync('/proc/self/stat'))('processTreeCpuSeconds (the shared
     }
   });
 
+  it('reads a process’s own CPU apart from its children’s', () => {
+    const own = processCpuSeconds(process.pid)!;
+    expect(own).toBeGreaterThan(0);
+    expect(own).toBeLessThanOrEqual(processTreeCpuSeconds(process.pid)!);
+  });
+
   it('says null for no process', () => {
+    expect(processCpuSeconds(undefined)).toBeNull();
+    expect(processCpuSeconds(2 ** 30)).toBeNull();
     expect(processTreeCpuSeconds(undefined)).toBeNull();
     expect(processTreeCpuSeconds(2 ** 30)).toBeNull();
   });
