@@ -12,7 +12,6 @@ const SOLVER = `
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { createInterface } from 'node:readline';
-import { processCpuSeconds } from '../../../tests/helpers/process-cpu';
 for await (const line of createInterface({ input: process.stdin })) {
   const { id, challenge } = JSON.parse(line);
   const solution = await solveChallenge({ challenge, deriveKey, timeout: 600000 });
