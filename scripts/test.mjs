@@ -16,33 +16,76 @@ const reportDir = 'test-results';
 const reports = () => (existsSync(reportDir) ? readdirSync(reportDir).filter((name) => /^vitest.*\.json$/.test(name)).map((name) => `${reportDir}/${name}`) : []);
 const children = new Set();
 
+/**
+ * A step's command under `sh`, which prints the CPU time of everything it waited for (`times`, on
+ * stderr as the last two lines) after it, so the table can say what each step cost, not only how
+ * long it took: on a busy machine the two differ (docs/testing.md). A browser share's Chromium is not
+ * among them (it is reaped by init); the share prints that itself.
+ */
+const CPU_MARK = '@@cpu';
+const withTimes = (command, args) => ['sh', ['-c', `"$0" "$@"; status=$?; echo ${CPU_MARK} >&2; times >&2; exit $status`, command, ...args]];
+/** A line of `times` (user and system time, as `1m2.345s 0m6.789s`) in seconds. */
+function secondsOfTimes(line) {
+  const values = [...line.matchAll(/(\d+)m([\d.]+)s/g)].map(([, m, s]) => Number(m) * 60 + Number(s));
+  return values.length === 2 ? values[0] + values[1] : undefined;
+}
+
 /** Runs one command; with a label prefix its output is streamed line by line so parallel steps stay readable. */
 function step(label, command, args, { env = {}, prefix = false } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let cpu;
+    const [shell, shellArgs] = prefix ? withTimes(command, args) : [command, args];
+    // Its own process group, so a stop ends the command and everything it started, not only the shell.
+    const child = spawn(shell, shellArgs, { env: { ...process.env, ...env }, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit', detached: prefix });
     children.add(child);
     if (prefix) {
       for (const stream of [child.stdout, child.stderr]) {
         let pending = '';
+        // After the mark (on stderr), `times` prints the shell's own line, then its children's: the step's CPU.
+        let timesLines = -1;
         stream.on('data', (chunk) => {
           const lines = (pending + chunk).split('\n');
           pending = lines.pop() ?? '';
-          for (const line of lines) process.stdout.write(`[${label}] ${line}\n`);
+          for (const line of lines) {
+            if (line === CPU_MARK) timesLines = 0;
+            else if (timesLines >= 0 && timesLines < 2) {
+              timesLines += 1;
+              if (timesLines === 2) cpu = secondsOfTimes(line);
+            } else process.stdout.write(`[${label}] ${line}\n`);
+          }
         });
         stream.on('end', () => pending && process.stdout.write(`[${label}] ${pending}\n`));
       }
     }
     child.on('close', (status) => {
       children.delete(child);
-      resolve({ label, status });
+      resolve({ label, status, cpu });
     });
+  });
+}
+
+/** Stops the steps still running: each prefixed step is a process group of its own (its shell, the command, what that started). */
+function stopChildren() {
+  for (const child of children) {
+    try {
+      process.kill(child.spawnargs[0] === 'sh' ? -child.pid : child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+}
+// Ctrl-C reaches this process's group only: the steps' groups are told here.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopChildren();
+    process.exit(130);
   });
 }
 
 /** Ends the run at a failure: the steps still running are stopped, not left behind. */
 function stop(failed) {
   for (const { label } of failed) console.error(`\n✖ ${label} failed`);
-  for (const child of children) child.kill('SIGTERM');
+  stopChildren();
   printSteps();
   printSlowest();
   process.exit(failed[0].status ?? 1);
@@ -52,8 +95,12 @@ function stop(failed) {
 const took = [];
 function printSteps() {
   if (!took.length) return;
-  console.log('\nSteps (start, duration):');
-  for (const { label, at, seconds } of [...took].sort((x, y) => x.at - y.at)) console.log(`${String(at).padStart(5)} s  ${seconds.toFixed(0).padStart(4)} s  ${label}`);
+  console.log('\nSteps (start, duration, CPU of the step\'s processes):');
+  for (const { label, at, seconds, cpu } of [...took].sort((x, y) => x.at - y.at)) {
+    console.log(`${String(at).padStart(5)} s  ${seconds.toFixed(0).padStart(4)} s  ${cpu === undefined ? '    ?' : cpu.toFixed(0).padStart(5)} CPU-s  ${label}`);
+  }
+  const total = took.reduce((sum, { cpu }) => sum + (cpu ?? 0), 0);
+  console.log(`Steps' CPU: ${total.toFixed(0)} s in all (the browser shares' Chromium apart, as each share prints it)`);
 }
 
 /**
@@ -80,7 +127,7 @@ async function runQueue(steps, slots) {
         step(s.label, s.command, s.args, { env: s.env, prefix: true }).then((result) => {
           running -= 1;
           const seconds = (Date.now() - began) / 1000;
-          took.push({ label: s.label, at: Number(at), seconds });
+          took.push({ label: s.label, at: Number(at), seconds, cpu: result.cpu });
           console.log(`${result.status === 0 ? '✔' : '✖'} ${s.label}: ${seconds.toFixed(0)} s`);
           if (result.status !== 0) stop([result]);
           passed.add(s.label);
