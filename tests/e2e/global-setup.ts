@@ -6,7 +6,7 @@ import { ensureBuilt } from '../helpers/build';
 import { roomyLimits } from '../helpers/roomy-limits';
 import { startServerProcess, type RunningServer } from '../helpers/server-process';
 import { migratedDataDir } from '../helpers/migrated-data-dir';
-import { processTreeCpuSeconds } from '../helpers/process-cpu';
+import { processCpuSeconds, processTreeCpuSeconds } from '../helpers/process-cpu';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -49,6 +49,9 @@ export async function teardown(): Promise<void> {
   // nothing else counts it (tests/helpers/process-cpu.ts).
   const chromiumSeconds = processTreeCpuSeconds(browserServer?.process().pid);
   if (chromiumSeconds !== null) console.log(`The run's Chromium used ${chromiumSeconds.toFixed(1)} CPU-s (not in this step's own CPU time).`);
+  // The server's share of the step's own CPU (its database with it, PGlite in the same process).
+  const serverSeconds = processCpuSeconds(server?.child.pid);
+  if (serverSeconds !== null) console.log(`The run's server used ${serverSeconds.toFixed(1)} CPU-s (in this step's own CPU time).`);
   await Promise.all([server?.stop(), browserServer?.close()]);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
