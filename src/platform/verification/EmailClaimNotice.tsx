@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/Alert';
-import { retryClock } from './send-refusal';
+import { retryWhen } from './send-refusal';
 import { useHeldEmailClaim } from './email-claim';
 
 /**
@@ -12,6 +12,6 @@ export function EmailClaimNotice() {
   const claim = useHeldEmailClaim();
   if (!claim) return null;
   if (claim.sent) return <Alert tone="info">{t('emailClaim.sent', { email: claim.email })}</Alert>;
-  const time = retryClock(0, claim.sendAt, i18n.language);
-  return <Alert tone="info">{t('emailClaim.held', { email: claim.email, time })}</Alert>;
+  const when = retryWhen(t, 0, claim.sendAt, i18n.language);
+  return <Alert tone="info">{t('emailClaim.held', { email: claim.email, when })}</Alert>;
 }

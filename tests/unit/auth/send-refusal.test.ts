@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { cooldownMessage, requestLimitMessage } from '../../../core/auth-codes';
 import { projectRoot } from '../../../server/config/project-root';
 import { toAuthErrorCode } from '../../../src/platform/verification/otp';
-import { refusalMessage, retryClock } from '../../../src/platform/verification/send-refusal';
+import { refusalMessage, retryClock, retryWhen } from '../../../src/platform/verification/send-refusal';
 
 const auth = (language: string) => JSON.parse(readFileSync(join(projectRoot(), 'locales', language, 'auth.json'), 'utf8')) as Record<string, unknown>;
 const i18n = i18next.createInstance();
@@ -25,10 +25,24 @@ describe('a refused code send, as the pages say it (#34.4)', () => {
   });
 
   it('names the clock time to try again: seconds within two minutes, the day when it is not today', () => {
-    expect(retryClock(42, now, 'en')).toBe('08:31:42 PM');
-    expect(retryClock(42, now, 'fr')).toBe('20:31:42');
-    expect(retryClock(2999, now, 'fr')).toBe('21:20');
-    expect(retryClock(6 * 3600, now, 'fr')).toBe('samedi 02:31');
+    expect(retryClock(42, now, 'en')).toEqual({ time: '08:31:42 PM' });
+    expect(retryClock(42, now, 'fr')).toEqual({ time: '20:31:42' });
+    expect(retryClock(2999, now, 'fr')).toEqual({ time: '21:20' });
+    expect(retryClock(6 * 3600, now, 'fr')).toEqual({ time: '02:31', day: 'samedi' });
+  });
+
+  it('puts the day where each language does: "on Saturday at 02:31 AM", "samedi à 02:31"', () => {
+    expect(retryWhen(i18n.getFixedT('en'), 6 * 3600, now, 'en')).toBe('on Saturday at 02:31 AM');
+    expect(retryWhen(i18n.getFixedT('fr'), 6 * 3600, now, 'fr')).toBe('samedi à 02:31');
+    expect(retryWhen(i18n.getFixedT('en'), 2999, now, 'en')).toBe('at 09:20 PM');
+    // The budget crossing midnight, as the page says it (a run at 23:07 read "try again at Sunday 12:06 AM").
+    const late = new Date(2026, 10, 28, 23, 7, 0).getTime();
+    expect(refusalMessage(i18n.getFixedT('en'), { kind: 'limit', waitSeconds: 3540 }, { channel: 'sms', now: late, language: 'en' })).toBe(
+      'We could not send a code to this number right now. You can try again on Sunday at 12:06 AM.',
+    );
+    expect(refusalMessage(i18n.getFixedT('fr'), { kind: 'limit', waitSeconds: 3540 }, { channel: 'sms', now: late, language: 'fr' })).toBe(
+      'Nous ne pouvons pas envoyer de code à ce numéro pour le moment. Vous pourrez réessayer dimanche à 00:06.',
+    );
   });
 
   it('never says a code was sent for a budget, and says the last code still works for the 60 s wait, in en and fr', () => {
