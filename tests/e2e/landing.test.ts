@@ -183,7 +183,9 @@ describe('landing pages', () => {
       const search = page.getByRole('combobox', { name: text(lng, 'common', 'phoneInput.search') });
       await search.fill('zzzz');
       await page.getByRole('status').filter({ hasText: text(lng, 'common', 'validation.noCountry') }).waitFor();
-      expect(await axeViolations(page)).toEqual([]);
+      // axe on each of this test's states once, in en: the fr run draws the same elements in other words
+      // (and `npm run visual` runs axe on the fr start page at both widths).
+      if (lng === 'en') expect(await axeViolations(page)).toEqual([]);
       await search.fill('Fran');
       await search.press('Enter');
       await page.getByRole('button', { name: /France \+33/ }).waitFor();
@@ -203,7 +205,7 @@ describe('landing pages', () => {
       // #37.5: focus moves to the prompt as it appears (it used to stay on the phone field).
       await page.waitForFunction(() => document.activeElement?.getAttribute('aria-labelledby') === 'personal-email-title');
       await screenshot(page, `landing-start-personal-${lng}-desktop`);
-      expect(await axeViolations(page)).toEqual([]);
+      if (lng === 'en') expect(await axeViolations(page)).toEqual([]);
       const email = lng === 'en' ? workEmail('jane') : personal;
       if (lng === 'en') {
         await page.getByRole('button', { name: text(lng, 'landing', 'personalEmail.change') }).click();
@@ -217,7 +219,7 @@ describe('landing pages', () => {
 
       await codeScreen(page, lng);
       await screenshot(page, `landing-start-code-${lng}-desktop`);
-      expect(await axeViolations(page)).toEqual([]);
+      if (lng === 'en') expect(await axeViolations(page)).toEqual([]);
       expect(await outbox(baseURL, phone.e164)).toHaveLength(1);
       await enterCode(page, baseURL, lng, phone.e164);
       await page.waitForURL(`**/${lng}/onboarding**`);
@@ -230,14 +232,15 @@ describe('landing pages', () => {
       // A signed-in visitor on the start page goes to onboarding, the tracking values saved during
       // that redirect (SPEC §2). Read from storage, not from the redirect's address: the funnel
       // replaces that address with its step's within milliseconds, and a loaded machine read it late.
-      await page.goto(`/${lng}?utm_campaign=again`);
-      await page.waitForURL(`**/${lng}/onboarding**`);
-      expect(await page.evaluate(() => localStorage.getItem('utm_campaign'))).toBe('again');
-      expect(await page.evaluate(() => localStorage.getItem('allo_checkout_custom_code'))).toBe('E2E10');
-
-      // The address given at sign-up is a claim until its owner opens the confirmation link (decision
-      // 103): the en account's owner opens it, so the address is proven for the test that reuses it.
+      // Once, in en: the redirect and the storage do not depend on the language.
       if (lng === 'en') {
+        await page.goto(`/${lng}?utm_campaign=again`);
+        await page.waitForURL(`**/${lng}/onboarding**`);
+        expect(await page.evaluate(() => localStorage.getItem('utm_campaign'))).toBe('again');
+        expect(await page.evaluate(() => localStorage.getItem('allo_checkout_custom_code'))).toBe('E2E10');
+
+        // The address given at sign-up is a claim until its owner opens the confirmation link (decision
+        // 103): the en account's owner opens it, so the address is proven for the test that reuses it.
         const link = await confirmationLink(baseURL, email);
         expect((await fetch(link, { redirect: 'manual' })).headers.get('location')).toContain('email_confirmed=1');
       }
@@ -248,38 +251,43 @@ describe('landing pages', () => {
     });
   }
 
-  it('email-form (en, fr): messages, then an account from an emailed code', async () => {
-    for (const lng of ['en', 'fr'] as const) {
-      const context = await newContext(browser, baseURL);
-      const page = await context.newPage();
-      const errors = watchPageErrors(page);
-      await open(page, `/${lng}/email-form`, text(lng, 'landing', 'emailForm.title'));
-      const submit = page.getByRole('button', { name: text(lng, 'landing', 'fields.submitEmail'), exact: true });
-      await submit.click();
-      await page.getByRole('alert').filter({ hasText: text(lng, 'common', 'validation.required') }).waitFor();
-      const field = page.getByLabel(text(lng, 'landing', 'fields.emailOnly'), { exact: true });
-      await field.fill('not an email');
-      await page.getByText(text(lng, 'common', 'validation.invalidEmail')).waitFor();
-      await field.fill('x@mailinator.com');
-      await submit.click();
-      await page.getByText(text(lng, 'landing', 'errors.disposable')).waitFor();
-      const email = workEmail(`trial-${lng}`);
-      await field.fill(email);
-      await submit.click();
-      await enterCode(page, baseURL, lng, email);
-      await page.waitForURL(`**/${lng}/onboarding**`);
-      expect(new URL(page.url()).searchParams.get('origin')).toBe('email-form');
-      const user = await currentUser(baseURL, context);
-      expect(user.profile.email).toBe(email);
-      expect(user.data).toMatchObject({ landing_page: 'email-form' });
-      expect(errors).toEqual([]);
-      await context.close();
-    }
+  // In fr only: the en messages of this form (required, invalid email, disposable) are the start
+  // page's (en) test's, and the en email-form sign-up by code is tests/e2e/onboarding.test.ts ›
+  // 'email-form → verify-phone → …' and tests/e2e/accounts.test.ts › 'pre-account takeover'.
+  it('email-form (fr): messages, then an account from an emailed code', async () => {
+    const lng: Lng = 'fr';
+    const context = await newContext(browser, baseURL);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await open(page, `/${lng}/email-form`, text(lng, 'landing', 'emailForm.title'));
+    const submit = page.getByRole('button', { name: text(lng, 'landing', 'fields.submitEmail'), exact: true });
+    await submit.click();
+    await page.getByRole('alert').filter({ hasText: text(lng, 'common', 'validation.required') }).waitFor();
+    const field = page.getByLabel(text(lng, 'landing', 'fields.emailOnly'), { exact: true });
+    await field.fill('not an email');
+    await page.getByText(text(lng, 'common', 'validation.invalidEmail')).waitFor();
+    await field.fill('x@mailinator.com');
+    await submit.click();
+    await page.getByText(text(lng, 'landing', 'errors.disposable')).waitFor();
+    const email = workEmail(`trial-${lng}`);
+    await field.fill(email);
+    await submit.click();
+    await enterCode(page, baseURL, lng, email);
+    await page.waitForURL(`**/${lng}/onboarding**`);
+    expect(new URL(page.url()).searchParams.get('origin')).toBe('email-form');
+    const user = await currentUser(baseURL, context);
+    expect(user.profile.email).toBe(email);
+    expect(user.data).toMatchObject({ landing_page: 'email-form' });
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('prefills from the address, a numeric phone_number included', async () => {
     const context = await newContext(browser, baseURL);
     const page = await context.newPage();
+    // At 1280 px: with the other 1280 px tests here, the 'no page errors' at that width of the pages
+    // the width test below now loads at 375 px only.
+    const errors = watchPageErrors(page);
     const params = 'email=jane%40acme.com&first_name=Jane&last_name=Doe&company_name=Acme%20Plumbing';
     for (const [path, phoneParam] of [
       ['/en/form', 'phone_number=33612345678'],
@@ -305,6 +313,7 @@ describe('landing pages', () => {
         await page.getByRole('button', { name: /France \+33/ }).waitFor();
       }
     }
+    expect(errors).toEqual([]);
     await context.close();
   });
 
@@ -336,48 +345,53 @@ describe('landing pages', () => {
     await context.close();
   });
 
-  it('demo (en, fr): books a call with a founder, call-now quick-start, apply quick-start', async () => {
-    for (const lng of ['en', 'fr'] as const) {
-      const context = await newContext(browser, baseURL, { locale: lng === 'fr' ? 'fr-FR' : 'en-US', timezoneId: 'Europe/Paris' });
-      const page = await context.newPage();
-      const errors = watchPageErrors(page);
-      await open(page, `/${lng}/demo`, text(lng, 'landing', 'demo.title'));
-      const book = page.getByRole('button', { name: text(lng, 'landing', 'demo.book') });
-      await book.click();
-      await expect.poll(() => page.getByRole('alert').filter({ hasText: text(lng, 'common', 'validation.required') }).count()).toBe(6);
-      const email = workEmail(`demo-${lng}`);
-      await pickCountry(page, lng, 'France');
-      await fillSignup(page, lng, { email, first: 'Jane', last: 'Doe', company: 'Acme Plumbing', phone: '0612' });
-      await book.click();
-      await page.getByText(text(lng, 'common', 'validation.invalidPhone')).waitFor();
-      await page.getByLabel(text(lng, 'landing', 'fields.phone'), { exact: true }).fill('06 12 34 56 78');
-      const time = page.getByLabel(text(lng, 'landing', 'demo.time'), { exact: true });
-      const slot = await time.locator('option').nth(1).getAttribute('value');
-      await time.selectOption(slot ?? '');
-      await book.click();
-      await page.getByText(textBefore(text(lng, 'landing', 'demo.booked'))).waitFor();
-      const list = (await (await fetch(`${baseURL}/admin/bookings.json`)).json()) as { bookings: Array<{ email: string; slot: string; kind: string; timeZone: string }> };
-      expect(list.bookings.filter((b) => b.email === email)).toEqual([expect.objectContaining({ kind: 'scheduled', slot, timeZone: 'Europe/Paris' })]);
+  // In fr only (the language whose missing text would fall back unseen): the en demo page books a call
+  // in tests/e2e/prerender.test.ts › 'demo (en): hydrates …, books a call', and its en messages
+  // (required, invalid phone) are the start page's (en) test's.
+  it('demo (fr): books a call with a founder, call-now quick-start, apply quick-start', async () => {
+    const lng: Lng = 'fr';
+    const context = await newContext(browser, baseURL, { locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await open(page, `/${lng}/demo`, text(lng, 'landing', 'demo.title'));
+    // The visitor's zone, said in fr (the en wording: tests/e2e/prerender.test.ts › 'demo (en)').
+    await page.getByText(text(lng, 'landing', 'demo.timeZone').replace('{{zone}}', 'Europe/Paris')).waitFor();
+    const book = page.getByRole('button', { name: text(lng, 'landing', 'demo.book') });
+    await book.click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: text(lng, 'common', 'validation.required') }).count()).toBe(6);
+    const email = workEmail(`demo-${lng}`);
+    await pickCountry(page, lng, 'France');
+    await fillSignup(page, lng, { email, first: 'Jane', last: 'Doe', company: 'Acme Plumbing', phone: '0612' });
+    await book.click();
+    await page.getByText(text(lng, 'common', 'validation.invalidPhone')).waitFor();
+    await page.getByLabel(text(lng, 'landing', 'fields.phone'), { exact: true }).fill('06 12 34 56 78');
+    const time = page.getByLabel(text(lng, 'landing', 'demo.time'), { exact: true });
+    const slot = await time.locator('option').nth(1).getAttribute('value');
+    await time.selectOption(slot ?? '');
+    await book.click();
+    await page.getByText(textBefore(text(lng, 'landing', 'demo.booked'))).waitFor();
+    const list = (await (await fetch(`${baseURL}/admin/bookings.json`)).json()) as { bookings: Array<{ email: string; slot: string; kind: string; timeZone: string }> };
+    expect(list.bookings.filter((b) => b.email === email)).toEqual([expect.objectContaining({ kind: 'scheduled', slot, timeZone: 'Europe/Paris' })]);
 
-      await page.getByRole('button', { name: text(lng, 'landing', 'demo.another') }).click();
-      await page.getByRole('button', { name: text(lng, 'landing', 'demo.callNow') }).click();
-      await page.getByText(textBefore(text(lng, 'landing', 'demo.calledSoon'))).waitFor();
-      await page.getByRole('button', { name: text(lng, 'landing', 'demo.another') }).click();
-      const apply = page.getByRole('link', { name: text(lng, 'landing', 'demo.apply') });
-      expect(await apply.getAttribute('href')).toContain(`/${lng}/form?email=${encodeURIComponent(email)}`);
-      await apply.click();
-      await page.waitForURL(`**/${lng}/form?**`);
-      expect(await page.getByLabel(text(lng, 'landing', 'fields.email'), { exact: true }).inputValue()).toBe(email);
-      const mine = (await (await fetch(`${baseURL}/admin/bookings.json`)).json()) as { bookings: Array<{ email: string; kind: string }> };
-      expect(mine.bookings.filter((b) => b.email === email).map((b) => b.kind).sort()).toEqual(['call-now', 'scheduled']);
-      expect(errors).toEqual([]);
-      await context.close();
-    }
+    await page.getByRole('button', { name: text(lng, 'landing', 'demo.another') }).click();
+    await page.getByRole('button', { name: text(lng, 'landing', 'demo.callNow') }).click();
+    await page.getByText(textBefore(text(lng, 'landing', 'demo.calledSoon'))).waitFor();
+    await page.getByRole('button', { name: text(lng, 'landing', 'demo.another') }).click();
+    const apply = page.getByRole('link', { name: text(lng, 'landing', 'demo.apply') });
+    expect(await apply.getAttribute('href')).toContain(`/${lng}/form?email=${encodeURIComponent(email)}`);
+    await apply.click();
+    await page.waitForURL(`**/${lng}/form?**`);
+    expect(await page.getByLabel(text(lng, 'landing', 'fields.email'), { exact: true }).inputValue()).toBe(email);
+    const mine = (await (await fetch(`${baseURL}/admin/bookings.json`)).json()) as { bookings: Array<{ email: string; kind: string }> };
+    expect(mine.bookings.filter((b) => b.email === email).map((b) => b.kind).sort()).toEqual(['call-now', 'scheduled']);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('failure, success and macOS download pages say what they should', async () => {
     const context = await newContext(browser, baseURL);
     const page = await context.newPage();
+    const errors = watchPageErrors(page);
     for (const lng of ['en', 'fr'] as const) {
       await page.goto(`/${lng}/failure`);
       await page.getByText(text(lng, 'landing', 'failure.text'), { exact: true }).waitFor();
@@ -396,39 +410,41 @@ describe('landing pages', () => {
     // No download URL configured in this server: the page says so, and lists no install steps.
     await page.getByText(text('fr', 'landing', 'appDownload.notPublished')).waitFor();
     expect(await page.getByText(text('fr', 'landing', 'appDownload.step3')).count()).toBe(0);
+    expect(errors).toEqual([]);
     await context.close();
   });
 
-  // Both widths side by side (their pages wait on the network more than on the cores). No axe and no
+  // At 375 px, en and fr: the width is the behaviour there (a phone's screen). No axe and no
   // screenshots here: `npm run visual` (CI) runs axe on every one of these pages in en and fr at both
   // widths and compares each with its reference, and fails on a violation. What it does not fail on
   // is a page error (it only lists them), and its width check is only a reference's size: those two
-  // are this test's.
-  it('every landing page at 375 and 1280 px, en and fr: nothing wider than the screen, no page errors', async () => {
-    await Promise.all(
-      Object.values(viewports).map(async (viewport) => {
-        const context = await newContext(browser, baseURL, { viewport });
-        const page = await context.newPage();
-        const errors = watchPageErrors(page);
-        const inFlight = requestsInFlight(page);
-        const paths = [...(['en', 'fr'] as const).flatMap((lng) => [`/${lng}`, `/${lng}/form`, `/${lng}/demo`, `/${lng}/email-form`, `/${lng}/failure`]), '/success', '/app-download/macos'];
-        for (const path of paths) {
-          const where = `${path} at ${viewport.width} px`;
-          await open(page, path);
-          // What the page asked for as it started has answered (a failed one is a console error).
-          await expect.poll(() => inFlight.size, { message: `${where}: requests still open`, timeout: 20_000 }).toBe(0);
-          // Nothing wider than the screen (no sideways scrolling on a phone).
-          expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), where).toBe(true);
-        }
-        expect(errors, `${viewport.width} px`).toEqual([]);
-        await context.close();
-      }),
-    );
+  // are this test's. The same pages at 1280 px with no page errors: the other tests of this file
+  // (each at 1280 px, watching page errors: the start page en and fr, email-form fr, prefill's
+  // /en/form, /fr and /en/demo, demo fr and its /fr/form, failure/success/macOS download).
+  it('every landing page at 375 px, en and fr: nothing wider than the screen, no page errors', async () => {
+    const viewport = viewports.phone;
+    const context = await newContext(browser, baseURL, { viewport });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    const inFlight = requestsInFlight(page);
+    const paths = [...(['en', 'fr'] as const).flatMap((lng) => [`/${lng}`, `/${lng}/form`, `/${lng}/demo`, `/${lng}/email-form`, `/${lng}/failure`]), '/success', '/app-download/macos'];
+    for (const path of paths) {
+      const where = `${path} at ${viewport.width} px`;
+      await open(page, path);
+      // What the page asked for as it started has answered (a failed one is a console error).
+      await expect.poll(() => inFlight.size, { message: `${where}: requests still open`, timeout: 20_000 }).toBe(0);
+      // Nothing wider than the screen (no sideways scrolling on a phone).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), where).toBe(true);
+    }
+    expect(errors, `${viewport.width} px`).toEqual([]);
+    await context.close();
   });
 
   it('signing up again with the same phone (another name, email and company, a new browser) reaches the same account, unchanged, and says so', async () => {
     expect(signups.length).toBe(2);
-    for (const signup of signups) {
+    // Once, with the fr sign-up: the en wording of 'this number already has an account' and the header
+    // that says signed in after it are tests/e2e/second-step-header.test.ts › 'en 1280 px: …' (and fr).
+    for (const signup of signups.filter((made) => made.lng === 'fr')) {
       // No wait: the sign-up's code was used, so the next one leaves at once (server/auth/otp-codes.ts).
       const { lng } = signup;
       const context = await newContext(browser, baseURL, { locale: lng === 'fr' ? 'fr-FR' : 'en-US' });
