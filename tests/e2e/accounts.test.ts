@@ -239,20 +239,20 @@ describe('accounts that hold together', () => {
     const second = await signUpByApi(baseURL, { phone: frenchMobile().e164, email: `review2.${Date.now()}@gmail.com` });
     await answerBusiness(baseURL, second, { ...completeBusiness, website: 'https://acme-widgets.com' });
     expect(await checkLegitimacy(baseURL, second)).toBe('PENDING_REVIEW');
-    const other = await newContext(browser(), baseURL, { viewport: viewports.phone, locale: 'fr-FR' });
-    await signInContext(other, baseURL, second);
-    const otherPage = await other.newPage();
-    await otherPage.goto('/fr/failure');
-    await otherPage.getByRole('button', { name: localeText('fr', 'onboarding', 'review.signOut') }).click();
-    await otherPage.waitForURL((url) => url.pathname === '/fr').catch(async (error: unknown) => {
-      await screenshot(otherPage, 'accounts-review-signout-failed');
-      throw new Error(`${String(error)} at ${otherPage.url()}: ${(await otherPage.locator('body').innerText()).slice(0, 400)}`);
+    // The same browser, the first person's cookies gone: the waiting room is a page, not a device.
+    await context.clearCookies();
+    await signInContext(context, baseURL, second);
+    await page.goto('/fr/failure');
+    await page.getByRole('button', { name: localeText('fr', 'onboarding', 'review.signOut') }).click();
+    await page.waitForURL((url) => url.pathname === '/fr').catch(async (error: unknown) => {
+      await screenshot(page, 'accounts-review-signout-failed');
+      throw new Error(`${String(error)} at ${page.url()}: ${(await page.locator('body').innerText()).slice(0, 400)}`);
     });
-    await otherPage.getByLabel(localeText('fr', 'landing', 'fields.email'), { exact: true }).waitFor();
-    expect((await other.cookies()).filter((cookie) => cookie.name.startsWith('sb-'))).toEqual([]);
+    await page.getByLabel(localeText('fr', 'landing', 'fields.email'), { exact: true }).waitFor();
+    expect((await context.cookies()).filter((cookie) => cookie.name.startsWith('sb-'))).toEqual([]);
     // The funnel asks POST /v1/onboarding/finish before the identity check (SPEC §4 rule 5): its 402 is expected.
     expect(errors.filter((error) => !/status of 402/.test(error))).toEqual([]);
-    await Promise.all([context.close(), other.close()]);
+    await context.close();
   });
 
   it('a second device resumes at the first unanswered step with the answers kept, signs out from the onboarding header; a person with a role lands on the account page (fr, 1280 px)', async () => {
@@ -280,12 +280,12 @@ describe('accounts that hold together', () => {
     await subscribe(baseURL, owner);
     await api(baseURL, '/v1/onboarding/finish', { method: 'POST', token: owner.access_token, body: {} });
     const ownerPhone = (await api<UserView>(baseURL, '/v1/user', { token: owner.access_token })).profile.phone ?? '';
-    const ownerDevice = await newContext(browser(), baseURL, { locale: 'fr-FR' });
-    const ownerPage = await ownerDevice.newPage();
+    // On the browser just signed out of (a device passed on): the sign-out left nothing to reuse.
+    const ownerPage = page;
     await signInByCode(ownerPage, baseURL, 'fr', { phone: ownerPhone });
     await ownerPage.waitForURL((url) => url.pathname === '/account');
     await ownerPage.getByRole('heading', { name: 'Votre compte' }).waitFor();
-    await Promise.all([device.close(), ownerDevice.close()]);
+    await device.close();
   });
 
   // One person: the browser logs the milestones on each of two visits and the ingest keeps one of
