@@ -64,20 +64,23 @@ async function waitForPath(page: Page, pattern: RegExp, timeout = 20_000) {
   await page.waitForURL((url) => pattern.test(url.pathname + url.search), { timeout });
 }
 
-async function answerQuestionnaire(page: Page, answers: { crm: 'hubspot' | 'other'; website: string; company?: string }) {
+/**
+ * `axe`: whether to run axe on the crm step's no-result state (the first journey, 1280 px; the second
+ * goes through the same state at 375 px without it). The size, details and crm pages themselves are
+ * `npm run visual`'s (CI): it runs axe on each in en and fr at 375 and 1280 px and fails on a violation.
+ */
+async function answerQuestionnaire(page: Page, answers: { crm: 'hubspot' | 'other'; website: string; company?: string; axe: boolean }) {
   await waitForPath(page, /\/en\/onboarding\/steps\/size$/).catch(async (error: unknown) => {
     await screenshot(page, 'onboarding-debug');
     throw error;
   });
   await page.getByRole('heading', { name: text('onboarding', 'size.title') }).waitFor();
-  expect(await axeViolations(page)).toEqual([]);
   await page.getByRole('radio', { name: text('onboarding', 'size.options.2-10') }).check();
   await page.getByRole('button', { name: text('onboarding', 'actions.continue') }).click();
 
   await waitForPath(page, /\/en\/onboarding\/steps\/details$/);
   const company = page.getByLabel(text('onboarding', 'details.companyName'));
   await company.waitFor();
-  expect(await axeViolations(page)).toEqual([]);
   // Focus arrives on the step's heading, not <body>.
   await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
   if (answers.company) await company.fill(answers.company);
@@ -105,7 +108,7 @@ async function answerQuestionnaire(page: Page, answers: { crm: 'hubspot' | 'othe
   const search = page.getByLabel(text('onboarding', 'crm.search'));
   await search.fill('zzzz');
   await page.getByRole('status').filter({ hasText: before(text('onboarding', 'crm.noResult')) }).waitFor();
-  expect(await axeViolations(page)).toEqual([]);
+  if (answers.axe) expect(await axeViolations(page)).toEqual([]);
   if (answers.crm === 'hubspot') {
     await search.fill('hub');
     await page.getByRole('radio', { name: /HubSpot/ }).check();
@@ -181,7 +184,7 @@ describe('onboarding funnel (browser)', () => {
     // Signed up by SMS code: the number is already verified, so the funnel starts at size.
     // The identity check's first call fails once: its retry view shows, and retrying goes on.
     await page.route('**/functions/v1/resolve-user', FAIL_ONCE, { times: 1 });
-    await answerQuestionnaire(page, { crm: 'hubspot', website: `acme-roofing-${stamp}.com` });
+    await answerQuestionnaire(page, { crm: 'hubspot', website: `acme-roofing-${stamp}.com`, axe: true });
     await page.getByText(text('onboarding', 'identityCheck.failed')).waitFor();
     await page.getByRole('button', { name: text('onboarding', 'actions.retry') }).click();
     await waitForPath(page, /\/en\/onboarding\/checkout-form\?interval=monthly&plan=business$/);
@@ -211,7 +214,7 @@ describe('onboarding funnel (browser)', () => {
     // The trial's true end date, and sign-in words naming only proven identifiers (#26.3).
     await page.getByText(/Your free trial runs until /).waitFor();
     expect(await page.getByText(text('common', 'getStarted.subtitle')).count()).toBe(0);
-    expect(await axeViolations(page)).toEqual([]);
+    // axe on this page: `npm run visual`'s onboarding-success (en, fr, 375 and 1280 px; CI fails on a violation).
     // No APP_DOWNLOAD_MACOS_URL in this server: no download link to a page that has none.
     expect(await page.getByRole('link', { name: text('common', 'getStarted.macos') }).count()).toBe(0);
     await screenshot(page, 'onboarding-success-desktop');
@@ -239,7 +242,7 @@ describe('onboarding funnel (browser)', () => {
 
     await waitForPath(page, /\/en\/onboarding\/steps\/verify-phone/);
     await page.getByRole('heading', { name: text('onboarding', 'verifyPhone.title') }).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    // axe on this page: `npm run visual`'s onboarding-verify-phone (en, fr, 375 and 1280 px).
     await screenshot(page, 'onboarding-verify-phone-phone');
     await page.getByRole('button', { name: text('onboarding', 'verifyPhone.send') }).click();
     await page.getByText(text('onboarding', 'errors.required')).waitFor();
@@ -247,7 +250,7 @@ describe('onboarding funnel (browser)', () => {
     await page.getByRole('button', { name: text('onboarding', 'verifyPhone.send') }).click();
     await enterCode(page, phone);
 
-    await answerQuestionnaire(page, { crm: 'other', website: 'bob-builds.fr', company: 'Bob Builds' });
+    await answerQuestionnaire(page, { crm: 'other', website: 'bob-builds.fr', company: 'Bob Builds', axe: false });
     await screenshot(page, 'onboarding-after-crm-phone');
     await waitForPath(page, /^\/en\/failure$/, 30_000);
 
@@ -269,18 +272,6 @@ describe('onboarding funnel (browser)', () => {
     await context.close();
   }, 180_000);
 
-  it('SPEC §4 rule 1: no session → the language home, replacing history', async () => {
-    const context = await newContext(browser, baseURL);
-    const recordStates = await recordChartStates(context);
-    const page = await context.newPage();
-    await page.goto('/en/onboarding/steps/crm');
-    await waitForPath(page, /^\/en$/);
-    // about:blank and /en: the onboarding address was replaced, not kept behind it.
-    expect(await page.evaluate(() => history.length)).toBe(2);
-    await recordStates();
-    await context.close();
-  });
-
   it('SPEC §4 rule 2: a failed profile fetch continues with no user (the first step shows)', async () => {
     if (!validated) throw new Error('needs the first journey');
     const page = await validated.context.newPage();
@@ -292,6 +283,33 @@ describe('onboarding funnel (browser)', () => {
     await validated.context.close();
   });
 
+  // SPEC §4 rule 1 is the funnel tab's visit here (no session → the language home, replacing history).
+  it('chart viewer: draws the funnel and the generator offline and highlights the live state of another tab; that tab, holding no session, is sent to the language home (SPEC §4 rule 1)', async () => {
+    const context = await newContext(browser, baseURL);
+    const viewer = await context.newPage();
+    const errors = watchPageErrors(viewer);
+    await viewer.goto('/inspect/charts');
+    await viewer.locator('[data-state="onboarding.routing"]').waitFor({ timeout: 30_000 }).catch(async (error: unknown) => {
+      await screenshot(viewer, 'charts-debug');
+      throw new Error(`${String(error)} ${errors.join(' | ')}`);
+    });
+    expect(await viewer.locator('[data-state]').count()).toBeGreaterThan(25);
+    // Another tab runs the funnel: signed out, the chart ends in `home`, which sends the tab to the
+    // start page: the viewer follows it there, to the sign-up chart's start-page card (#37.5).
+    const funnel = await context.newPage();
+    await funnel.goto('/en/onboarding/steps/size');
+    await waitForPath(funnel, /^\/en$/);
+    // about:blank and /en: the onboarding address was replaced, not kept behind it.
+    expect(await funnel.evaluate(() => history.length)).toBe(2);
+    await viewer.locator('[data-state="signup.editing"][data-active]').waitFor({ timeout: 20_000 });
+    await screenshot(viewer, 'charts-onboarding-desktop');
+    await viewer.getByRole('button', { name: 'Whole chart' }).click();
+    await viewer.getByRole('button', { name: 'Greeting generator' }).click();
+    await viewer.locator('[data-state^="generator"]').first().waitFor({ timeout: 30_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it('the journeys above visit every state of the funnel chart', () => {
     // Two states are decisions the browser passes without resting: `routing` is eventless, and
     // `waitingForSession` only rests while the session cookie is still being read, which this local
@@ -299,40 +317,10 @@ describe('onboarding funnel (browser)', () => {
     // `savingProviderSignup` is the provider path's (#35): tests/e2e/social-signin.test.ts drives it.
     // `home` (no session): a visitor with no session cookie is now known signed out at once (#40: no
     // supabase-js for them), so the app chart's own `signedOut` sends the tab home before the funnel
-    // hears of it; SPEC §4 rule 1's test above proves the address, the pure-chart paths the state.
+    // hears of it; the chart viewer's test above proves the address (SPEC §4 rule 1), the pure-chart paths the state.
     const passedThrough = new Set(['onboarding.routing', 'onboarding.waitingForSession', 'onboarding.savingProviderSignup', 'onboarding.home']);
     const expected = allStateIds(onboardingMachine.root).filter((id) => !passedThrough.has(id));
     expect(expected.length).toBeGreaterThan(25);
     expect(expected.filter((id) => !visitedStates.has(id))).toEqual([]);
   });
-});
-
-describe('chart viewer (browser)', () => {
-  it('draws the funnel and the generator offline and highlights the live state of another tab', async () => {
-    const browser = await sharedBrowser();
-    try {
-      const context = await newContext(browser, baseURL);
-      const viewer = await context.newPage();
-      const errors = watchPageErrors(viewer);
-      await viewer.goto('/inspect/charts');
-      await viewer.locator('[data-state="onboarding.routing"]').waitFor({ timeout: 30_000 }).catch(async (error: unknown) => {
-        await screenshot(viewer, 'charts-debug');
-        throw new Error(`${String(error)} ${errors.join(' | ')}`);
-      });
-      expect(await viewer.locator('[data-state]').count()).toBeGreaterThan(25);
-      // Another tab runs the funnel: signed out, the chart ends in `home`, which sends the tab to the
-      // start page: the viewer follows it there, to the sign-up chart's start-page card (#37.5).
-      const funnel = await context.newPage();
-      await funnel.goto('/en/onboarding/steps/size');
-      await viewer.locator('[data-state="signup.editing"][data-active]').waitFor({ timeout: 20_000 });
-      await screenshot(viewer, 'charts-onboarding-desktop');
-      await viewer.getByRole('button', { name: 'Whole chart' }).click();
-      await viewer.getByRole('button', { name: 'Greeting generator' }).click();
-      await viewer.locator('[data-state^="generator"]').first().waitFor({ timeout: 30_000 });
-      expect(errors).toEqual([]);
-      await context.close();
-    } finally {
-      await browser.close();
-    }
-  }, 120_000);
 });
