@@ -12,7 +12,9 @@ import { movePastAuthWindows } from '../helpers/sign-in';
  * start page and the code step (the sign-up chart, drawn before the funnel), then each funnel step,
  * whose address is the one the tab shows at that step, never the step before. Chromium against the
  * real server: the viewer and the visitor are two tabs of one browser (the charts' channel is the
- * browser's own); en at 1280 px, fr at 375 px.
+ * browser's own). The whole way once, in French at 375 px (its live line says "sur /fr : …"); then the
+ * visitor switches to English and the line follows to the /en address (#40.3: it ran whole in en at
+ * 1280 px and in fr at 375 px).
  */
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -38,11 +40,9 @@ describe('the chart page follows the live tab', () => {
     expect(await viewer.locator('li > div[data-state][data-active]').count()).toBe(1);
   }
 
-  it.each([
-    ['en', viewports.desktop],
-    ['fr', viewports.phone],
-  ] as const)('start page, code step, then each step at its own address (%s)', async (lng: Lng, viewport) => {
-    const context = await newContext(browser(), baseURL, { viewport, locale: lng === 'fr' ? 'fr-FR' : 'en-US' });
+  it('start page, code step, then each step at its own address (fr), and the English one after a switch', async () => {
+    const lng: Lng = 'fr';
+    const context = await newContext(browser(), baseURL, { viewport: viewports.phone, locale: 'fr-FR' });
     const viewer = await context.newPage();
     const errors = watchPageErrors(viewer);
     await viewer.goto('/inspect/charts');
@@ -105,6 +105,11 @@ describe('the chart page follows the live tab', () => {
       expect(published.length, state).toBeGreaterThan(0);
       expect([...new Set(published.map((message) => message.path))], state).toEqual([path]);
     }
+
+    // The visitor's header switches the funnel to English in place: the line follows to the /en address.
+    await visitor.getByRole('banner').getByRole('link', { name: localeText('fr', 'common', 'languageSwitch') }).click();
+    await visitor.waitForURL('**/en/onboarding/steps/size');
+    await followsTo(viewer, visitor, 'onboarding.size');
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
