@@ -28,8 +28,8 @@ function text(lng: Lng, key: string, values: Record<string, string> = {}): strin
 const drive = {
   toggleMenu: (page: Page) => page.getByRole('button', { name: /^Voice: / }).click(),
   selectVoiceInMenu: (page: Page, label: string) => page.getByRole('menuitemradio', { name: new RegExp(`^${label},`) }).click(),
-  selectVoiceNative: (page: Page, label: string) => page.getByLabel(text('en', 'voice.label'), { exact: true }).selectOption(label.toLowerCase()),
-  toggleSample: (page: Page, label: string, state: 'tryExample' | 'pauseExample') => page.getByRole('button', { name: text('en', `voice.${state}`, { voice: label }) }).click(),
+  selectVoiceNative: (page: Page, label: string, lng: Lng = 'en') => page.getByLabel(text(lng, 'voice.label'), { exact: true }).selectOption(label.toLowerCase()),
+  toggleSample: (page: Page, label: string, state: 'tryExample' | 'pauseExample', lng: Lng = 'en') => page.getByRole('button', { name: text(lng, `voice.${state}`, { voice: label }) }).click(),
   shuffleScript: (page: Page) => page.getByRole('button', { name: text('en', 'script.generate'), exact: true }).click(),
   fillField: (page: Page, field: 'company' | 'name' | 'emergency' | 'season', value: string, lng: Lng = 'en') => page.getByLabel(text(lng, `fields.${field}`), { exact: true }).fill(value),
   submit: (page: Page, lng: Lng = 'en') => page.getByRole('button', { name: text(lng, 'submit') }).click(),
@@ -40,6 +40,9 @@ async function fillDetails(page: Page, lng: Lng = 'en'): Promise<void> {
   const values = lng === 'fr' ? { company: 'Rénovations Sommet', name: 'Camille', emergency: '06 12 34 56 78', season: 'printemps' } : { company: 'Summit Builders', name: 'Alex', emergency: '555-123-4567', season: 'spring' };
   for (const [field, value] of Object.entries(values)) await drive.fillField(page, field as keyof typeof values, value, lng);
 }
+
+/** A script that, read aloud, is longer than a greeting may be (its numbers are spoken as words), under the field's 1000 characters. */
+const tooLongAloud = Array.from({ length: 200 }, (_, index) => String(111 + index * 4)).join(', ').slice(0, 1000);
 
 /** Waits until the greeting plays by itself (no click on the player after 'Create your greeting'). */
 async function playsByItself(page: Page): Promise<void> {
@@ -168,38 +171,15 @@ describe('voice generator in a browser', () => {
     await context.close();
   });
 
-  it('phone (375 px): native select, sample, generate', async () => {
-    const context = await newContext(browser, baseURL, { viewport: viewports.phone });
-    const page = await context.newPage();
-    const fetched = watchGreetingAudio(page);
-    const errors = watchPageErrors(page);
-    await page.goto('/voice-generator');
-    expect(await page.getByRole('button', { name: /^Voice: / }).isVisible()).toBe(false);
-    const select = page.getByLabel(text('en', 'voice.label'), { exact: true });
-    expect(await select.evaluate((element) => element.tagName)).toBe('SELECT');
-    expect(await select.locator('option').count()).toBe(17);
-    await drive.selectVoiceNative(page, 'Liam');
-    await drive.toggleSample(page, 'Liam', 'tryExample');
-    await page.getByRole('button', { name: text('en', 'voice.pauseExample', { voice: 'Liam' }) }).waitFor({ timeout: 20_000 });
-    // Switching voice stops the old sample.
-    await drive.selectVoiceNative(page, 'Sarah');
-    await page.getByRole('button', { name: text('en', 'voice.tryExample', { voice: 'Sarah' }) }).waitFor();
-    await fillDetails(page);
-    await drive.submit(page);
-    const greeting = await playableGreeting(page, fetched);
-    expect(greeting.src).toContain('voice=sarah');
-    // Nothing wider than the phone.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    expect(await axeViolations(page)).toEqual([]);
-    await screenshot(page, 'voice-generator-phone');
-    expect(errors).toEqual([]);
-    await context.close();
-  });
-
-  it('shows the red alert when the greeting service fails, and recovers', async () => {
+  // One behaviour, two corners (tests/helpers/signed-in-page.ts's bothCorners): English at 1280 px
+  // here, after a failed greeting and its recovery; French (the longer words) at 375 px in the
+  // French test below. Each answer's message is tests/unit/greetings/generator-actors' to map, the
+  // server's answers tests/server/greetings/greetings-cost-budget's.
+  it('shows the red alert when the greeting service fails, and recovers; a greeting over the builder\u2019s limits says which limit and what to do (#25.6) (en, 1280 px)', async () => {
     const context = await newContext(browser, baseURL, { viewport: viewports.desktop });
     const page = await context.newPage();
     const fetched = watchGreetingAudio(page);
+    const errors = watchPageErrors(page);
     await page.route(/\/greetings\?/, (route) => route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ code: 'GREETING_SYNTHESIS_FAILED', message: 'x' }) }));
     await page.goto('/voice-generator');
     await fillDetails(page);
@@ -217,59 +197,83 @@ describe('voice generator in a browser', () => {
     await drive.submit(page);
     await playableGreeting(page, fetched);
     expect(await page.getByRole('alert').filter({ hasText: text('en', 'error') }).count()).toBe(0);
-    await context.close();
-  });
 
-  // One behaviour, two corners (tests/helpers/signed-in-page.ts's bothCorners): English at 1280 px,
-  // French (the longer words) at 375 px; each answer's message is tests/unit/greetings/generator-actors'
-  // to map, the server's answers tests/server/greetings/greetings-cost-budget's.
-  it.each([
-    ['en', 'desktop'],
-    ['fr', 'phone'],
-  ] as const)('%s, %s: a greeting over the builder\u2019s limits says which limit and what to do (#25.6)', async (lng, size) => {
-    const context = await newContext(browser, baseURL, { viewport: viewports[size], ...(lng === 'fr' ? { locale: 'fr-FR' } : {}) });
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    await page.goto(lng === 'fr' ? '/fr/voice-generator' : '/voice-generator');
-    await fillDetails(page, lng);
     // This address has spent its hour: what the server answers then (its body and Retry-After).
     await page.route(/\/greetings\?/, (route) =>
       route.fulfill({ status: 429, contentType: 'application/json', headers: { 'retry-after': '1740' }, body: JSON.stringify({ code: 'GREETING_HOURLY_BUDGET_SPENT', message: 'x' }) }),
     );
-    await drive.submit(page, lng);
-    const limited = page.getByRole('alert').filter({ hasText: text(lng, 'errors.hourlyBudgetSpent_other', { count: '29' }) });
-    await limited.waitFor();
-    await screenshot(page, `voice-generator-hourly-budget-${lng}-${viewports[size].width}`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports[size].width);
+    await drive.submit(page);
+    await page.getByRole('alert').filter({ hasText: text('en', 'errors.hourlyBudgetSpent_other', { count: '29' }) }).waitFor();
+    await screenshot(page, 'voice-generator-hourly-budget-en-1280');
+    // Its width is the French test's, at 375 px.
     await page.unroute(/\/greetings\?/);
 
     // A script that, read aloud, is longer than a greeting may be: the real server refuses it at once.
-    const numbers = Array.from({ length: 200 }, (_, index) => String(111 + index * 4)).join(', ').slice(0, 1000);
-    await page.getByLabel(text(lng, 'script.label'), { exact: true }).fill(numbers);
-    await drive.submit(page, lng);
-    await page.getByRole('alert').filter({ hasText: text(lng, 'errors.spokenTooLong') }).waitFor();
+    await page.getByLabel(text('en', 'script.label'), { exact: true }).fill(tooLongAloud);
+    await drive.submit(page);
+    await page.getByRole('alert').filter({ hasText: text('en', 'errors.spokenTooLong') }).waitFor();
     // The browser logs each refused request ("Failed to load resource"); nothing else may appear.
     expect(errors.filter((error) => !/Failed to load resource/.test(error))).toEqual([]);
     await context.close();
   });
 
-  it('speaks French on /fr/voice-generator', async () => {
-    const context = await newContext(browser, baseURL, { viewport: viewports.desktop, locale: 'fr-FR' });
+  // The phone's controls, the French page and the French limits in one visit (#40.3: before, a
+  // phone test in English, a French test at 1280 px and the limits again in French at 375 px).
+  it('phone (375 px), in French on /fr/voice-generator: native select, sample, French script and wording, limits, generate', async () => {
+    const lng = 'fr';
+    const context = await newContext(browser, baseURL, { viewport: viewports.phone, locale: 'fr-FR' });
     const page = await context.newPage();
     const fetched = watchGreetingAudio(page);
+    const errors = watchPageErrors(page);
     await page.goto('/fr/voice-generator');
-    await page.getByRole('heading', { name: text('fr', 'title') }).waitFor();
-    const script = page.getByLabel(text('fr', 'script.label'));
-    const value = await script.inputValue();
+    await page.getByRole('heading', { name: text(lng, 'title') }).waitFor();
+    const script = page.getByLabel(text(lng, 'script.label'));
+    await expect.poll(() => script.inputValue()).not.toBe('');
     const frenchTemplates = Object.values(locales.fr.templates as Record<string, string>).map((template) => template.split('{')[0] ?? '');
+    const value = await script.inputValue();
     expect(frenchTemplates.some((start) => value.startsWith(start))).toBe(true);
     // Elision before a vowel: "l'exemple d'Aria".
-    await page.getByRole('button', { name: text('fr', 'voice.tryExample_vowel', { voice: 'Aria' }) }).waitFor();
-    expect(await page.getByText(text('fr', 'fields.hint')).count()).toBe(1);
-    await fillDetails(page, 'fr');
-    await drive.submit(page, 'fr');
+    await page.getByRole('button', { name: text(lng, 'voice.tryExample_vowel', { voice: 'Aria' }) }).waitFor();
+    expect(await page.getByText(text(lng, 'fields.hint')).count()).toBe(1);
+
+    // The menu button is the wide screen's; a phone has the native select.
+    expect(await page.getByRole('button', { name: new RegExp(`^${text(lng, 'voice.menuButton')}`) }).isVisible()).toBe(false);
+    const select = page.getByLabel(text(lng, 'voice.label'), { exact: true });
+    expect(await select.evaluate((element) => element.tagName)).toBe('SELECT');
+    expect(await select.locator('option').count()).toBe(17);
+    await drive.selectVoiceNative(page, 'Liam', lng);
+    await drive.toggleSample(page, 'Liam', 'tryExample', lng);
+    await page.getByRole('button', { name: text(lng, 'voice.pauseExample', { voice: 'Liam' }) }).waitFor({ timeout: 20_000 });
+    // Switching voice stops the old sample.
+    await drive.selectVoiceNative(page, 'Sarah', lng);
+    await page.getByRole('button', { name: text(lng, 'voice.tryExample', { voice: 'Sarah' }) }).waitFor();
+    await fillDetails(page, lng);
+
+    // This address has spent its hour: said in French, its plural, on the narrow screen.
+    await page.route(/\/greetings\?/, (route) =>
+      route.fulfill({ status: 429, contentType: 'application/json', headers: { 'retry-after': '1740' }, body: JSON.stringify({ code: 'GREETING_HOURLY_BUDGET_SPENT', message: 'x' }) }),
+    );
+    await drive.submit(page, lng);
+    await page.getByRole('alert').filter({ hasText: text(lng, 'errors.hourlyBudgetSpent_other', { count: '29' }) }).waitFor();
+    await screenshot(page, 'voice-generator-hourly-budget-fr-375');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.unroute(/\/greetings\?/);
+
+    // The hour over: the greeting, in French and the chosen voice.
+    await drive.submit(page, lng);
     const greeting = await playableGreeting(page, fetched);
+    expect(greeting.src).toContain('voice=sarah');
     expect(greeting.src).toContain('lang=fr');
+    // Nothing wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // The result's axe pass is the desktop test's (the page itself, at 375 px and in French: npm run visual's voice-generator).
+    await screenshot(page, 'voice-generator-phone');
+
+    // A script that, read aloud, is longer than a greeting may be: the real server refuses it at once.
+    await script.fill(tooLongAloud);
+    await drive.submit(page, lng);
+    await page.getByRole('alert').filter({ hasText: text(lng, 'errors.spokenTooLong') }).waitFor();
+    expect(errors.filter((error) => !/Failed to load resource/.test(error))).toEqual([]);
     await context.close();
   });
 });
