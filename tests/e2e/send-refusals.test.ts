@@ -98,8 +98,9 @@ describe('a refused code send says what happened (#34.4)', () => {
     const { context, page, errors } = await signUp('fr', nextAddress(), phone.e164, 'phone');
     const said = page.getByText(beforeValue(localeText('fr', 'auth', 'refusals.cooldown')));
     await said.waitFor({ timeout: 20_000 });
-    // When one may: the page's own language's clock (24 h), or its words for a wait it does not know.
-    expect(await said.textContent()).toMatch(/vous pourrez en demander un (à \d{1,2}:\d\d(:\d\d)?|dans quelques minutes)\./u);
+    // When one may: the page's own language's clock (24 h; the day first, "dimanche à 00:00:30", when
+    // the minute ends after midnight), or its words for a wait it does not know.
+    expect(await said.textContent()).toMatch(/vous pourrez en demander un ((\p{L}+ )?à \d{1,2}:\d\d(:\d\d)?|dans quelques minutes)\./u);
     // No "Nous avons envoyé un code", and the countdown counts what is left of the real minute.
     expect(await page.getByText(beforeValue(localeText('fr', 'auth', 'code.sentSms'))).count()).toBe(0);
     await page.getByLabel(localeText('fr', 'auth', 'code.label')).waitFor();
@@ -116,10 +117,10 @@ describe('a refused code send says what happened (#34.4)', () => {
     const { context, page, errors } = await signUp('en', address, frenchMobile().e164, 'desktop');
     const said = page.getByRole('alert').filter({ hasText: beforeValue(localeText('en', 'auth', 'refusals.limitSms')) });
     await said.waitFor({ timeout: 20_000 });
-    // The hour's end can fall tomorrow (a run near midnight): then the day is named first
-    // ("Sunday 12:06 AM", retryClock; the rule itself is proved in tests/unit/auth/send-refusal.test.ts).
+    // The hour's end can fall tomorrow (a run near midnight): then the day is named
+    // ("on Sunday at 12:06 AM", retryWhen; the rule itself is proved in tests/unit/auth/send-refusal.test.ts).
     // French's 24 h clock on a page: the 60 s wait above.
-    expect(await said.textContent()).toMatch(/try again at (\p{L}+ )?\d{1,2}:\d\d (AM|PM)\./u);
+    expect(await said.textContent()).toMatch(/try again (on \p{L}+ )?at \d{1,2}:\d\d (AM|PM)\./u);
     await said.getByRole('link', { name: localeText('en', 'auth', 'refusals.useEmail') }).waitFor();
     expect(await page.getByLabel(localeText('en', 'auth', 'code.label')).count()).toBe(0);
     await fitsAtBothWidths(page, said, 'limit-en');
