@@ -155,49 +155,49 @@ function printSlowest() {
 
 /**
  * Seconds each browser file takes, relative to each other (per-file times of npm test's four shares
- * on 28 Nov 2026 at 15:29, load ~4, every file listed; paths.test.ts with the ~18 s its plans take at
- * import, which Vitest counts apart from the file; docs/testing.md). Only the split uses them: a file
- * not listed counts as 15 s, and a wrong figure costs time, not correctness. Refresh from
- * test-results/vitest-e2e-*.json when files change a lot.
+ * on 29 Nov 2026 at 02:07, on a clean checkout with Postgres, every file listed; paths.test.ts with
+ * the ~16 s its plans take at import, which Vitest counts apart from the file; docs/testing.md). Only
+ * the split uses them: a file not listed counts as 15 s, and a wrong figure costs time, not
+ * correctness. Refresh from test-results/vitest-e2e-*.json when files change a lot.
  */
 const browserSeconds = {
-  'paths.test.ts': 109,
-  'landing.test.ts': 45,
-  'accounts.test.ts': 34,
-  'onboarding.test.ts': 28,
-  'account-life.test.ts': 26,
-  'prerender.test.ts': 25,
-  'send-refusals.test.ts': 25,
-  'analytics.test.ts': 24,
-  'no-data-across-sign-out.test.ts': 17,
-  'charts-live.test.ts': 16,
-  'mfa.test.ts': 16,
-  'auth.test.ts': 14,
-  'session-tabs.test.ts': 14,
-  'social-signin.test.ts': 13,
-  'voice-generator.test.ts': 12,
-  'visitor-details.test.ts': 11,
-  'refused-check.test.ts': 10,
-  'shell.test.ts': 9,
-  'checkout.test.ts': 8,
-  'passkeys.test.ts': 8,
-  'phone-prefill.test.ts': 8,
-  'foundation.test.ts': 7,
-  'one-wording.test.ts': 7,
-  'second-step-header.test.ts': 7,
-  'charts.test.ts': 5,
-  'delete-account.test.ts': 5,
-  'session-from-cookie.test.ts': 5,
-  'hosted-checkout.test.ts': 4,
-  'links.test.ts': 4,
-  'success-truth.test.ts': 4,
-  'anonymous.test.ts': 3,
-  'chart-page-analytics.test.ts': 3,
-  'paywall-console.test.ts': 3,
+  'paths.test.ts': 76,
+  'accounts.test.ts': 28,
+  'landing.test.ts': 21,
+  'onboarding.test.ts': 20,
+  'analytics.test.ts': 16,
+  'account-life.test.ts': 14,
+  'mfa.test.ts': 14,
+  'no-data-across-sign-out.test.ts': 13,
+  'prerender.test.ts': 11,
+  'auth.test.ts': 10,
+  'send-refusals.test.ts': 10,
+  'social-signin.test.ts': 10,
+  'passkeys.test.ts': 7,
+  'refused-check.test.ts': 7,
+  'shell.test.ts': 7,
+  'checkout.test.ts': 6,
+  'one-wording.test.ts': 6,
+  'visitor-details.test.ts': 6,
+  'voice-generator.test.ts': 6,
+  'charts-live.test.ts': 5,
+  'phone-prefill.test.ts': 5,
+  'second-step-header.test.ts': 5,
+  'chart-page-analytics.test.ts': 4,
+  'session-tabs.test.ts': 4,
+  'charts.test.ts': 3,
+  'delete-account.test.ts': 3,
+  'foundation.test.ts': 3,
   'paywall-promotion.test.ts': 3,
-  'social-linking.test.ts': 3,
-  'phone-lazy.test.ts': 2,
+  'session-from-cookie.test.ts': 3,
+  'success-truth.test.ts': 3,
+  'hosted-checkout.test.ts': 2,
+  'links.test.ts': 2,
+  'paywall-console.test.ts': 2,
   'sign-in-again.test.ts': 2,
+  'social-linking.test.ts': 2,
+  'anonymous.test.ts': 1,
+  'phone-lazy.test.ts': 1,
 };
 
 /**
