@@ -15,7 +15,7 @@ import { migratedDataDir } from '../helpers/migrated-data-dir';
  * user verification) against a real server whose PUBLIC_URL host is `localhost` (an IP address
  * cannot be a relying party, so the suite's shared 127.0.0.1 server has passkeys off): add one from
  * the account page (offered after the trial starts), sign out, sign in with it, rename it, remove
- * it. In en at 1280 px and fr at 375 px.
+ * it. In fr at 375 px, the removal in en at 1280 px (one person, #40.3).
  */
 
 const freePort = () =>
@@ -67,7 +67,7 @@ describe('passkeys (virtual authenticator)', () => {
   }
 
   async function addSignOutSignInRenameRemove(lng: Lng, viewport: { width: number; height: number }) {
-    const text = (key: string) => localeText(lng, 'passkeys', key);
+    let text = (key: string) => localeText(lng, 'passkeys', key);
     const { context, page } = await owner(lng, viewport);
     const errors = watchPageErrors(page);
 
@@ -110,19 +110,24 @@ describe('passkeys (virtual authenticator)', () => {
     await item.getByLabel(text('card.renameLabel')).fill('Chantier');
     await item.getByRole('button', { name: text('card.save') }).click();
     await item.getByText('Chantier', { exact: true }).waitFor();
-    await item.getByRole('button', { name: new RegExp(`^${text('card.remove')}`) }).click();
-    await item.getByRole('button', { name: text('card.confirm') }).click();
+
+    // The removal in English at 1280 px, after the header's switch in place (#40.3: the whole way
+    // ran in en at 1280 px and in fr at 375 px; every en text has its fr one, tests/unit/app/locale-keys.test.ts).
+    await page.getByRole('banner').getByRole('button', { name: localeText(lng, 'common', 'languageSwitch') }).click();
+    const other: Lng = lng === 'fr' ? 'en' : 'fr';
+    text = (key: string) => localeText(other, 'passkeys', key);
+    await page.setViewportSize(viewport.width === viewports.phone.width ? viewports.desktop : viewports.phone);
+    const renamed = page.getByRole('region', { name: text('card.title') }).getByRole('listitem');
+    await renamed.getByText('Chantier', { exact: true }).waitFor();
+    await renamed.getByRole('button', { name: new RegExp(`^${text('card.remove')}`) }).click();
+    await renamed.getByRole('button', { name: text('card.confirm') }).click();
     await page.getByRole('region', { name: text('card.title') }).getByText(text('card.none')).waitFor();
-    await screenshot(page, `passkeys-removed-${lng}-${viewport.width}`);
+    await screenshot(page, `passkeys-removed-${other}-${page.viewportSize()?.width ?? 0}`);
     expect(errors).toEqual([]);
     await context.close();
   }
 
-  it('add → sign out → sign in with the passkey → rename → remove (en, 1280 px)', async () => {
-    await addSignOutSignInRenameRemove('en', viewports.desktop);
-  }, 120_000);
-
-  it('add → sign out → sign in with the passkey → rename → remove (fr, 375 px)', async () => {
+  it('add → sign out → sign in with the passkey → rename (fr, 375 px) → remove (en, 1280 px)', async () => {
     await addSignOutSignInRenameRemove('fr', viewports.phone);
   }, 120_000);
 });
