@@ -207,6 +207,37 @@ interface WalkNode<TEvent extends EventObject> {
   edges: { event: TEvent; to: string; label: StepLabel }[];
 }
 
+type Adjacency<TEvent extends EventObject> = Record<string, { state: AnyMachineSnapshot; transitions: Record<string, { event: TEvent; state: AnyMachineSnapshot }> }>;
+
+/**
+ * The shortest event sequence to every node of an adjacency map, keyed as the map is: what
+ * @xstate/graph's `getShortestPaths` gives (its algorithm, step for step, so the same sequence where
+ * several are as short), from the map already made instead of a second traversal of the chart (the
+ * browser plans' largest cost at import, #40.3). The map's first key is its start.
+ */
+function shortestPrefixes<TEvent extends EventObject>(adjacency: Adjacency<TEvent>, serialize: (snapshot: AnyMachineSnapshot) => string): Map<string, TEvent[]> {
+  const [start] = Object.keys(adjacency);
+  const best = new Map<string, { weight: number; from?: string; event?: TEvent }>();
+  if (start === undefined) return new Map();
+  best.set(start, { weight: 0 });
+  const unvisited = new Set([start]);
+  const visited = new Set<string>();
+  for (const key of unvisited) {
+    const { weight } = best.get(key)!;
+    for (const { state, event } of Object.values(adjacency[key]!.transitions)) {
+      const next = serialize(state);
+      const known = best.get(next);
+      if (!known || known.weight > weight + 1) best.set(next, { weight: weight + 1, from: key, event });
+      if (!visited.has(next)) unvisited.add(next);
+    }
+    visited.add(key);
+    unvisited.delete(key);
+  }
+  const prefixes = new Map<string, TEvent[]>();
+  for (const [key, { from, event }] of best) prefixes.set(key, from === undefined ? [] : [...prefixes.get(from)!, event!]);
+  return prefixes;
+}
+
 /**
  * Few, long paths that together take every state and transition the model's events can reach. The
  * graph is @xstate/graph's (its adjacency map over the chosen events, and its shortest path to each
@@ -227,9 +258,9 @@ export function chartCoverWalk<TEvent extends EventObject>(model: ChartModel<TEv
       return options.choose ? options.choose(snapshot, enabled) : enabled;
     };
     const traversal = { input, events: events as never, serializeState: model.serialize as never };
-    const shortest = getShortestPaths(model.machine, traversal) as unknown as { state: AnyMachineSnapshot; steps: { event: TEvent }[] }[];
-    const prefixOf = new Map(shortest.map((path) => [keyOf(path.state), path.steps.map((step) => step.event).filter((event) => event.type !== 'xstate.init')]));
-    const adjacency = getAdjacencyMap(model.machine, traversal) as unknown as Record<string, { state: AnyMachineSnapshot; transitions: Record<string, { event: TEvent; state: AnyMachineSnapshot }> }>;
+    const adjacency = getAdjacencyMap(model.machine, traversal) as unknown as Adjacency<TEvent>;
+    const shortest = shortestPrefixes(adjacency, model.serialize);
+    const prefixOf = new Map([...shortest].map(([serial, prefix]) => [`${inputIndex}#${serial}`, prefix]));
     const start = chartSteps(model, { input, events: [] });
     starts.push({ key: keyOf(start.snapshots[0]!), label: start.labels[0]! });
     for (const { state, transitions } of Object.values(adjacency)) {
