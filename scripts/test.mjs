@@ -203,9 +203,10 @@ const browserSeconds = {
 /**
  * The browser files in SHARES shares of about equal time (longest file first, each to the lightest
  * share), so the queue can put one beside any other step. More shares balance better; each costs a
- * server and a Vitest start (a few seconds).
+ * server, a Chromium and a Vitest start: with the browser files now ~380 s in all, three shares ran
+ * 6.8 min against four's 7.0 (29 Nov, 10 CPU-s less; docs/testing.md).
  */
-const SHARES = 4;
+const SHARES = 3;
 function browserShares() {
   const files = readdirSync('tests/e2e')
     .filter((name) => name.endsWith('.test.ts'))
