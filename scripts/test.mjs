@@ -20,7 +20,8 @@ const children = new Set();
  * A step's command under `sh`, which prints the CPU time of everything it waited for (`times`, on
  * stderr as the last two lines) after it, so the table can say what each step cost, not only how
  * long it took: on a busy machine the two differ (docs/testing.md). A browser share's Chromium is not
- * among them (it is reaped by init); the share prints that itself.
+ * among them (measured: a share's own CPU is less than its Chromium's and its server's together); the
+ * share prints that itself.
  */
 const CPU_MARK = '@@cpu';
 const withTimes = (command, args) => ['sh', ['-c', `"$0" "$@"; status=$?; echo ${CPU_MARK} >&2; times >&2; exit $status`, command, ...args]];
@@ -30,32 +31,29 @@ function secondsOfTimes(line) {
   return values.length === 2 ? values[0] + values[1] : undefined;
 }
 
-/** Runs one command; with a label prefix its output is streamed line by line so parallel steps stay readable. */
-function step(label, command, args, { env = {}, prefix = false } = {}) {
+/** Runs one step, its output streamed line by line behind its label so parallel steps stay readable. */
+function step(label, command, args, env = {}) {
   return new Promise((resolve) => {
     let cpu;
-    const [shell, shellArgs] = prefix ? withTimes(command, args) : [command, args];
     // Its own process group, so a stop ends the command and everything it started, not only the shell.
-    const child = spawn(shell, shellArgs, { env: { ...process.env, ...env }, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit', detached: prefix });
+    const child = spawn(...withTimes(command, args), { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     children.add(child);
-    if (prefix) {
-      for (const stream of [child.stdout, child.stderr]) {
-        let pending = '';
-        // After the mark (on stderr), `times` prints the shell's own line, then its children's: the step's CPU.
-        let timesLines = -1;
-        stream.on('data', (chunk) => {
-          const lines = (pending + chunk).split('\n');
-          pending = lines.pop() ?? '';
-          for (const line of lines) {
-            if (line === CPU_MARK) timesLines = 0;
-            else if (timesLines >= 0 && timesLines < 2) {
-              timesLines += 1;
-              if (timesLines === 2) cpu = secondsOfTimes(line);
-            } else process.stdout.write(`[${label}] ${line}\n`);
-          }
-        });
-        stream.on('end', () => pending && process.stdout.write(`[${label}] ${pending}\n`));
-      }
+    for (const stream of [child.stdout, child.stderr]) {
+      let pending = '';
+      // After the mark (on stderr), `times` prints the shell's own line, then its children's: the step's CPU.
+      let timesLines = -1;
+      stream.on('data', (chunk) => {
+        const lines = (pending + chunk).split('\n');
+        pending = lines.pop() ?? '';
+        for (const line of lines) {
+          if (line === CPU_MARK) timesLines = 0;
+          else if (timesLines >= 0 && timesLines < 2) {
+            timesLines += 1;
+            if (timesLines === 2) cpu = secondsOfTimes(line);
+          } else process.stdout.write(`[${label}] ${line}\n`);
+        }
+      });
+      stream.on('end', () => pending && process.stdout.write(`[${label}] ${pending}\n`));
     }
     child.on('close', (status) => {
       children.delete(child);
@@ -64,11 +62,11 @@ function step(label, command, args, { env = {}, prefix = false } = {}) {
   });
 }
 
-/** Stops the steps still running: each prefixed step is a process group of its own (its shell, the command, what that started). */
+/** Stops the steps still running: each is a process group of its own (its shell, the command, what that started). */
 function stopChildren() {
   for (const child of children) {
     try {
-      process.kill(child.spawnargs[0] === 'sh' ? -child.pid : child.pid, 'SIGTERM');
+      process.kill(-child.pid, 'SIGTERM');
     } catch {
       // already gone
     }
@@ -124,7 +122,7 @@ async function runQueue(steps, slots) {
         const began = Date.now();
         const at = ((began - started) / 1000).toFixed(0);
         console.log(`▶ ${s.label} (at ${at} s)`);
-        step(s.label, s.command, s.args, { env: s.env, prefix: true }).then((result) => {
+        step(s.label, s.command, s.args, s.env).then((result) => {
           running -= 1;
           const seconds = (Date.now() - began) / 1000;
           took.push({ label: s.label, at: Number(at), seconds, cpu: result.cpu });
