@@ -10,7 +10,7 @@ import { newContext, screenshot, screenshotsWanted, viewports, watchPageErrors }
 import { sharedBrowser } from '../helpers/file-browser';
 import { localeText } from '../helpers/locale-text';
 import { roomyLimits } from '../helpers/roomy-limits';
-import { startServerProcess, type RunningServer } from '../helpers/server-process';
+import { startBuiltServer, type RunningServer } from '../helpers/server-process';
 import { migratedDataDir } from '../helpers/migrated-data-dir';
 
 /**
@@ -122,7 +122,7 @@ const heights: Record<string, number> = {};
 describe('the life of a subscription (browser)', () => {
   beforeAll(async () => {
     dataDir = await migratedDataDir('e2e-life-');
-    server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1,::1', ...roomyLimits });
+    server = await startBuiltServer({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1,::1', ...roomyLimits });
     baseURL = server.url;
     browser = await sharedBrowser();
   }, 90_000);

@@ -8,7 +8,7 @@ import { publicConfigSchema } from '../../core/contracts/public-config';
 import { launchBrowser, newContext, screenshot, testChromiumPath, viewports, watchPageErrors } from '../helpers/browser';
 import { sharedBrowser } from '../helpers/file-browser';
 import { startRecordingProxy } from '../helpers/recording-proxy';
-import { startServerProcess } from '../helpers/server-process';
+import { startBuiltServer } from '../helpers/server-process';
 import { axeViolations } from '../helpers/axe';
 import { migratedDataDir } from '../helpers/migrated-data-dir';
 
@@ -253,7 +253,7 @@ describe('analytics in the browser', () => {
   it('loads the chat widget and tag manager only when configured, after the page is interactive, aligned right', async () => {
     // A server of its own, configured with both ids: its Content-Security-Policy must let them load.
     const dataDir = await migratedDataDir('e2e-widgets-');
-    const configured = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', INTERCOM_APP_ID: 'e2e-app', GTM_ID: 'GTM-E2E1' });
+    const configured = await startBuiltServer({ DATA_DIR: dataDir, NODE_ENV: 'development', INTERCOM_APP_ID: 'e2e-app', GTM_ID: 'GTM-E2E1' });
     const context = await newContext(browser, configured.url);
     const requests = recordRequests(context);
     // Stand-ins for the two vendors' scripts (nothing may leave the machine).

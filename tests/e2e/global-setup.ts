@@ -4,7 +4,7 @@ import type { TestProject } from 'vitest/node';
 import { launchBrowserServer } from '../helpers/browser';
 import { ensureBuilt } from '../helpers/build';
 import { roomyLimits } from '../helpers/roomy-limits';
-import { startServerProcess, type RunningServer } from '../helpers/server-process';
+import { startBuiltServer, type RunningServer } from '../helpers/server-process';
 import { migratedDataDir } from '../helpers/migrated-data-dir';
 import { processCpuSeconds, processTreeCpuSeconds } from '../helpers/process-cpu';
 
@@ -34,10 +34,7 @@ export async function setup(project: TestProject): Promise<void> {
   // One Chromium for the run, started beside the server: files connect to it instead of each
   // launching its own (tests/helpers/file-browser.ts).
   [server, browserServer] = await Promise.all([
-    startServerProcess(
-      { DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1,::1', ...roomyLimits },
-      { bundled: true, timeoutMs: 180_000 },
-    ),
+    startBuiltServer({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1,::1', ...roomyLimits }, { timeoutMs: 180_000 }),
     launchBrowserServer(),
   ]);
   project.provide('baseURL', server.url);

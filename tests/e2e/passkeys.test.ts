@@ -7,7 +7,7 @@ import { newContext, screenshot, viewports, watchPageErrors } from '../helpers/b
 import { browserPerFile } from '../helpers/file-browser';
 import { beforeValue, localeText, type Lng } from '../helpers/locale-text';
 import { roomyLimits } from '../helpers/roomy-limits';
-import { startServerProcess, type RunningServer } from '../helpers/server-process';
+import { startBuiltServer, type RunningServer } from '../helpers/server-process';
 import { migratedDataDir } from '../helpers/migrated-data-dir';
 
 /**
@@ -45,7 +45,7 @@ describe('passkeys (virtual authenticator)', () => {
     const port = await freePort();
     dataDir = await migratedDataDir('e2e-passkeys-');
     baseURL = `http://localhost:${port}`;
-    server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', PORT: String(port), PUBLIC_URL: baseURL, TRUSTED_PROXIES: '127.0.0.1,::1', ...roomyLimits }, { timeoutMs: 150_000 });
+    server = await startBuiltServer({ DATA_DIR: dataDir, NODE_ENV: 'development', PORT: String(port), PUBLIC_URL: baseURL, TRUSTED_PROXIES: '127.0.0.1,::1', ...roomyLimits }, { timeoutMs: 150_000 });
   }, 180_000);
   afterAll(async () => {
     await server?.stop();

@@ -7,7 +7,7 @@ import { appRendered, newContext, screenshot, viewports, watchPageErrors } from 
 import { sharedBrowser } from '../helpers/file-browser';
 import { beforeValue, localeText, type Lng } from '../helpers/locale-text';
 import { roomyLimits } from '../helpers/roomy-limits';
-import { startServerProcess, type RunningServer } from '../helpers/server-process';
+import { startBuiltServer, type RunningServer } from '../helpers/server-process';
 import { migratedDataDir } from '../helpers/migrated-data-dir';
 
 /**
@@ -29,7 +29,7 @@ const nextAddress = () => `203.0.113.${(addresses += 1)}`;
 
 beforeAll(async () => {
   dataDir = await migratedDataDir('e2e-refusals-');
-  server = await startServerProcess({
+  server = await startBuiltServer({
     DATA_DIR: dataDir,
     NODE_ENV: 'development',
     TRUSTED_PROXIES: '127.0.0.1,::1',

@@ -6,7 +6,7 @@ import { newContext, viewports } from '../helpers/browser';
 import { sharedBrowser } from '../helpers/file-browser';
 import { localeText } from '../helpers/locale-text';
 import { roomyLimits } from '../helpers/roomy-limits';
-import { startServerProcess, type RunningServer } from '../helpers/server-process';
+import { startBuiltServer, type RunningServer } from '../helpers/server-process';
 import { emailAccount } from './paths/accounts';
 import { atDevProvider, DEV_PROVIDER_LABEL, watchFailures } from './social-helpers';
 import { migratedDataDir } from '../helpers/migrated-data-dir';
@@ -24,7 +24,7 @@ describe('ways to sign in on the account page, manual linking on', () => {
   beforeAll(async () => {
     dataDir = await migratedDataDir('e2e-linking-');
     [server, browser] = await Promise.all([
-      startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', SECURITY_MANUAL_LINKING_ENABLED: 'true', TRUSTED_PROXIES: '127.0.0.1,::1', ...roomyLimits }),
+      startBuiltServer({ DATA_DIR: dataDir, NODE_ENV: 'development', SECURITY_MANUAL_LINKING_ENABLED: 'true', TRUSTED_PROXIES: '127.0.0.1,::1', ...roomyLimits }),
       sharedBrowser(),
     ]);
   }, 90_000);
