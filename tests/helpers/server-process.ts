@@ -53,7 +53,7 @@ export function startServerProcess(env: Record<string, string>, options: { bundl
 /**
  * The built server (`dist/server/server.js`), as the browser files start it: they run after the
  * build, and the bundle starts on less CPU than the sources through tsx (which compile and load
- * ~300 modules, and again in each speech thread): 8.5 → ~5 CPU-s a start on 29 Nov's machine
+ * ~300 modules, and again in each speech thread): 8.5 → ~6 CPU-s a start on 29 Nov's slower machine
  * (docs/testing.md). The server tests run beside the build, so they start the sources.
  */
 export function startBuiltServer(env: Record<string, string>, options: { timeoutMs?: number } = {}): Promise<RunningServer> {
