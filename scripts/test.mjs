@@ -19,9 +19,10 @@ const children = new Set();
 /**
  * A step's command under `sh`, which prints the CPU time of everything it waited for (`times`, on
  * stderr as the last two lines) after it, so the table can say what each step cost, not only how
- * long it took: on a busy machine the two differ (docs/testing.md). A browser share's Chromium is not
- * among them (measured: a share's own CPU is less than its Chromium's and its server's together); the
- * share prints that itself.
+ * long it took: on a busy machine the two differ (docs/testing.md). Of a browser share's Chromium,
+ * only the browser process and its GPU and utility processes are among them, once the share closes
+ * it; its renderers are not (sampled twice from /proc: a share's own CPU less its Node processes
+ * came to those three, within a second). The share prints its whole Chromium, so that part is in both.
  */
 const CPU_MARK = '@@cpu';
 const withTimes = (command, args) => ['sh', ['-c', `"$0" "$@"; status=$?; echo ${CPU_MARK} >&2; times >&2; exit $status`, command, ...args]];
@@ -98,7 +99,7 @@ function printSteps() {
     console.log(`${String(at).padStart(5)} s  ${seconds.toFixed(0).padStart(4)} s  ${cpu === undefined ? '    ?' : cpu.toFixed(0).padStart(5)} CPU-s  ${label}`);
   }
   const total = took.reduce((sum, { cpu }) => sum + (cpu ?? 0), 0);
-  console.log(`Steps' CPU: ${total.toFixed(0)} s in all (the browser shares' Chromium apart, as each share prints it)`);
+  console.log(`Steps' CPU: ${total.toFixed(0)} s in all (the browser shares' Chromium renderers apart; each share prints its whole Chromium)`);
 }
 
 /**

@@ -45,7 +45,7 @@ export async function teardown(): Promise<void> {
   // The shared Chromium's CPU (its whole process tree: the browser, its zygote, the renderers), read before it goes:
   // nothing else counts it (tests/helpers/process-cpu.ts).
   const chromiumSeconds = processTreeCpuSeconds(browserServer?.process().pid);
-  if (chromiumSeconds !== null) console.log(`The run's Chromium used ${chromiumSeconds.toFixed(1)} CPU-s (not in this step's own CPU time).`);
+  if (chromiumSeconds !== null) console.log(`The run's Chromium used ${chromiumSeconds.toFixed(1)} CPU-s (its renderers not in this step's own CPU time; its browser, GPU and utility processes are).`);
   // The server's share of the step's own CPU (its database with it, PGlite in the same process).
   const serverSeconds = processCpuSeconds(server?.child.pid);
   if (serverSeconds !== null) console.log(`The run's server used ${serverSeconds.toFixed(1)} CPU-s (in this step's own CPU time).`);

@@ -29,9 +29,9 @@ export function processCpuSeconds(pid: number | undefined): number | null {
  * CPU seconds a process and every process below it have used (user + system, from /proc), or null
  * where there is no /proc or no such process. Each living process counts its own time and its dead,
  * waited-for children's, so nothing is counted twice: Chromium's renderers are the zygote's children,
- * not the browser's, and live until the browser closes. Neither `time` nor a step's own figures
- * count the run's Chromium (measured: a share's own CPU is less than its Chromium's and its server's
- * together; #40.3, docs/testing.md "Where the CPU goes"): the share's teardown reads it here first.
+ * not the browser's, and live until the browser closes. A step's own figures count only part of the
+ * run's Chromium (its browser, GPU and utility processes, reaped when the share closes it; not its
+ * renderers: #40.3, docs/testing.md "A slower machine"): the share's teardown reads the whole here first.
  */
 export function processTreeCpuSeconds(pid: number | undefined): number | null {
   if (!pid || !readStat(pid)) return null;
