@@ -8,7 +8,7 @@ import { advanceServerClock, answerBusiness, api, checkLegitimacy, codeFor, comp
 import { axeViolations } from '../helpers/axe';
 import { newContext, screenshot, screenshotsWanted, viewports, watchPageErrors } from '../helpers/browser';
 import { sharedBrowser } from '../helpers/file-browser';
-import { localeText } from '../helpers/locale-text';
+import { beforeValue, localeText } from '../helpers/locale-text';
 import { roomyLimits } from '../helpers/roomy-limits';
 import { startBuiltServer, type RunningServer } from '../helpers/server-process';
 import { migratedDataDir } from '../helpers/migrated-data-dir';
@@ -35,8 +35,6 @@ let browser: Browser;
 let addressCounter = 0;
 
 const text = (lng: 'en' | 'fr', key: string, ns = 'account') => localeText(lng, ns, key);
-/** The fixed start of an interpolated text ('Your trial is cancelled. It runs until {{date}}…' → its start). */
-const opening = (value: string) => value.split('{{')[0]!.trim();
 
 async function moveDays(days: number): Promise<void> {
   for (let left = days * DAY; left > 0; left -= DAY) await advanceServerClock(baseURL, Math.min(DAY, left));
@@ -140,33 +138,33 @@ describe('the life of a subscription (browser)', () => {
     const order = await sectionOrder(page);
     expect(order[0]).toBe('Business, billed monthly');
     expect(order.indexOf(text('en', 'settings'))).toBeGreaterThan(0);
-    await page.getByText(opening(text('en', 'life.trialing'))).waitFor();
+    await page.getByText(beforeValue(text('en', 'life.trialing'))).waitFor();
     // Its axe pass, and the cancelled trial's, in en and fr at 375 and 1280 px: npm run visual's
     // account and account-ending (scripts/visual/pages.ts); the email card's, the past-due test's (#40.3).
     await screenshot(page, 'account-life-trialing-en-desktop');
 
     await page.getByRole('button', { name: text('en', 'cancelTrial') }).click();
-    await page.getByText(opening(text('en', 'cancelTrialConfirm'))).waitFor();
+    await page.getByText(beforeValue(text('en', 'cancelTrialConfirm'))).waitFor();
     expect(await page.getByText('You can start a new trial later').count()).toBe(0);
     await page.getByRole('button', { name: text('en', 'confirmCancelTrial') }).click();
-    await page.getByText(opening(text('en', 'life.endingTrial'))).waitFor();
+    await page.getByText(beforeValue(text('en', 'life.endingTrial'))).waitFor();
     await page.getByRole('button', { name: text('en', 'resumeTrial') }).waitFor();
     expect(await page.locator('main').innerText()).not.toMatch(/Cancel trial/);
     // Still running: the funnel's addresses still lead to the account, as before the cancel, which
     // a new load of it says again (the server's, not the page's memory).
     await page.goto('/en/onboarding/checkout-form');
     await page.waitForURL(/\/account$/);
-    await page.getByText(opening(text('en', 'life.endingTrial'))).waitFor();
+    await page.getByText(beforeValue(text('en', 'life.endingTrial'))).waitFor();
 
     // In French on a phone: the header's switch and a narrower window, not a second browser (#40.3).
     await page.getByRole('banner').getByRole('button', { name: localeText('en', 'common', 'languageSwitch') }).click();
     await page.setViewportSize(viewports.phone);
-    await page.getByText(opening(text('fr', 'life.endingTrial'))).waitFor();
+    await page.getByText(beforeValue(text('fr', 'life.endingTrial'))).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     heights.ending = await keepScreen(page, 'ending');
     await page.getByRole('button', { name: text('fr', 'resumeTrial') }).click();
     await page.getByText(text('fr', 'resumedTrialDone')).waitFor();
-    await page.getByText(opening(text('fr', 'life.trialing'))).waitFor();
+    await page.getByText(beforeValue(text('fr', 'life.trialing'))).waitFor();
     heights.trialing = await keepScreen(page, 'trialing');
     expect(errors.filter((error) => !/favicon|Failed to load resource/.test(error))).toEqual([]);
     await context.close();
@@ -181,7 +179,7 @@ describe('the life of a subscription (browser)', () => {
     expect(ended).toMatchObject({ subscription: { stage: 'ended', nextAction: 'restart' }, trialAvailable: false });
 
     const { context, page, errors } = await openAccount(again, { lng: 'fr', viewport: 'phone' });
-    await page.getByText(opening(text('fr', 'life.ended'))).waitFor();
+    await page.getByText(beforeValue(text('fr', 'life.ended'))).waitFor();
     await page.getByText(text('fr', 'noSecondTrial')).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     heights.ended = await keepScreen(page, 'ended');
@@ -206,7 +204,7 @@ describe('the life of a subscription (browser)', () => {
     await page.getByRole('button', { name: /^Payer .* et s’abonner$/ }).click();
     // Paid: the role opens the product again, so the funnel sends them on to the account page.
     await page.waitForURL(/\/account$/, { timeout: 30_000 });
-    await page.getByText(opening(text('fr', 'life.active'))).waitFor();
+    await page.getByText(beforeValue(text('fr', 'life.active'))).waitFor();
     const restarted = await api<SubscriptionResponse>(baseURL, '/v1/subscription', { token: again.access_token });
     expect(restarted.subscription).toMatchObject({ stage: 'active', trialEnd: null, charges: [{ status: 'succeeded', refunded: false }] });
     heights.active = await keepScreen(page, 'active');
@@ -229,7 +227,7 @@ describe('the life of a subscription (browser)', () => {
     const again = await signInAgain(phone);
     // At 375 px only: the order is the page's, whatever its width (1280 px ran too before #40.3).
     const { context, page } = await openAccount(again, { lng: 'en', viewport: 'phone' });
-    await page.getByText(opening(text('en', 'pastDueRetry'))).waitFor();
+    await page.getByText(beforeValue(text('en', 'pastDueRetry'))).waitFor();
     const order = await sectionOrder(page);
     expect(order[0]).toBe('Business, billed monthly');
     // A failed payment comes before an unconfirmed email, which offers a new code, not an old one.
@@ -316,7 +314,7 @@ describe('the life of a subscription (browser)', () => {
     await page.goto('/en/onboarding/steps/verify-phone');
     await page.getByLabel(localeText('en', 'onboarding', 'verifyPhone.phoneLabel'), { exact: true }).fill(taken.phone);
     await page.getByRole('button', { name: localeText('en', 'onboarding', 'verifyPhone.send') }).click();
-    await page.getByText(opening(localeText('en', 'onboarding', 'verifyPhone.taken'))).waitFor();
+    await page.getByText(beforeValue(localeText('en', 'onboarding', 'verifyPhone.taken'))).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     // What the page shows on the way: the step (its button busy) until the sign-in page, never the
     // funnel's loading view in between (the app chart signs out before it moves, and the sign-in

@@ -1,33 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { projectRoot } from '../../server/config/project-root';
 import { newContext, screenshot, viewports, watchPageErrors, appRendered } from '../helpers/browser';
 import { sharedBrowser } from '../helpers/file-browser';
 import { axeViolations } from '../helpers/axe';
 import { confirmationLink } from '../helpers/accounts';
+import { beforeValue, localeText, type Lng } from '../helpers/locale-text';
 
-type Lng = 'en' | 'fr';
-type Texts = Record<string, Record<string, unknown>>;
-
-const root = projectRoot();
-const load = (lng: Lng, ns: string) => JSON.parse(readFileSync(join(root, 'locales', lng, `${ns}.json`), 'utf8')) as Texts;
-const locales = {
-  en: { landing: load('en', 'landing'), common: load('en', 'common'), auth: load('en', 'auth'), account: load('en', 'account') },
-  fr: { landing: load('fr', 'landing'), common: load('fr', 'common'), auth: load('fr', 'auth'), account: load('fr', 'account') },
-};
 /** A text from the locale files, so the test checks what people read in each language. */
-function text(lng: Lng, ns: 'landing' | 'common' | 'auth' | 'account', key: string): string {
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], locales[lng][ns]);
-  if (typeof value !== 'string') throw new Error(`no text ${ns}:${key}`);
-  return value;
-}
-
-/** The fixed start of an interpolated text ('Your call is booked for {{when}}…' → 'Your call is booked for'). */
-const textBefore = (value: string) => (value.split('{{')[0] ?? value).trim();
+const text = localeText;
 /** The country picker's button: its name starts with 'Country:' / 'Pays :'. */
-const countryButtonName = (lng: Lng) => new RegExp(`^${textBefore(text(lng, 'common', 'phoneInput.countryButton'))}`);
+const countryButtonName = (lng: Lng) => new RegExp(`^${beforeValue(text(lng, 'common', 'phoneInput.countryButton'))}`);
 
 
 
@@ -369,13 +351,13 @@ describe('landing pages', () => {
     const slot = await time.locator('option').nth(1).getAttribute('value');
     await time.selectOption(slot ?? '');
     await book.click();
-    await page.getByText(textBefore(text(lng, 'landing', 'demo.booked'))).waitFor();
+    await page.getByText(beforeValue(text(lng, 'landing', 'demo.booked'))).waitFor();
     const list = (await (await fetch(`${baseURL}/admin/bookings.json`)).json()) as { bookings: Array<{ email: string; slot: string; kind: string; timeZone: string }> };
     expect(list.bookings.filter((b) => b.email === email)).toEqual([expect.objectContaining({ kind: 'scheduled', slot, timeZone: 'Europe/Paris' })]);
 
     await page.getByRole('button', { name: text(lng, 'landing', 'demo.another') }).click();
     await page.getByRole('button', { name: text(lng, 'landing', 'demo.callNow') }).click();
-    await page.getByText(textBefore(text(lng, 'landing', 'demo.calledSoon'))).waitFor();
+    await page.getByText(beforeValue(text(lng, 'landing', 'demo.calledSoon'))).waitFor();
     await page.getByRole('button', { name: text(lng, 'landing', 'demo.another') }).click();
     const apply = page.getByRole('link', { name: text(lng, 'landing', 'demo.apply') });
     expect(await apply.getAttribute('href')).toContain(`/${lng}/form?email=${encodeURIComponent(email)}`);

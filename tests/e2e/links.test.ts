@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { projectRoot } from '../../server/config/project-root';
 import { answerBusiness, frenchMobile, signInContext, signUpByApi, workEmail } from '../helpers/accounts';
 import { newContext, viewports, watchPageErrors } from '../helpers/browser';
 import { sharedBrowser } from '../helpers/file-browser';
+import { localeText } from '../helpers/locale-text';
 
 /**
  * Every move inside the app goes through the app chart (#28.4): a link asks the chart, and history
@@ -14,12 +12,7 @@ import { sharedBrowser } from '../helpers/file-browser';
  */
 
 const baseURL = inject('baseURL');
-const texts = (lng: 'en' | 'fr', namespace: string) => JSON.parse(readFileSync(join(projectRoot(), 'locales', lng, `${namespace}.json`), 'utf8')) as Record<string, unknown>;
-const text = (lng: 'en' | 'fr', namespace: string, key: string) => {
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts(lng, namespace));
-  if (typeof value !== 'string') throw new Error(`no text ${namespace}:${key}`);
-  return value;
-};
+const text = localeText;
 
 const historyLength = (page: Page) => page.evaluate(() => history.length);
 const pathOf = (page: Page) => new URL(page.url()).pathname;

@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
@@ -10,6 +9,7 @@ import { chartChannelName } from '../../src/platform/live-state/live-state';
 import { axeViolations } from '../helpers/axe';
 import { newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
 import { sharedBrowser } from '../helpers/file-browser';
+import { beforeValue, localeText } from '../helpers/locale-text';
 
 /**
  * The funnel in headless Chromium against the real server: start page → code → onboarding steps →
@@ -20,15 +20,7 @@ import { sharedBrowser } from '../helpers/file-browser';
 
 const baseURL = inject('baseURL');
 const root = projectRoot();
-type Texts = Record<string, unknown>;
-const load = (ns: string) => JSON.parse(readFileSync(join(root, 'locales', 'en', `${ns}.json`), 'utf8')) as Texts;
-const texts = { onboarding: load('onboarding'), landing: load('landing'), auth: load('auth'), common: load('common') };
-function text(ns: keyof typeof texts, key: string): string {
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts[ns]);
-  if (typeof value !== 'string') throw new Error(`no text ${ns}:${key}`);
-  return value;
-}
-const before = (value: string) => (value.split('{{')[0] ?? value).trim();
+const text = (ns: string, key: string) => localeText('en', ns, key);
 
 let counter = 0;
 function frenchMobile(): string {
@@ -107,7 +99,7 @@ async function answerQuestionnaire(page: Page, answers: { crm: 'hubspot' | 'othe
   await waitForPath(page, /\/en\/onboarding\/steps\/crm$/);
   const search = page.getByLabel(text('onboarding', 'crm.search'));
   await search.fill('zzzz');
-  await page.getByRole('status').filter({ hasText: before(text('onboarding', 'crm.noResult')) }).waitFor();
+  await page.getByRole('status').filter({ hasText: beforeValue(text('onboarding', 'crm.noResult')) }).waitFor();
   if (answers.axe) expect(await axeViolations(page)).toEqual([]);
   if (answers.crm === 'hubspot') {
     await search.fill('hub');

@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { projectRoot } from '../../server/config/project-root';
 import { codeFor, frenchMobile, outbox, signInContext, signUpByApi, workEmail, type Session } from '../helpers/accounts';
 import { appRendered, newContext, viewports, watchPageErrors } from '../helpers/browser';
 import { sharedBrowser } from '../helpers/file-browser';
+import { beforeValue, localeText, type Lng } from '../helpers/locale-text';
 import { signUpToPaywall } from '../../scripts/bench/sessions';
 
 /**
@@ -16,13 +14,7 @@ import { signUpToPaywall } from '../../scripts/bench/sessions';
  */
 
 const baseURL = inject('baseURL');
-type Lng = 'en' | 'fr';
-const texts = (lng: Lng, ns: string) => JSON.parse(readFileSync(join(projectRoot(), 'locales', lng, `${ns}.json`), 'utf8')) as Record<string, unknown>;
-function text(lng: Lng, ns: string, key: string): string {
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts(lng, ns));
-  if (typeof value !== 'string') throw new Error(`no text ${ns}:${key}`);
-  return value;
-}
+const text = localeText;
 const escaped = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
@@ -283,7 +275,7 @@ describe('prerendered demo and sign-in pages', () => {
       const demo = served.slice(served.indexOf('<div id="root">'), served.indexOf('<script type="application/json"'));
       // No day, time or time zone from the build: they are the visitor's clock's and zone's.
       expect(demo).toMatch(/<select[^>]*name="day"[^>]*><\/select>/);
-      expect(demo).not.toContain(escaped(text(lng, 'landing', 'demo.timeZone').split('{{')[0]!.trim()));
+      expect(demo).not.toContain(escaped(beforeValue(text(lng, 'landing', 'demo.timeZone'))));
       expect(demo).not.toMatch(/UTC|\b20\d\d-\d\d-\d\dT/);
     }
   });
@@ -333,7 +325,7 @@ describe('prerendered demo and sign-in pages', () => {
       expect(Number(at.hour) * 60 + Number(at.minute)).toBeLessThanOrEqual(17 * 60 + 30);
       await time.selectOption(slot ?? '');
       await page.getByRole('button', { name: text(lng, 'landing', 'demo.book') }).click();
-      await page.getByText(text(lng, 'landing', 'demo.booked').split('{{')[0]!.trim()).waitFor();
+      await page.getByText(beforeValue(text(lng, 'landing', 'demo.booked'))).waitFor();
       const list = (await (await fetch(`${baseURL}/admin/bookings.json`)).json()) as { bookings: Array<{ email: string; slot: string; timeZone: string }> };
       expect(list.bookings.filter((booking) => booking.email === email)).toEqual([expect.objectContaining({ slot, timeZone: 'Asia/Tokyo' })]);
       expect(errors).toEqual([]);

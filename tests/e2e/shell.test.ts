@@ -1,13 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { projectRoot } from '../../server/config/project-root';
 import { encodeValue } from '../../src/platform/session/cookie-storage';
 import { axeViolations } from '../helpers/axe';
 import { answerBusiness, frenchMobile, signInContext, signUpByApi, workEmail } from '../helpers/accounts';
 import { newContext, viewports, watchPageErrors } from '../helpers/browser';
 import { sharedBrowser } from '../helpers/file-browser';
+import { localeText } from '../helpers/locale-text';
 
 /**
  * The site shell in a real browser: every page has the header (brand, language switch, sign in or
@@ -16,20 +14,9 @@ import { sharedBrowser } from '../helpers/file-browser';
  */
 
 const baseURL = inject('baseURL');
-type Texts = Record<string, unknown>;
-const common = (lng: 'en' | 'fr') => JSON.parse(readFileSync(join(projectRoot(), 'locales', lng, 'common.json'), 'utf8')) as Texts;
-const text = (lng: 'en' | 'fr', key: string) => {
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], common(lng));
-  if (typeof value !== 'string') throw new Error(`no text common:${key}`);
-  return value;
-};
+const text = (lng: 'en' | 'fr', key: string) => localeText(lng, 'common', key);
 const title = (lng: 'en' | 'fr', page: string) => `${text(lng, `titles.${page}`)} · Ringwise`;
-const onboardingText = (lng: 'en' | 'fr', key: string) => {
-  const texts = JSON.parse(readFileSync(join(projectRoot(), 'locales', lng, 'onboarding.json'), 'utf8')) as Texts;
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts);
-  if (typeof value !== 'string') throw new Error(`no text onboarding:${key}`);
-  return value;
-};
+const onboardingText = (lng: 'en' | 'fr', key: string) => localeText(lng, 'onboarding', key);
 
 async function signedInSession(): Promise<object> {
   const config = (await (await fetch(`${baseURL}/config.json`)).json()) as { auth: { publishableKey: string } };

@@ -1,15 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { assign, fromCallback, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { appMachine, type FunnelInput } from '../../../machines/app.machine';
 import type { AppEvent, FunnelReport } from '../../../machines/app.types';
 import { onboardingRoutes } from '../../../machines/onboarding.types';
-import { projectRoot } from '../../../server/config/project-root';
 import { codeFor, frenchMobile, outbox, signInContext, type Session } from '../../helpers/accounts';
 import type { ChartModel } from '../../helpers/chart-model';
 import { address } from '../../unit/app/app-model';
 import { anonymousSession, decideKyc, emailAccount, finishOnboarding, pathAccount, phoneAccount, subscribe, unique, type PathAccount } from './accounts';
 import { param, type ChartAdapter, type EventRole, type PathRun } from './adapter';
+import { beforeValue, localeText } from '../../helpers/locale-text';
 
 /**
  * The application chart (machines/app.machine.ts) on the real page. Its unit model
@@ -31,13 +29,7 @@ import { param, type ChartAdapter, type EventRole, type PathRun } from './adapte
  * Typed addresses are each path's start (a typed address is a new page load: a new actor).
  */
 
-const texts = (ns: string) => JSON.parse(readFileSync(join(projectRoot(), 'locales', 'en', `${ns}.json`), 'utf8')) as Record<string, unknown>;
-const locales = { onboarding: texts('onboarding'), auth: texts('auth'), checkout: texts('checkout'), common: texts('common'), account: texts('account'), landing: texts('landing') };
-function text(ns: keyof typeof locales, key: string): string {
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], locales[ns]);
-  if (typeof value !== 'string') throw new Error(`no text ${ns}:${key}`);
-  return value;
-}
+const text = (ns: string, key: string) => localeText('en', ns, key);
 
 /** The accounts a path can hold, by what the funnel reports for them (`anonymous`: an anonymous session). */
 type Kind = 'pending' | 'rejected' | 'finished' | 'sized' | 'new' | 'fresh' | 'anonymous';
@@ -204,7 +196,7 @@ async function switchLanguageTwice(run: Run, control: 'a' | 'button'): Promise<v
 }
 
 async function pickFrance(run: Run): Promise<void> {
-  const start = (text('common', 'phoneInput.countryButton').split('{{')[0] ?? '').trim();
+  const start = beforeValue(text('common', 'phoneInput.countryButton'));
   await run.page.getByRole('button', { name: new RegExp(`^${start}`) }).click();
   const search = run.page.getByRole('combobox', { name: text('common', 'phoneInput.search') });
   await search.fill('France');

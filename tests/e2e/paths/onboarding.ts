@@ -1,7 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { projectRoot } from '../../../server/config/project-root';
 import { paths } from '../../../core/routes/paths';
 import type { OnboardingRoute } from '../../../machines/onboarding.types';
 import { answerBusiness, codeFor, completeBusiness, frenchMobile, signInContext, signUpByApi } from '../../helpers/accounts';
@@ -10,6 +7,7 @@ import * as funnel from '../../unit/onboarding/model';
 import type { ChartModel } from '../../helpers/chart-model';
 import { emailAccount, finishOnboarding, identityCheck, phoneAccount, subscribe, type PathAccount } from './accounts';
 import { failOnce, param, serverError, type ChartAdapter, type EventRole, type PathRun } from './adapter';
+import { localeText } from '../../helpers/locale-text';
 
 /**
  * The onboarding funnel (/en/onboarding…) on the real server. Where a path starts (which profile the
@@ -20,13 +18,7 @@ import { failOnce, param, serverError, type ChartAdapter, type EventRole, type P
  * local provider's page, by API) before an address leads to next-steps that must finish.
  */
 
-const texts = (ns: string) => JSON.parse(readFileSync(join(projectRoot(), 'locales', 'en', `${ns}.json`), 'utf8')) as Record<string, unknown>;
-const locales = { onboarding: texts('onboarding'), auth: texts('auth'), checkout: texts('checkout') };
-function text(ns: keyof typeof locales, key: string): string {
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], locales[ns]);
-  if (typeof value !== 'string') throw new Error(`no text ${ns}:${key}`);
-  return value;
-}
+const text = (ns: string, key: string) => localeText('en', ns, key);
 
 type Profile = keyof typeof fetched;
 

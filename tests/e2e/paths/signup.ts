@@ -1,14 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { requestLimitMessage } from '../../../core/auth-codes';
-import { join } from 'node:path';
 import { assign, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import { projectRoot } from '../../../server/config/project-root';
 import { api, claimEmailElsewhere, codeFor, frenchMobile, outbox, proveEmailElsewhere, signUpByApi } from '../../helpers/accounts';
 import { SignupError } from '../../../machines/signup.actors';
 import { enrolTotpByApi, serverNow, totpAt } from '../../helpers/mfa';
 import { signupModel } from '../../unit/landing/signup-model';
 import { unique } from './accounts';
 import { failOnce, networkFailure, param, rolesByType, serverError, type ChartAdapter, type EventRole, type PathRun } from './adapter';
+import { beforeValue, localeText, type Lng } from '../../helpers/locale-text';
 
 /**
  * The landing sign-up (/{lng}, the start page) on the real server: the answers of its four requests
@@ -18,14 +16,7 @@ import { failOnce, networkFailure, param, rolesByType, serverError, type ChartAd
  * this one reads their code.
  */
 
-type Lng = 'en' | 'fr';
-const texts = (lng: Lng, ns: string) => JSON.parse(readFileSync(join(projectRoot(), 'locales', lng, `${ns}.json`), 'utf8')) as Record<string, unknown>;
-const locales = { en: { landing: texts('en', 'landing'), auth: texts('en', 'auth'), common: texts('en', 'common') }, fr: { landing: texts('fr', 'landing'), auth: texts('fr', 'auth'), common: texts('fr', 'common') } };
-function text(lng: Lng, ns: 'landing' | 'auth' | 'common', key: string): string {
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], locales[lng][ns]);
-  if (typeof value !== 'string') throw new Error(`no text ${ns}:${key}`);
-  return value;
-}
+const text = localeText;
 
 const domains = { work: 'acme-widgets.com', personal: 'gmail.com', disposable: 'yopmail.com' } as const;
 
@@ -66,7 +57,7 @@ const emailField = (run: Run) => field(run, run.scenario.emailForm ? 'fields.ema
 
 async function pickFrance(run: Run): Promise<void> {
   const { lng } = run.scenario;
-  const start = (text(lng, 'common', 'phoneInput.countryButton').split('{{')[0] ?? '').trim();
+  const start = beforeValue(text(lng, 'common', 'phoneInput.countryButton'));
   const search = run.page.getByRole('combobox', { name: text(lng, 'common', 'phoneInput.search') });
   // The start page is prerendered: a click before it is hydrated opens nothing, so it is made again.
   for (let attempt = 1; ; attempt += 1) {
