@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -40,6 +41,9 @@ const sameOnEveryDatabase = [
   'tests/server/foundation/spa-prerendered.test.ts',
 ];
 
+/** This run's prefix for the Postgres pass's databases (tests/server/postgres-run.ts drops what is left). */
+const postgresRun = randomBytes(4).toString('hex');
+
 const serverTests = (name: string, database: 'pglite' | 'postgres') => ({
   extends: true as const,
   test: {
@@ -47,7 +51,8 @@ const serverTests = (name: string, database: 'pglite' | 'postgres') => ({
     include: ['tests/server/**/*.test.ts'],
     exclude: database === 'postgres' ? sameOnEveryDatabase : [],
     environment: 'node' as const,
-    env: { TEST_DATABASE: database },
+    env: { TEST_DATABASE: database, ...(database === 'postgres' ? { TEST_DATABASE_RUN: postgresRun } : {}) },
+    ...(database === 'postgres' ? { globalSetup: ['tests/server/postgres-run.ts'] } : {}),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Every file builds its own app on its own database, so files need not re-import the server's
