@@ -56,6 +56,12 @@ export interface GeneratorInput {
   templates: readonly GreetingTemplate[];
   voice?: VoiceName;
   random?: () => number;
+  /**
+   * The first script's index when the page was served with one already in it (a prerendered
+   * generator page, drawn for one of the templates picked at random by the server): the chart
+   * starts from it, so the page shows what is on screen. Otherwise the first is picked at random.
+   */
+  script?: number;
 }
 
 /**
@@ -197,7 +203,7 @@ export const generatorMachine = setup({
   type: 'parallel',
   context: ({ input }) => {
     const random = input.random ?? Math.random;
-    const first = pickTemplate(input.templates, null, random);
+    const first = input.templates.find((template) => template.index === input.script) ?? pickTemplate(input.templates, null, random);
     return {
       voice: input.voice && voiceNames.includes(input.voice) ? input.voice : 'aria',
       lang: input.lang,

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { Plugin } from 'vite';
+import { prerenderedDir } from '../server/spa/prerendered-pages.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -36,8 +37,11 @@ export function precompress(): Plugin {
     },
     async closeBundle() {
       const jobs: Promise<void>[] = [];
+      // The prerendered pages are never served as files: the server writes the config into each and
+      // compresses it once (server/spa/prerendered.ts).
+      const prerendered = join(outDir, prerenderedDir);
       for await (const file of walk(outDir)) {
-        if (!COMPRESSIBLE.test(file)) continue;
+        if (!COMPRESSIBLE.test(file) || file.startsWith(`${prerendered}/`)) continue;
         jobs.push(
           (async () => {
             const data = await readFile(file);

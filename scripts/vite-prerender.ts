@@ -6,17 +6,20 @@ import { promisify } from 'node:util';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
-import { prerenderedPages, type PrerenderedPageFile } from '../server/spa/prerendered-pages.ts';
+import { prerenderedPages, scriptFile, type PrerenderedPage, type PrerenderedPageFile } from '../server/spa/prerendered-pages.ts';
 import { afterPaintLoader } from './prerender/after-paint-loader.ts';
 import { renderDocument } from './prerender/document.ts';
 
 const run = promisify(execFile);
 
-/** Each address is rendered in its own process: the app chart is a singleton started from the address. */
-const RENDER = `const [bundle, path, languages] = process.argv.slice(1);
-const { renderPage } = await import(bundle);
-process.stdout.write(JSON.stringify(await renderPage(path, JSON.parse(languages))));
-process.exit(0);`;
+/**
+ * Each address is rendered in its own process (the app chart is a singleton started from the
+ * address): once, or once per script of a generator page.
+ */
+const RENDER = `const [bundle, path, languages, scripts] = process.argv.slice(1);
+const { renderPages } = await import(bundle);
+// Exits once written: a pipe takes a large page set in several writes.
+process.stdout.write(JSON.stringify(await renderPages(path, JSON.parse(languages), JSON.parse(scripts))), () => process.exit(0));`;
 
 /**
  * The stylesheets a page's chunk brings, its static imports' first, in the order Vite's loader
@@ -24,7 +27,10 @@ process.exit(0);`;
  */
 function stylesheetsOf(bundle: Rollup.OutputBundle, root: string, module: string): string[] {
   const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
-  const page = chunks.find((chunk) => chunk.facadeModuleId !== null && relative(root, chunk.facadeModuleId) === module);
+  // Its own chunk, or the group it was put in (vite.config.ts codeSplitting groups).
+  const page =
+    chunks.find((chunk) => chunk.facadeModuleId !== null && relative(root, chunk.facadeModuleId) === module) ??
+    chunks.find((chunk) => chunk.moduleIds.some((id) => relative(root, id) === module));
   if (!page) throw new Error(`prerender: no chunk for ${module} (has the page moved? see server/spa/prerendered-pages.ts)`);
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const seen = new Set<string>();
@@ -87,20 +93,37 @@ export function prerender(): Plugin {
       const bundleUrl = pathToFileURL(join(serverOutDir, 'entry-server.mjs')).href;
       const written: PrerenderedPageFile[] = [];
       await mkdir(join(outDir, 'prerendered'), { recursive: true });
-      for (const page of prerenderedPages) {
-        const { stdout } = await run(process.execPath, ['--input-type=module', '-e', RENDER, bundleUrl, page.path, JSON.stringify(page.browserLanguages)], {
+      const renderOne = async (page: PrerenderedPage) => {
+        const scripts = page.scripts ? Array.from({ length: page.scripts }, (_, offset) => offset + 1) : [null];
+        const { stdout } = await run(process.execPath, ['--input-type=module', '-e', RENDER, bundleUrl, page.path, JSON.stringify(page.browserLanguages), JSON.stringify(scripts)], {
           cwd: root,
           env: { ...process.env, NODE_ENV: 'production' },
-          maxBuffer: 16 * 1024 * 1024,
+          maxBuffer: 64 * 1024 * 1024,
         });
-        const rendered = JSON.parse(stdout) as Parameters<typeof renderDocument>[1];
-        if (rendered.state.lng !== page.lng) throw new Error(`prerender: ${page.path} rendered in ${rendered.state.lng}, expected ${page.lng}`);
-        const html = renderDocument(template, rendered, stylesheetsOf(bundle, root, page.module), `/${loader.fileName}`);
-        await writeFile(join(outDir, 'prerendered', page.file), html);
-        written.push({ path: page.path, lng: page.lng, file: page.file });
-      }
+        const pages = JSON.parse(stdout) as Parameters<typeof renderDocument>[1][];
+        const stylesheets = stylesheetsOf(bundle, root, page.module);
+        const files: PrerenderedPageFile[] = [];
+        for (const [index, rendered] of pages.entries()) {
+          if (rendered.state.lng !== page.lng) throw new Error(`prerender: ${page.path} rendered in ${rendered.state.lng}, expected ${page.lng}`);
+          const script = scripts[index] ?? undefined;
+          const file = script === undefined ? page.file : scriptFile(page.file, script);
+          await writeFile(join(outDir, 'prerendered', file), renderDocument(template, rendered, stylesheets, `/${loader.fileName}`));
+          files.push({ path: page.path, lng: page.lng, file, ...(script === undefined ? {} : { script }) });
+        }
+        return files;
+      };
+      // Two at a time: each is a Node process that mostly runs on its own (the build's other work is done).
+      const queue = [...prerenderedPages];
+      const lanes = Array.from({ length: 2 }, async () => {
+        const files: PrerenderedPageFile[][] = [];
+        for (let page = queue.shift(); page; page = queue.shift()) files.push(await renderOne(page));
+        return files;
+      });
+      const byPage = new Map((await Promise.all(lanes)).flat().map((files) => [`${files[0]!.path} ${files[0]!.lng}`, files]));
+      // pages.json in the table's order, whatever order the lanes finished in.
+      for (const page of prerenderedPages) written.push(...(byPage.get(`${page.path} ${page.lng}`) ?? []));
       await writeFile(join(outDir, 'prerendered', 'pages.json'), JSON.stringify(written, null, 2));
-      config.logger.info(`prerendered ${written.map((page) => page.path).join(', ')} → ${relative(root, join(outDir, 'prerendered'))}`);
+      config.logger.info(`prerendered ${[...new Set(written.map((page) => page.path))].join(', ')} (${written.length} pages) → ${relative(root, join(outDir, 'prerendered'))}`);
     },
   };
 }

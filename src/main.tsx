@@ -15,6 +15,7 @@ import { defaultCountryCode } from './lib/countries';
 import { firstRender } from './lib/first-render';
 import { setAdoptingMarkup } from './lib/use-browser-values';
 import { nextTask } from './lib/next-task';
+import { setServedScript } from './platform/served-script';
 
 async function boot() {
   const firstSegment = window.location.pathname.split('/')[1];
@@ -22,6 +23,8 @@ async function boot() {
   // A prerendered page (the start page) holds its texts and the config: only its code is fetched.
   const prerendered = readPrerendered();
   const texts = prerendered?.lng === language ? prerendered.texts : undefined;
+  // A generator page drawn with one of the scripts starts from it, adopted or drawn again.
+  if (prerendered) setServedScript(prerendered.lng, prerendered.script);
   if (prerendered && texts) routePages[prerendered.page].preload().catch(() => undefined);
   else preloadPage(window.location.pathname, language);
   const [config] = await Promise.all([loadPublicConfig(inlineConfigFetch() ?? fetch), initI18n(language, texts)]);

@@ -54,6 +54,9 @@ export type GreetingLanguage = (typeof greetingLanguages)[number];
  * The placeholders of the greeting templates, filled by the page's small form. The tokens are the
  * same in every language (`{company}` in a French script too), so the hint can name them as shown.
  */
+/** SPEC §3: how many sample scripts the generator offers (locales/<lng>/voice.json `templates.1`…). */
+export const greetingTemplateCount = 41;
+
 export const placeholderNames = ['company', 'name', 'emergency', 'season'] as const;
 export type PlaceholderName = (typeof placeholderNames)[number];
 

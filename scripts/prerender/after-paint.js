@@ -17,7 +17,7 @@ const typed = new Map();
 let heldForm = -1;
 const onInput = (event) => {
   const field = event.target;
-  if (field instanceof HTMLInputElement && field.name && field.form) typed.set(`${[...document.forms].indexOf(field.form)}:${field.name}`, field.value);
+  if ((field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && field.name && field.form) typed.set(`${[...document.forms].indexOf(field.form)}:${field.name}`, field.value);
 };
 const onSubmit = (event) => {
   event.preventDefault();
@@ -25,9 +25,9 @@ const onSubmit = (event) => {
   heldForm = [...document.forms].indexOf(event.target);
 };
 
-/** Gives a value to an input the app controls: set around its value tracker, then an input event. */
+/** Gives a value to a field the app controls (an input, the generator's script): set around its value tracker, then an input event. */
 function give(input, value) {
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value')?.set;
   if (!setter) return;
   input.value = value === '' ? ' ' : '';
   setter.call(input, value);
@@ -52,7 +52,7 @@ function handOver() {
   for (const [key, value] of typed) {
     const [form, name] = [Number(key.slice(0, key.indexOf(':'))), key.slice(key.indexOf(':') + 1)];
     const input = document.forms[form]?.elements.namedItem(name);
-    if (input instanceof HTMLInputElement) give(input, value);
+    if (input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement) give(input, value);
   }
   for (const button of clicks) if (button.isConnected) button.click();
   const form = document.forms[heldForm];

@@ -56,20 +56,32 @@ export interface PrerenderedPages {
  * The landing pages rendered at build time (scripts/vite-prerender.ts), read once at start. Each is
  * answered with the public config written in (what /config.json answers, built from configuration,
  * never from the request), compressed once per config. `/` gets the start page in the visitor's
- * language (Accept-Language, as the client's redirect would pick without a stored choice).
+ * language (Accept-Language, as the client's redirect would pick without a stored choice), and so
+ * does any address with pages in several languages (`/voice-generator`); a generator address is
+ * answered with one of its scripts' pages at random (SPEC §2: it opens on a random script).
  */
 export function loadPrerenderedPages(clientDir: string): PrerenderedPages | null {
   const listing = join(clientDir, prerenderedDir, 'pages.json');
   if (!existsSync(listing)) return null;
   const files = JSON.parse(readFileSync(listing, 'utf8')) as PrerenderedPageFile[];
-  const byPath = new Map<string, LoadedPage>();
+  // An address's pages: one, or one per language (`/voice-generator`), each once or once per script.
+  const byPath = new Map<string, Map<string, LoadedPage[]>>();
   for (const file of files) {
     const template = readFileSync(join(clientDir, prerenderedDir, file.file), 'utf8');
     if (!template.includes(configPlaceholder)) throw new Error(`${file.file} has no place for the public config`);
-    byPath.set(file.path, { lng: file.lng, template, encoded: null });
+    const byLanguage = byPath.get(file.path) ?? new Map<string, LoadedPage[]>();
+    byLanguage.set(file.lng, [...(byLanguage.get(file.lng) ?? []), { lng: file.lng, template, encoded: null }]);
+    byPath.set(file.path, byLanguage);
   }
-  const startPages = new Map([...byPath].filter(([path, page]) => path === `/${page.lng}`).map(([, page]) => [page.lng, page]));
-  const languages = [...startPages.keys()];
+  // `/` answers with the start page of the visitor's language.
+  const startPages = new Map([...byPath].flatMap(([path, byLanguage]) => [...byLanguage].filter(([lng]) => path === `/${lng}`)));
+  byPath.set('/', startPages);
+  /** The page to answer with: in the visitor's language where the address has several, one of its scripts at random. */
+  const pick = (byLanguage: Map<string, LoadedPage[]>, acceptLanguage: string | undefined): LoadedPage | undefined => {
+    const languages = [...byLanguage.keys()];
+    const pages = byLanguage.get(languages.length > 1 ? languageFor(acceptLanguage, languages, languages[0] ?? 'en') : (languages[0] ?? '')) ?? [];
+    return pages[Math.floor(Math.random() * pages.length)];
+  };
 
   const encode = (page: LoadedPage, configJson: string): Encoded => {
     if (page.encoded?.configJson === configJson) return page.encoded;
@@ -86,14 +98,14 @@ export function loadPrerenderedPages(clientDir: string): PrerenderedPages | null
 
   return {
     serve(request, reply, path, configJson) {
-      const atRoot = path === '/';
-      const page = atRoot ? startPages.get(languageFor(request.headers['accept-language'], languages, languages[0] ?? 'en')) : byPath.get(path.replace(/\/$/, ''));
-      if (!page) return false;
+      const byLanguage = byPath.get(path === '/' ? path : path.replace(/\/$/, ''));
+      const page = byLanguage && pick(byLanguage, request.headers['accept-language']);
+      if (!byLanguage || !page) return false;
       const encoded = encode(page, configJson());
       const encoding = pickEncoding(request.headers['accept-encoding']);
       reply.header('content-type', 'text/html; charset=utf-8');
       reply.header('cache-control', 'no-cache');
-      reply.header('vary', atRoot ? 'accept-encoding, accept-language' : 'accept-encoding');
+      reply.header('vary', byLanguage.size > 1 ? 'accept-encoding, accept-language' : 'accept-encoding');
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
       void reply.send(encoded[encoding]);
       return true;

@@ -13,6 +13,8 @@ export interface PrerenderedState {
   lng: Language;
   country: string;
   texts: InlineTexts;
+  /** On a generator page, the script it was drawn with (one page per script, src/platform/served-script.ts). */
+  script?: number;
 }
 
 /** The element ids of the two data blocks a prerendered page carries (JSON, never run as script). */
@@ -33,9 +35,9 @@ function readJson(id: string): unknown {
 export function readPrerendered(): PrerenderedState | null {
   const state = readJson(prerenderedStateId);
   if (typeof state !== 'object' || state === null) return null;
-  const { page, lng, country, texts } = state as Partial<PrerenderedState>;
+  const { page, lng, country, texts, script } = state as Partial<PrerenderedState>;
   if (typeof page !== 'string' || typeof lng !== 'string' || typeof country !== 'string' || typeof texts !== 'object' || texts === null) return null;
-  return { page, lng, country, texts } as PrerenderedState;
+  return { page, lng, country, texts, ...(Number.isInteger(script) ? { script } : {}) } as PrerenderedState;
 }
 
 /** /config.json as the server wrote it into the page, as a fetch would answer it (or null: fetch it). */

@@ -11,6 +11,7 @@ import type { PublicConfig } from '../../core/contracts/public-config';
 import { defaultCountryCode } from '../lib/countries';
 import { installBrowserGlobals } from './browser-globals';
 import { setAdoptingMarkup } from '../lib/use-browser-values';
+import { setServedScript } from '../platform/served-script';
 
 /**
  * What the first render reads from /config.json, at build time: nothing on a landing page shows a
@@ -22,7 +23,8 @@ const buildConfig: PublicConfig = {
   auth: { url: 'http://localhost/auth/v1', publishableKey: '', cookieDomain: null },
   apiUrl: '',
   functionsUrl: '',
-  greetingsUrl: '',
+  // The page's own site (installBrowserGlobals' address): the generator's pictures are written from the root.
+  greetingsUrl: 'http://localhost/greetings',
   geoCountryUrl: '',
   webAppUrl: '',
   appLinks: { web: '', macos: '', windows: '', ios: '', android: '' },
@@ -51,33 +53,41 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
 
 /**
  * Renders one address as a signed-out first visit with the given browser languages would see it,
- * waiting for every lazy page and text (react-dom/static). One address per process: the app chart
- * is a singleton started from the address (scripts/vite-prerender.ts runs each in its own).
+ * waiting for every lazy page and text (react-dom/static): once, or on a generator page once per
+ * script in `scripts` (the server picks one of them per visit). One address per process: the app
+ * chart is a singleton started from the address (scripts/vite-prerender.ts runs each in its own).
  */
-export async function renderPage(pathname: string, browserLanguages: readonly string[]): Promise<RenderedPage> {
+export async function renderPages(pathname: string, browserLanguages: readonly string[], scripts: readonly (number | undefined)[] = [undefined]): Promise<RenderedPage[]> {
   installBrowserGlobals(pathname, browserLanguages);
   // Nothing of the build machine's clock, zone or browser goes into the page (useBrowserValues).
   setAdoptingMarkup(true);
   await loadPublicConfig(async () => new Response(JSON.stringify(buildConfig), { status: 200 }));
   // As src/main.tsx: the texts first, then the app chart (which switches the texts' language).
   const firstSegment = pathname.split('/')[1];
-  await initI18n(isLanguage(firstSegment) ? firstSegment : detectLanguage());
+  const language = isLanguage(firstSegment) ? firstSegment : detectLanguage();
+  await initI18n(language);
   // The frame before the session is known: a first visit's cookie is read in the browser, not here.
   startApp(buildConfig.webAppUrl, { followSession: false });
   const { page, lng } = appActor().getSnapshot().context;
-  const failures: string[] = [];
-  const { prelude } = await prerenderToNodeStream(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-    // React would leave a failed part for the client to render (an empty boundary in the HTML):
-    // at build time that is a bug to fix, not a page to ship.
-    { onError: (error) => void failures.push(error instanceof Error ? (error.stack ?? error.message) : String(error)) },
-  );
-  const html = await streamToString(prelude);
-  if (failures.length) throw new Error(`prerender ${pathname}: ${failures.join('\n')}`);
-  const t = i18n.getFixedT(lng);
-  const title = t('titles.pattern', { page: t(`titles.${page}`), brand: t('brand') });
-  const texts = (i18n.store.data[lng] ?? {}) as InlineTexts;
-  return { html, title, description: t('description'), state: { page, lng, country: defaultCountryCode(browserLanguages), texts } };
+  const rendered: RenderedPage[] = [];
+  for (const script of scripts) {
+    setServedScript(language, script);
+    const failures: string[] = [];
+    const { prelude } = await prerenderToNodeStream(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+      // React would leave a failed part for the client to render (an empty boundary in the HTML):
+      // at build time that is a bug to fix, not a page to ship.
+      { onError: (error) => void failures.push(error instanceof Error ? (error.stack ?? error.message) : String(error)) },
+    );
+    const html = await streamToString(prelude);
+    if (failures.length) throw new Error(`prerender ${pathname}: ${failures.join('\n')}`);
+    // After the render: the page's own texts were loaded by it.
+    const t = i18n.getFixedT(lng);
+    const title = t('titles.pattern', { page: t(`titles.${page}`), brand: t('brand') });
+    const texts = (i18n.store.data[lng] ?? {}) as InlineTexts;
+    rendered.push({ html, title, description: t('description'), state: { page, lng, country: defaultCountryCode(browserLanguages), texts, ...(script === undefined ? {} : { script }) } });
+  }
+  return rendered;
 }

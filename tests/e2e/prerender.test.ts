@@ -411,3 +411,56 @@ describe('prerendered demo and sign-in pages', () => {
     await demo.close();
   });
 });
+
+describe('prerendered greeting builder', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await sharedBrowser();
+  });
+  afterAll(() => browser.close());
+
+  /** The served page's script (its state) and what its textarea holds, read before any script runs. */
+  async function servedScript(page: Page): Promise<{ script: number; text: string }> {
+    await page.waitForSelector('#root textarea');
+    return page.evaluate(() => ({
+      script: (JSON.parse(document.getElementById('prerendered-state')?.textContent ?? '{}') as { script: number }).script,
+      text: document.querySelector('textarea')?.value ?? '',
+    }));
+  }
+
+  it("opens on one of the sample scripts in the HTML, in the visitor's language at /voice-generator; adopted (fr) or drawn again (another country), the page keeps it or what was typed over it before the app ran, and Generate swaps in another", async () => {
+    const visits: { lng: Lng; locale: string; adopted: boolean; typed?: string }[] = [
+      { lng: 'fr', locale: 'fr-FR', adopted: true },
+      { lng: 'en', locale: 'en-GB', adopted: false, typed: 'Thanks for calling Summit Builders.' },
+    ];
+    for (const { lng, locale, adopted, typed } of visits) {
+      const context = await newContext(browser, baseURL, { viewport: viewports.phone, locale });
+      const page = await context.newPage();
+      const errors = watchPageErrors(page);
+      const release = await holdScripts(page);
+      await page.goto('/voice-generator', { waitUntil: 'commit' });
+      const served = await servedScript(page);
+      expect(served.text, lng).toBe(text(lng, 'voice', `templates.${served.script}`));
+      await page.evaluate(() => ((window as unknown as { servedArea?: Element }).servedArea = document.querySelector('textarea')!));
+      if (typed) {
+        await release.asked;
+        await page.locator('textarea').fill(typed);
+      }
+      release();
+      await appRendered(page);
+      if (typed) {
+        // Written by hand: the app has it, and names no sample script.
+        await expect.poll(() => page.locator('textarea').inputValue()).toBe(typed);
+        expect(await page.getByText(beforeValue(text(lng, 'voice', 'script.template'))).count()).toBe(0);
+      } else {
+        await page.getByText(`${beforeValue(text(lng, 'voice', 'script.template'))} ${served.script}`, { exact: false }).waitFor();
+        expect(await page.locator('textarea').inputValue()).toBe(served.text);
+      }
+      expect(await page.evaluate(() => (window as unknown as { servedArea?: Element }).servedArea === document.querySelector('textarea')), lng).toBe(adopted);
+      await page.getByRole('button', { name: text(lng, 'voice', 'script.generate'), exact: true }).click();
+      await expect.poll(() => page.locator('textarea').inputValue()).not.toBe(typed ?? served.text);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+});

@@ -82,6 +82,7 @@ describe('details a careful visitor notices', () => {
         // The voice grid's keyboard focus is the 3 px focus ring, plainer than the selection. By
         // keyboard, as the person the focus ring is for.
         await page.goto('/en/voice-generator');
+        await appRendered(page);
         await page.locator('main button[aria-haspopup="menu"]').focus();
         await page.keyboard.press('Enter');
         const menu = page.getByRole('menu');

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { voiceDisplayList } from '../../core/contracts/greetings';
 import { projectRoot } from '../../server/config/project-root';
-import { newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
+import { appRendered, newContext, screenshot, viewports, watchPageErrors } from '../helpers/browser';
 import { sharedBrowser } from '../helpers/file-browser';
 import { axeViolations } from '../helpers/axe';
 
@@ -90,6 +90,8 @@ describe('voice generator in a browser', () => {
     const fetched = watchGreetingAudio(page);
     const errors = watchPageErrors(page);
     await page.goto('/voice-generator');
+    // The page is prerendered: what it does is tried once the app has adopted it.
+    await appRendered(page);
 
     const script = page.getByLabel(text('en', 'script.label'));
     await expect.poll(() => script.inputValue()).not.toBe('');
@@ -182,6 +184,8 @@ describe('voice generator in a browser', () => {
     const errors = watchPageErrors(page);
     await page.route(/\/greetings\?/, (route) => route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ code: 'GREETING_SYNTHESIS_FAILED', message: 'x' }) }));
     await page.goto('/voice-generator');
+    // The page is prerendered: what it does is tried once the app has adopted it.
+    await appRendered(page);
     await fillDetails(page);
     await drive.submit(page);
     const alert = page.getByRole('alert').filter({ hasText: text('en', 'error') });
@@ -226,6 +230,7 @@ describe('voice generator in a browser', () => {
     const fetched = watchGreetingAudio(page);
     const errors = watchPageErrors(page);
     await page.goto('/fr/voice-generator');
+    await appRendered(page);
     await page.getByRole('heading', { name: text(lng, 'title') }).waitFor();
     const script = page.getByLabel(text(lng, 'script.label'));
     await expect.poll(() => script.inputValue()).not.toBe('');

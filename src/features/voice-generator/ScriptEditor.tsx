@@ -35,6 +35,8 @@ export function ScriptEditor({ text, templateIndex, view, listFormat, onShuffle,
       </div>
       <TextAreaField
         label={t('script.label')}
+        // Named, so text typed before the app adopts the prerendered page reaches it (scripts/prerender/after-paint.js).
+        name="script"
         rows={6}
         placeholder={t('script.placeholder')}
         value={text}

@@ -14,6 +14,7 @@ import { fetchGreeting, playSample, preloadGreeting, proveGreeting } from './gen
 import { generatorView, tokenOf } from './generator-view';
 import { GreetingResult } from './GreetingResult';
 import { publishInspection } from '../../platform/live-state/live-state';
+import { forgetServedScript, servedScript } from '../../platform/served-script';
 import { PlaceholderFields } from './PlaceholderFields';
 import { SampleButton } from './SampleButton';
 import { ScriptEditor } from './ScriptEditor';
@@ -54,10 +55,12 @@ export default function VoiceGeneratorPage() {
   const { t } = useTranslation(['voice', 'common']);
   const templates = useMemo(() => loadTemplates(t), [t]);
   const [snapshot, send] = useMachine(generatorMachine.provide({ actors: { fetchGreeting, playSample, proveGreeting } }), {
-    input: { lang: lng, templates },
+    // Over a prerendered page, the script it was drawn with (the server's random pick); else a random one.
+    input: { lang: lng, templates, script: servedScript(lng) },
     inspect: publishInspection('generator'),
   });
   const { context } = snapshot;
+  useEffect(forgetServedScript, []);
 
   // The language is part of the address: when it changes, the chart swaps the script's language.
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { voiceAvatarPath, voiceDisplayList, type VoiceName } from '../../../core/contracts/greetings';
-import { greetingAddress } from './generator.actors';
+import { greetingLink } from './generator.actors';
 import { useVoiceMenu } from './use-voice-menu';
 import * as styles from './VoicePicker.css';
 
@@ -22,7 +22,7 @@ interface VoicePickerProps {
 export function VoiceAvatar({ voice, label, decorative = false }: { voice: VoiceName; label: string; decorative?: boolean }) {
   const { t } = useTranslation('voice');
   const alt = decorative ? '' : t('voice.avatarAlt', { voice: label, description: t(`voices.${voice}`) });
-  return <img className={styles.avatar} src={greetingAddress(voiceAvatarPath(voice))} alt={alt} />;
+  return <img className={styles.avatar} src={greetingLink(voiceAvatarPath(voice))} alt={alt} />;
 }
 
 /**

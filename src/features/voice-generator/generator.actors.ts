@@ -29,6 +29,16 @@ export function greetingAddress(path: string): string {
 }
 
 /**
+ * An address on the greeting builder as the page's markup writes it (the voices' pictures): from
+ * the site's root when the builder is on the page's own site, as it is when this server serves both
+ * (server/public-config), so a prerendered page holds no host of the build's; else the whole address.
+ */
+export function greetingLink(path: string): string {
+  const address = new URL(greetingAddress(path));
+  return address.origin === window.location.origin ? `${address.pathname}${address.search}` : address.toString();
+}
+
+/**
  * `GET /greetings?text&voice&lang` (SPEC §7). Any failure, network or HTTP, becomes the SPEC's
  * client-side error 'Failed to fetch greeting message'; when the builder said why (one of its
  * limits, by its stable code) the error carries that, and how long to wait, for the page's alert.

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { GreetingTemplate } from '../../../machines/generator.machine';
+import { greetingTemplateCount } from '../../../core/contracts/greetings';
 
 /** SPEC §3: the 41 greeting templates in 7 groups, by index range. */
 export const templateGroups = [
@@ -14,7 +15,7 @@ export const templateGroups = [
 
 export type TemplateGroupId = (typeof templateGroups)[number]['id'];
 
-export const templateCount = 41;
+export const templateCount = greetingTemplateCount;
 
 export function groupOf(index: number): TemplateGroupId {
   return (templateGroups.find((group) => index >= group.first && index <= group.last) ?? templateGroups[0]).id;

@@ -99,6 +99,13 @@ export const generatorAdapter: ChartAdapter<null> = {
     // The price of a greeting is never answered here, so the page's proof stays in the making as the
     // model's does (its proving is the chart's and the server tests' to drive, see the roles above).
     await run.page.route(/\/greetings\/work/, () => undefined);
+    // The page comes as the SPA's shell, as from a server without prerendered pages: a prerendered
+    // one starts from the script the server picked for the visit (tests/e2e/prerender.test.ts), the
+    // model from the first.
+    await run.page.route(
+      (url) => url.pathname === '/voice-generator',
+      async (route) => route.fulfill({ response: await route.fetch({ url: new URL('/index.html', route.request().url()).toString() }) }),
+    );
     await run.page.goto('/voice-generator');
   },
 };

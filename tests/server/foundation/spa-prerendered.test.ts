@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configPlaceholder } from '../../../server/spa/prerendered-pages';
 import { buildTestApp } from '../../helpers/app';
 
-/** The prerendered start page as the server answers it (server/spa/prerendered.ts). */
-describe('serving the prerendered start page', () => {
+/** The prerendered pages as the server answers them (server/spa/prerendered.ts). */
+describe('serving the prerendered pages', () => {
   let app: FastifyInstance;
   let clientDir: string;
   const page = (lng: string) => `<!doctype html><html lang="${lng}"><div id="root"><h1>${lng} hero</h1></div>${configPlaceholder}</html>`;
@@ -18,12 +18,16 @@ describe('serving the prerendered start page', () => {
     mkdirSync(join(clientDir, 'prerendered'), { recursive: true });
     writeFileSync(join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
     for (const lng of ['en', 'fr']) writeFileSync(join(clientDir, 'prerendered', `${lng}.html`), page(lng));
+    // The generator: one page per script, in each language at `/voice-generator`, in English at `/en/…`.
+    const generator = [1, 2, 3].flatMap((script) => [
+      { path: '/voice-generator', lng: 'en', file: `voice-generator-en-${script}.html`, script },
+      { path: '/voice-generator', lng: 'fr', file: `voice-generator-fr-${script}.html`, script },
+      { path: '/en/voice-generator', lng: 'en', file: `en-voice-generator-${script}.html`, script },
+    ]);
+    for (const { lng, file, script } of generator) writeFileSync(join(clientDir, 'prerendered', file), page(`${lng} script ${script}`));
     writeFileSync(
       join(clientDir, 'prerendered', 'pages.json'),
-      JSON.stringify([
-        { path: '/en', lng: 'en', file: 'en.html' },
-        { path: '/fr', lng: 'fr', file: 'fr.html' },
-      ]),
+      JSON.stringify([{ path: '/en', lng: 'en', file: 'en.html' }, { path: '/fr', lng: 'fr', file: 'fr.html' }, ...generator]),
     );
     app = await buildTestApp({ clientDir });
   });
@@ -70,5 +74,22 @@ describe('serving the prerendered start page', () => {
     expect(french.headers.vary).toContain('accept-language');
     expect((await app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'de' } })).body).toContain('<h1>en hero</h1>');
     expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('<h1>en hero</h1>');
+  });
+
+  it("answers the generator with one of its scripts' pages at random, in the visitor's language at /voice-generator", async () => {
+    const scriptsOf = async (url: string, headers: Record<string, string> = {}) => {
+      const seen = new Set<string>();
+      for (let visit = 0; visit < 40; visit += 1) seen.add(/<h1>([^<]*) hero<\/h1>/.exec((await app.inject({ method: 'GET', url, headers })).body)?.[1] ?? 'none');
+      return [...seen].sort();
+    };
+    // 40 visits over 3 pages: each is picked (a miss would take (2/3)^40, about 1 in 10 million).
+    expect(await scriptsOf('/voice-generator', { 'accept-language': 'fr-FR,fr;q=0.9' })).toEqual(['fr script 1', 'fr script 2', 'fr script 3']);
+    expect(await scriptsOf('/voice-generator', { 'accept-language': 'de' })).toEqual(['en script 1', 'en script 2', 'en script 3']);
+    expect(await scriptsOf('/en/voice-generator/')).toEqual(['en script 1', 'en script 2', 'en script 3']);
+    const french = await app.inject({ method: 'GET', url: '/voice-generator', headers: { 'accept-language': 'fr' } });
+    expect(french.headers.vary).toContain('accept-language');
+    expect((await app.inject({ method: 'GET', url: '/en/voice-generator' })).headers.vary).toBe('accept-encoding');
+    // A language with no generator pages of its own keeps the SPA's shell.
+    expect((await app.inject({ method: 'GET', url: '/fr/voice-generator' })).body).toBe('<!doctype html><div id="root"></div>');
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { fillTemplate, generatorMachine, MAX_PROOF_RETRIES, pickTemplate } from '../../../machines/generator.machine';
 import { proofKey, type GreetingProof, type GreetingRequest } from '../../../machines/generator.actors';
-import { coverage, eventFixtures, generatorModel, greeting, input, pathSet, replay, templates, type ModelEvent } from './generator-model';
+import { coverage, eventFixtures, generatorModel, greeting, input, pathSet, replay, standInMachine, templates, type ModelEvent } from './generator-model';
 import { exportedChart, firstTraceDifference, rebuiltFromExport } from '../../helpers/chart-model';
 import { GreetingFetchError, type Greeting } from '../../../core/contracts/greetings';
 
@@ -54,6 +54,16 @@ describe('generator chart — named journeys', () => {
     // The first template holds placeholders: nothing to prove work for yet.
     expect(start.value).toEqual({ script: 'editable', voiceMenu: 'closed', sample: 'idle', proof: { current: 'idle' }, generator: 'idle' });
     expect(start.context.text).toBe(templates[0]!.text);
+  });
+
+  it('starts from the script a served page was drawn with, when there is one, and draws at random after it', () => {
+    const actor = createActor(standInMachine, { input: { ...input, script: 3 } }).start();
+    expect(actor.getSnapshot().context).toMatchObject({ templateIndex: 3, text: templates[2]!.text });
+    actor.send({ type: 'script.shuffled' });
+    expect(actor.getSnapshot().context.templateIndex).toBe(1);
+    actor.stop();
+    // An index the templates do not hold (another build's page): a random one, as without.
+    expect(createActor(standInMachine, { input: { ...input, script: 99 } }).getSnapshot().context.templateIndex).toBe(1);
   });
 
   it('the Generate control never shows the same script twice in a row', () => {
