@@ -54,6 +54,9 @@ export function expectAnalytics(settings: AnalyticsSettings): void {
  */
 function holdLeftPage(page: LeftPage): void {
   saveTrackingParams(page.search);
+  // The greeting generator logs no page view (SPEC §2), as logPageView: its loader keeps a record
+  // all the same (a plain script, it knows no page's rule), and it is read here, not logged.
+  if (isPageViewExcluded(page.path)) return;
   rememberLanding(page.path);
   const origin = globalThis.location?.origin ?? '';
   hold({ kind: 'event', client: 'session', name: analyticsEvents.pageViewed, properties: pageViewProperties(page, origin), time: page.time });

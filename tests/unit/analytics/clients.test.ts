@@ -309,13 +309,15 @@ describe('calls held when the page is left before the SDK starts', () => {
     expect(calls[1]?.[2]).toMatchObject({ utm_source: 'ad-1' });
   });
 
-  it('logs every prerendered page left in a row before any app ran, oldest first (the second record does not erase the first)', async () => {
+  it('logs every prerendered page left in a row before any app ran, oldest first (the second record does not erase the first), but none for the greeting generator', async () => {
     const store = new Map<string, string>();
     const shownAt = Date.now() - 3000;
     store.set(
       LEFT_PAGE_KEY,
       JSON.stringify([
         { path: '/en', search: '?utm_source=ad-2', title: 'Start', referrer: '', time: shownAt },
+        // Prerendered too, and left the same way: its record is read, its view is not logged (SPEC §2).
+        { path: '/voice-generator', search: '', title: 'Greetings', referrer: '', time: shownAt + 500 },
         { path: '/en/sign-in-otp', search: '', title: 'Sign in', referrer: '', time: shownAt + 1000 },
       ]),
     );
