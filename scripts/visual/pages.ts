@@ -11,6 +11,11 @@ export interface VisualPage {
   ready?: string;
   /** Requests held unanswered, to photograph a page while it waits (next-steps). */
   hold?: string[];
+  /**
+   * Served as the SPA's shell, so the page's seeded random picks what it shows: the server answers
+   * the generator with one of its prerendered scripts' pages at random per visit (server/spa/prerendered.ts).
+   */
+  shell?: boolean;
 }
 
 export const visualPages: VisualPage[] = [
@@ -22,7 +27,7 @@ export const visualPages: VisualPage[] = [
   { name: 'failure', path: (lng) => `/${lng}/failure` },
   { name: 'success', path: () => '/success' },
   { name: 'app-download-macos', path: () => '/app-download/macos' },
-  { name: 'voice-generator', path: (lng) => `/${lng}/voice-generator`, ready: 'main textarea' },
+  { name: 'voice-generator', path: (lng) => `/${lng}/voice-generator`, ready: 'main textarea', shell: true },
   { name: 'privacy', path: (lng) => `/${lng}/privacy` },
   { name: 'terms', path: (lng) => `/${lng}/terms` },
   { name: 'contact', path: (lng) => `/${lng}/contact` },

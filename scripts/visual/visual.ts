@@ -127,8 +127,10 @@ async function photograph(browser: Browser, baseURL: string, page: VisualPage, l
   const errors: string[] = [];
   tab.on('pageerror', (error) => errors.push(error.message));
   for (const pattern of page.hold ?? []) await tab.route(pattern, () => undefined);
+  const address = page.path(lng);
+  if (page.shell) await tab.route((url) => url.pathname === address, async (route) => route.fulfill({ response: await route.fetch({ url: new URL('/index.html', baseURL).toString() }) }));
   try {
-    await tab.goto(page.path(lng));
+    await tab.goto(address);
     await tab.locator(page.ready ?? 'main h1').first().waitFor({ timeout: 20_000 });
     await tab.waitForFunction(() => (window as unknown as { appRendered?: boolean }).appRendered === true, undefined, { timeout: 20_000 });
     // Pages finish after their first paint (the session becomes known, prices arrive): wait for
