@@ -99,6 +99,18 @@ export async function signUpByApi(baseURL: string, values: { phone: string; emai
   return session;
 }
 
+/** A sign-in by an emailed code through the APIs (a new account when the address has none): no phone yet. */
+export async function signInByEmailApi(baseURL: string, email: string, options: { address?: string } = {}): Promise<Session> {
+  const headers = { ...(await authHeaders(baseURL)), ...(options.address ? { 'x-forwarded-for': options.address } : {}) };
+  const before = (await outbox(baseURL, email)).length;
+  const sent = await fetch(new URL('/auth/v1/otp', baseURL), { method: 'POST', headers, body: JSON.stringify({ email, create_user: true }) });
+  if (!sent.ok) throw new Error(`otp → ${sent.status} ${await sent.text()}`);
+  const token = await codeFor(baseURL, email, before);
+  const verified = await fetch(new URL('/auth/v1/verify', baseURL), { method: 'POST', headers, body: JSON.stringify({ type: 'email', email, token }) });
+  if (!verified.ok) throw new Error(`verify → ${verified.status} ${await verified.text()}`);
+  return (await verified.json()) as Session;
+}
+
 export const completeBusiness = { size: '2-10', company_name: 'Acme Widgets', country: 'FR', industry: 'construction', job_role: 'founder', crm: 'hubspot' } as const;
 
 export async function answerBusiness(baseURL: string, session: Session, answers: Record<string, string>): Promise<void> {
