@@ -9,7 +9,7 @@ import type { PhoneInputState } from './phone-format';
  * in a phone field), so a page paints and takes typing without it. Until it arrives, what the visitor
  * typed is shown as typed and the field reports a provisional state (`valid: false`); PhoneField then
  * formats it and reports the real state, exactly as if the formatter had been there all along. A form
- * that is submitted meanwhile waits for `loadPhoneFormat()` (see SignupForm, SignInOtpPage).
+ * that is submitted meanwhile waits for `loadPhoneFormat()` (see SignupForm, SignInOtpPage, VerifyPhoneStep).
  */
 export type PhoneFormatModule = typeof PhoneFormat;
 
