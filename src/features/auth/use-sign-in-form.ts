@@ -6,6 +6,7 @@ import { preloadSignupForms, signupForms } from '../../../core/contracts/signup.
 import type { Language } from '../../../core/routes/languages';
 import { defaultCountryCode } from '../../lib/countries';
 import { useForm } from '../../lib/form/use-form';
+import { submitAgainOnceLoaded } from '../../lib/form/form';
 import { loadPhoneFormat, phoneFormat, phoneStateFromValue } from '../../ui/phone-input/phone-format.lazy';
 import { loadCodeEntry } from '../../platform/verification/CodeEntry.lazy';
 import type { Recipient } from '../../platform/verification/otp';
@@ -62,17 +63,8 @@ export function useSignInForm({ initialPhone, initialEmail, lng, t }: { initialP
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!signupForms() || !phoneFormat()) {
-      // Submitted before the schema or the phone formatter arrived: submit again once they have
-      // (the phone field reports its formatted number first). A failed download sends nothing.
-      const element = event.currentTarget;
-      const ready = await loadChecks().then(
-        () => true,
-        () => false,
-      );
-      if (ready && element.isConnected) element.requestSubmit();
-      return;
-    }
+    // Submitted before the schema or the phone formatter arrived: again once they have.
+    if (!signupForms() || !phoneFormat()) return submitAgainOnceLoaded(event.currentTarget, loadChecks);
     void loadCodeEntry().catch(() => undefined);
     setFormError(null);
     setUnknown(null);

@@ -129,3 +129,16 @@ export function createForm<V extends Values, Out>(options: FormOptions<V, Out>, 
 }
 
 export type Form<V extends Values, Out> = ReturnType<typeof createForm<V, Out>>;
+
+/**
+ * A form submitted before what judging it needs had arrived (the schema, the phone formatter: both
+ * fetched on intent): submits it again once that has come, so the person's press is not lost or
+ * refused. A field that was waiting reports its real value first; a failed download sends nothing.
+ */
+export async function submitAgainOnceLoaded(form: HTMLFormElement, load: () => Promise<unknown>): Promise<void> {
+  const ready = await load().then(
+    () => true,
+    () => false,
+  );
+  if (ready && form.isConnected) form.requestSubmit();
+}

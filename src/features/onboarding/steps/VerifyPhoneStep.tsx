@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PhoneField } from '../../../ui/phone-input/PhoneField';
 import { loadPhoneFormat, phoneFormat } from '../../../ui/phone-input/phone-format.lazy';
+import { submitAgainOnceLoaded } from '../../../lib/form/form';
 import { defaultCountryCode } from '../../../lib/countries';
 import { formatPhone } from '../../../../core/phone/display';
 import { Alert } from '../../../ui/Alert';
@@ -35,18 +36,9 @@ export function VerifyPhoneStep({ snapshot, send }: StepProps) {
 
   async function submitNumber(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!phoneFormat()) {
-      // Sent before the phone formatter arrived (a slow connection): the number as typed is not
-      // judged yet. Send again once it has come (the field reports its formatted number first), as
-      // the sign-in form does; a failed download sends nothing. Judged now, it was refused as invalid.
-      const form = event.currentTarget;
-      const ready = await loadPhoneFormat().then(
-        () => true,
-        () => false,
-      );
-      if (ready && form.isConnected) form.requestSubmit();
-      return;
-    }
+    // Sent before the phone formatter arrived (a slow connection): the number as typed is not judged
+    // (it was refused as invalid, and nothing sent); sent again once the formatter has come.
+    if (!phoneFormat()) return submitAgainOnceLoaded(event.currentTarget, loadPhoneFormat);
     setSubmitted(true);
     if (!phone.valid) return;
     setSentTo(phone.value);
