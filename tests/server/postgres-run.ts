@@ -19,7 +19,16 @@ export async function teardown(): Promise<void> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    const left = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [`test\\_${run}\\_%`]);
+    const ours = `test\\_${run}\\_%`;
+    // The last spare may still be being copied when the worker is closed: Postgres finishes a
+    // CREATE DATABASE whose client has gone, so wait for it (up to 30 s) before looking. Without
+    // this wait, one spare was left behind by each whole run (seen in pg_database after four runs).
+    for (let waited = 0; waited < 30_000; waited += 100) {
+      const copying = await admin.query("select 1 from pg_stat_activity where state = 'active' and query ilike $1", [`create database ${ours}`]);
+      if (copying.rowCount === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const left = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [ours]);
     for (const { datname } of left.rows) await admin.query(`drop database if exists "${datname}" with (force)`);
   } finally {
     await admin.end();
