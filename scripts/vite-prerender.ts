@@ -94,7 +94,7 @@ export function prerender(): Plugin {
       const written: PrerenderedPageFile[] = [];
       await mkdir(join(outDir, 'prerendered'), { recursive: true });
       const renderOne = async (page: PrerenderedPage) => {
-        const scripts = page.scripts ? Array.from({ length: page.scripts }, (_, offset) => offset + 1) : [null];
+        const scripts = Array.from({ length: page.scripts ?? 0 }, (_, offset) => offset + 1);
         const { stdout } = await run(process.execPath, ['--input-type=module', '-e', RENDER, bundleUrl, page.path, JSON.stringify(page.browserLanguages), JSON.stringify(scripts)], {
           cwd: root,
           env: { ...process.env, NODE_ENV: 'production' },
@@ -105,7 +105,7 @@ export function prerender(): Plugin {
         const files: PrerenderedPageFile[] = [];
         for (const [index, rendered] of pages.entries()) {
           if (rendered.state.lng !== page.lng) throw new Error(`prerender: ${page.path} rendered in ${rendered.state.lng}, expected ${page.lng}`);
-          const script = scripts[index] ?? undefined;
+          const script = scripts[index];
           const file = script === undefined ? page.file : scriptFile(page.file, script);
           await writeFile(join(outDir, 'prerendered', file), renderDocument(template, rendered, stylesheets, `/${loader.fileName}`));
           files.push({ path: page.path, lng: page.lng, file, ...(script === undefined ? {} : { script }) });

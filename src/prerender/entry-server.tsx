@@ -54,10 +54,10 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
 /**
  * Renders one address as a signed-out first visit with the given browser languages would see it,
  * waiting for every lazy page and text (react-dom/static): once, or on a generator page once per
- * script in `scripts` (the server picks one of them per visit). One address per process: the app
+ * script in `scripts` (in that order) (the server picks one of them per visit). One address per process: the app
  * chart is a singleton started from the address (scripts/vite-prerender.ts runs each in its own).
  */
-export async function renderPages(pathname: string, browserLanguages: readonly string[], scripts: readonly (number | undefined)[] = [undefined]): Promise<RenderedPage[]> {
+export async function renderPages(pathname: string, browserLanguages: readonly string[], scripts: readonly number[] = []): Promise<RenderedPage[]> {
   installBrowserGlobals(pathname, browserLanguages);
   // Nothing of the build machine's clock, zone or browser goes into the page (useBrowserValues).
   setAdoptingMarkup(true);
@@ -70,7 +70,8 @@ export async function renderPages(pathname: string, browserLanguages: readonly s
   startApp(buildConfig.webAppUrl, { followSession: false });
   const { page, lng } = appActor().getSnapshot().context;
   const rendered: RenderedPage[] = [];
-  for (const script of scripts) {
+  // Without scripts, once and naming none (JSON has no undefined: a null would ride in every page's state).
+  for (const script of scripts.length > 0 ? scripts : [undefined]) {
     setServedScript(language, script);
     const failures: string[] = [];
     const { prelude } = await prerenderToNodeStream(

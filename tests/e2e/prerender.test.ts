@@ -83,6 +83,9 @@ describe('prerendered start page', () => {
       expect(JSON.parse(config ?? 'null')).toEqual(await (await fetch(new URL('/config.json', baseURL))).json());
       // Every stylesheet the page needs is linked by the HTML, not left for the script to add.
       expect(html.match(/<link rel="stylesheet"/g)?.length ?? 0).toBeGreaterThan(1);
+      // What the render assumed, and nothing else (a generator page's script only on a generator page).
+      const state = JSON.parse(/<script type="application\/json" id="prerendered-state">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null') as Record<string, unknown>;
+      expect(Object.keys(state).sort()).toEqual(['country', 'lng', 'page', 'texts']);
     }
     const root = await fetch(new URL('/', baseURL), { headers: { 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.5' } });
     expect(await root.text()).toContain('<html lang="fr">');
