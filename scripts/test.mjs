@@ -115,12 +115,12 @@ async function runQueue(steps, slots) {
   const passed = new Set();
   let running = 0;
   let alive = 0;
+  const ready = (s) => (s.after ?? []).every((label) => passed.has(label));
   console.log(`\n▶ ${waiting.length} steps, ${slots} at a time: ${waiting.map((s) => s.label).join(', ')}`);
   await new Promise((resolve) => {
     const next = () => {
       if (!waiting.length && !alive) return resolve();
       for (;;) {
-        const ready = (s) => (s.after ?? []).every((label) => passed.has(label));
         const index = waiting.findIndex((s) => ready(s) && (s.beside || running < slots));
         if (index < 0) break;
         const [s] = waiting.splice(index, 1);

@@ -112,16 +112,15 @@ export function prerender(): Plugin {
         }
         return files;
       };
-      // Two at a time: each is a Node process that mostly runs on its own (the build's other work is done).
-      const queue = [...prerenderedPages];
-      const lanes = Array.from({ length: 2 }, async () => {
-        const files: PrerenderedPageFile[][] = [];
-        for (let page = queue.shift(); page; page = queue.shift()) files.push(await renderOne(page));
-        return files;
-      });
-      const byPage = new Map((await Promise.all(lanes)).flat().map((files) => [`${files[0]!.path} ${files[0]!.lng}`, files]));
-      // pages.json in the table's order, whatever order the lanes finished in.
-      for (const page of prerenderedPages) written.push(...(byPage.get(`${page.path} ${page.lng}`) ?? []));
+      // Two at a time: each is a Node process that mostly runs on its own (the build's other work is
+      // done). Kept by the table's index, so pages.json is in the table's order.
+      const byPage: PrerenderedPageFile[][] = [];
+      let next = 0;
+      const lane = async () => {
+        for (let index = next++; index < prerenderedPages.length; index = next++) byPage[index] = await renderOne(prerenderedPages[index]!);
+      };
+      await Promise.all([lane(), lane()]);
+      written.push(...byPage.flat());
       await writeFile(join(outDir, 'prerendered', 'pages.json'), JSON.stringify(written, null, 2));
       config.logger.info(`prerendered ${[...new Set(written.map((page) => page.path))].join(', ')} (${written.length} pages) → ${relative(root, join(outDir, 'prerendered'))}`);
     },

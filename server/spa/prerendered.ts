@@ -79,7 +79,8 @@ export function loadPrerenderedPages(clientDir: string): PrerenderedPages | null
   /** The page to answer with: in the visitor's language where the address has several, one of its scripts at random. */
   const pick = (byLanguage: Map<string, LoadedPage[]>, acceptLanguage: string | undefined): LoadedPage | undefined => {
     const languages = [...byLanguage.keys()];
-    const pages = byLanguage.get(languages.length > 1 ? languageFor(acceptLanguage, languages, languages[0] ?? 'en') : (languages[0] ?? '')) ?? [];
+    // With one language, that one (languageFor falls back to it).
+    const pages = byLanguage.get(languageFor(acceptLanguage, languages, languages[0] ?? 'en')) ?? [];
     return pages[Math.floor(Math.random() * pages.length)];
   };
 
