@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../server/config/project-root';
 import type { SubscriptionResponse } from '../../core/contracts/payments';
-import { advanceServerClock, answerBusiness, api, checkLegitimacy, codeFor, completeBusiness, frenchMobile, outbox, signInContext, signUpByApi, workEmail, type Session } from '../helpers/accounts';
+import { advanceServerClock, answerBusiness, api, checkLegitimacy, codeFor, completeBusiness, frenchMobile, outbox, signInByEmailApi, signInContext, signUpByApi, workEmail, type Session } from '../helpers/accounts';
 import { axeViolations } from '../helpers/axe';
 import { newContext, screenshot, screenshotsWanted, viewports, watchPageErrors } from '../helpers/browser';
 import { sharedBrowser } from '../helpers/file-browser';
@@ -297,15 +297,8 @@ describe('the life of a subscription (browser)', () => {
   it('dead ends (#26.5): a phone that has its own account offers signing in with it; in review the account page says so, en and fr', async () => {
     const taken = await customer();
     const email = `bob.${Date.now()}@gmail.com`;
-    const signInByEmail = async (): Promise<Session> => {
-      const headers = await authHeaders();
-      const before = (await outbox(baseURL, email)).length;
-      const sent = await fetch(new URL('/auth/v1/otp', baseURL), { method: 'POST', headers, body: JSON.stringify({ email, create_user: true }) });
-      expect(sent.status).toBe(200);
-      const token = await codeFor(baseURL, email, before);
-      const verified = await fetch(new URL('/auth/v1/verify', baseURL), { method: 'POST', headers, body: JSON.stringify({ type: 'email', email, token }) });
-      return (await verified.json()) as Session;
-    };
+    // Each sign-in from an address of its own, as authHeaders gives them.
+    const signInByEmail = (): Promise<Session> => signInByEmailApi(baseURL, email, { address: `198.51.100.${(addressCounter += 1)}` });
     let bob = await signInByEmail();
 
     const desktop = await newContext(browser, baseURL, { viewport: viewports.desktop });
