@@ -2,7 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { loadMigrations, migrate } from '../../server/db/migrate';
+import { imageRecipe, makeJobQueues, putBack, readBaseline, type Baseline } from './database-reset';
 import { pooledPGlite } from './pglite-pool';
+import { startAppOnce } from './start-app-once';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default (one a closed file put
@@ -28,13 +30,21 @@ export async function createTestDatabase(options: { onConnectionError?: (error: 
     url: target.toString(),
     async close() {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      if (run) giveBack(url, name);
+      else await dropDatabase(url, name);
     },
   };
 }
+
+const dropDatabase = async (url: string, name: string) => {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end();
+  }
+};
 
 /** A new database copied from the migrated template; its name. */
 async function copyTemplate(url: string, name: string): Promise<string> {
@@ -50,31 +60,68 @@ async function copyTemplate(url: string, name: string): Promise<string> {
 
 /**
  * The Vitest run's own prefix (tests/server/postgres-run.ts): its files' databases are named with it,
- * so the run's end drops what is left (the spare below). Without it (the proof scripts) there is
- * no spare: every database is made when asked for and dropped when closed.
+ * so the run's end drops what is left. Without it (the proof scripts) every database is made when
+ * asked for and dropped when closed.
  */
 const run = process.env.TEST_DATABASE_RUN;
-let spare: Promise<string> | undefined;
+/** Databases closed by earlier files of this run, each being put back as the template left it: its name, or null when it could not be. */
+const returning: Promise<string | null>[] = [];
+let baseline: Promise<Baseline> | undefined;
 
 /**
- * The next file's database, made while this one runs: a file's start waited ~0.2–0.4 s for its
- * copy (CREATE DATABASE … TEMPLATE), ~140 times in the Postgres pass on its one worker, while the
- * copying is the Postgres server's work and overlaps the tests (docs/testing.md).
+ * A database for the next file: one an earlier file closed, put back as the template left it
+ * (tests/helpers/database-reset.ts), else a new copy of the template. A copy (CREATE DATABASE …
+ * TEMPLATE) makes ~550 files, and on this machine's file system making files right after others
+ * were deleted cost up to 0.3 CPU-s each time: the pass's 91 files spent ~40 CPU-s of the Postgres
+ * server on their copies and drops (docs/testing.md).
  */
 async function takeDatabase(url: string): Promise<string> {
-  const fresh = () => copyTemplate(url, `test_${run ? `${run}_` : ''}${randomBytes(6).toString('hex')}`);
-  if (!run) return fresh();
-  // A spare that failed is made again now: its error was not this file's.
-  const taken = spare ? spare.catch(fresh) : fresh();
-  // One copy at a time: the spare starts once this file's is made.
-  spare = taken.then(fresh, fresh);
-  spare.catch(() => undefined);
-  return taken;
+  // The one closed last first: a file that closes its database and opens another gets the same.
+  while (run && returning.length > 0) {
+    const name = await returning.pop()!;
+    if (name) return name;
+  }
+  const name = await copyTemplate(url, `test_${run ? `${run}_` : ''}${randomBytes(6).toString('hex')}`);
+  if (run && !baseline) {
+    // The first copy, before any file has used it, is what a fresh copy holds.
+    baseline = withClient(url, name, readBaseline);
+    await baseline;
+  }
+  return name;
+}
+
+/** A closed file's database: put back for the next file (in the background: the file need not wait), else dropped. */
+function giveBack(url: string, name: string): void {
+  const image = baseline!;
+  const putBackOrDrop = async () => {
+    // Connections a test left open would hold locks the reset waits on: none may stay.
+    const reset = await withClient(url, name, async (client) => {
+      await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+      return putBack(client, await image);
+    });
+    if (reset) return name;
+    await dropDatabase(url, name);
+    return null;
+  };
+  returning.push(putBackOrDrop().catch(() => null));
+}
+
+async function withClient<T>(url: string, name: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const client = new pg.Client({ connectionString: target.toString() });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
 }
 
 /**
- * The Postgres pass's counterpart of the saved PGlite image: a database migrated once and kept on
- * the server, named after the migrations' text, that each file's database is copied from (CREATE
+ * The Postgres pass's counterpart of the saved PGlite image: a database migrated once (and the app's
+ * job queues made, tests/helpers/database-reset.ts) and kept on the server, named after the
+ * migrations' text and that recipe, that each file's database is copied from (CREATE
  * DATABASE … TEMPLATE: ~0.4 s, where migrating an empty one took ~2 s on the loaded machine). A new
  * or edited migration gives a new name, so a stale template is never used; makers on other
  * connections wait on an advisory lock and then find it made.
@@ -82,6 +129,7 @@ async function takeDatabase(url: string): Promise<string> {
 async function migratedTemplate(admin: pg.Client, url: string): Promise<string> {
   const key = createHash('sha256');
   for (const migration of loadMigrations()) key.update(migration.version).update(migration.sql);
+  key.update(imageRecipe);
   const template = `test_template_${key.digest('hex').slice(0, 16)}`;
   const exists = async () => (await admin.query('select 1 from pg_database where datname = $1', [template])).rowCount === 1;
   if (await exists()) return template;
@@ -97,6 +145,7 @@ async function migratedTemplate(admin: pg.Client, url: string): Promise<string> 
     const handle = openDatabase({ kind: 'postgres', url: target.toString() });
     try {
       await migrate(handle.db);
+      await withClient(url, making, (client) => makeJobQueues(client, () => startAppOnce(handle)));
     } finally {
       await handle.close();
     }
