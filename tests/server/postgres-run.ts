@@ -3,8 +3,9 @@ import type { TestProject } from 'vitest/node';
 
 /**
  * The Postgres pass's run (vite.config.ts, `server-postgres`): its files' databases carry the run's
- * prefix (TEST_DATABASE_RUN, tests/helpers/database.ts). Each file drops its own when it closes;
- * the one made ahead for a next file that never came is dropped here, at the run's end.
+ * prefix (TEST_DATABASE_RUN, tests/helpers/database.ts). A file's database, once closed, is put back
+ * and lent to the next file, so the last ones are still there at the run's end: dropped here, with
+ * any a file never closed.
  */
 let url: string | undefined;
 let run: string | undefined;
