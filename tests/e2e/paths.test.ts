@@ -5,18 +5,19 @@ import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { projectRoot } from '../../server/config/project-root';
 import { sharedBrowser } from '../helpers/file-browser';
 import { browserCharts } from './paths/charts';
-import { browserPlan, eventName, firstSeenStates, pathLabels, pathRoles, type BrowserPlan } from './paths/plan';
+import { committedBrowserPlans, eventName, firstSeenStates, pathLabels, pathRoles, type BrowserPlan } from './paths/plan';
 import { runPath } from './paths/run';
 
 /**
- * Model-based tests in the browser (#13): each chart's path set is derived from the same graph as
- * `npm run test:paths` (the real chart, tests/helpers/chart-model.ts), restricted to what a person
+ * Model-based tests in the browser (#13): each chart's path set is derived (committed in
+ * docs/charts/browser-paths.json) from the same graph as `npm run test:paths` (the real chart, tests/helpers/chart-model.ts), restricted to what a person
  * can cause and the network or server failures the test injects (./paths/adapter.ts, `failure`); each path drives the real SPA against the real server in Chromium, one test per path,
  * and after every event checks the live state the page's chart publishes. At the end: the states
  * and transitions the browser was seen to take, per chart.
  */
 
-const plans: BrowserPlan[] = browserCharts.map((adapter) => browserPlan(adapter));
+// As committed (docs/charts/browser-paths.json, checked against the charts by the unit tests).
+const plans: BrowserPlan[] = committedBrowserPlans(browserCharts);
 
 interface Seen {
   states: Set<string>;

@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { activeStateIds } from '../../../machines/active-states';
 import { chartCoverWalk, chartSteps, type ChartModel, type ModelPath, type StepLabel } from '../../helpers/chart-model';
 import { chartStateIds, chartTransitions } from '../../helpers/chart-replay';
+import { chartsDir } from '../../../scripts/export-charts.lib';
 import type { ChartAdapter } from './adapter';
 
 /** A chart's browser path set, and what the browser can and cannot cover on it. */
@@ -80,6 +83,67 @@ export function browserPlan(adapter: ChartAdapter<unknown>): BrowserPlan {
         return { transition, why: own ? (adapter.roleOf(own) as { why: string }).why : `after one of: ${undrivenWhy}` };
       }),
   };
+}
+
+/**
+ * The browser plans as committed (docs/charts/browser-paths.json), for testers to read and for the
+ * browser run to follow: deriving them took the first browser share ~10 s at import, on the suite's
+ * longest lane (#40.3). `npm run charts:export` writes them; tests/unit/charts/charts-export.test.ts
+ * fails while they differ from what the charts and adapters give now. A path's events are kept as
+ * indices into its model's fixtures (and its input as one into its inputs), so the browser sends the
+ * very fixture objects the plan was derived with; `names` is for people.
+ */
+export const browserPlansFile = join(chartsDir, 'browser-paths.json');
+
+interface SavedPlan {
+  paths: { input: number; events: number[]; names: string }[];
+  states: string[];
+  userCausable: string[];
+  notUserCausable: BrowserPlan['notUserCausable'];
+  undriven: BrowserPlan['undriven'];
+}
+
+/** The plans derived now, as the committed file's text (stable formatting for review diffs). */
+export function savedBrowserPlans(adapters: readonly ChartAdapter<unknown>[]): string {
+  const saved: Record<string, SavedPlan> = {};
+  for (const adapter of adapters) {
+    const plan = browserPlan(adapter);
+    const indexIn = <T>(list: readonly T[], item: T, what: string) => {
+      const index = list.indexOf(item);
+      if (index < 0) throw new Error(`${adapter.chart}: a path's ${what} is not one of its model's`);
+      return index;
+    };
+    saved[adapter.chart] = {
+      paths: plan.paths.map((path) => ({
+        input: indexIn(adapter.model.inputs, path.input, 'input'),
+        events: path.events.map((event) => indexIn(adapter.model.fixtures, event, `event ${event.type}`)),
+        names: path.events.map(eventName).join(' → '),
+      })),
+      states: plan.states,
+      userCausable: plan.userCausable,
+      notUserCausable: plan.notUserCausable,
+      undriven: plan.undriven,
+    };
+  }
+  // A path's indices on one line each, as its names are.
+  return `${JSON.stringify(saved, null, 2).replace(/\[\s+([\d,\s]+?)\s+\]/g, (_, inner: string) => `[${inner.split(/\s*,\s*/).join(', ')}]`)}\n`;
+}
+
+/** The committed plans, each path's events the model's own fixture objects again. */
+export function committedBrowserPlans(adapters: readonly ChartAdapter<unknown>[]): BrowserPlan[] {
+  const saved = JSON.parse(readFileSync(browserPlansFile, 'utf8')) as Record<string, SavedPlan>;
+  return adapters.map((adapter) => {
+    const plan = saved[adapter.chart];
+    if (!plan) throw new Error(`${adapter.chart} has no committed browser plan: run \`npm run charts:export\``);
+    return {
+      adapter,
+      paths: plan.paths.map((path) => ({ input: adapter.model.inputs[path.input], events: path.events.map((index) => adapter.model.fixtures[index]!) })),
+      states: plan.states,
+      userCausable: plan.userCausable,
+      notUserCausable: plan.notUserCausable,
+      undriven: plan.undriven,
+    };
+  });
 }
 
 /** A short, readable name of a path's event: its type, with the one value that tells fixtures apart. */

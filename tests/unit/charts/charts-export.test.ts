@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { machineConfigJson, machineFromConfigJson, type ChartJson } from '../../../scripts/charts/machine-config';
 import { machineShape } from '../../../scripts/charts/machine-shape';
 import { chartDefinitions, charts, chartsDir } from '../../../scripts/export-charts.lib';
+import { browserCharts } from '../../e2e/paths/charts';
+import { browserPlansFile, savedBrowserPlans } from '../../e2e/paths/plan';
 
 const committed = (name: string) => JSON.parse(readFileSync(join(chartsDir, `${name}.json`), 'utf8')) as ChartJson;
 
@@ -13,6 +15,11 @@ describe('exported chart config (docs/charts, for Stately and the team)', () => 
     for (const [name, json] of Object.entries(chartDefinitions())) {
       expect(readFileSync(join(chartsDir, `${name}.json`), 'utf8'), `${name}.json`).toBe(json);
     }
+  });
+
+  it('keeps the browser path tests\' plans (docs/charts/browser-paths.json) as the charts and adapters give them — run `npm run charts:export`', { timeout: 60_000 }, () => {
+    // Derived here, beside the server tests, rather than at the browser run's start (7 CPU-s).
+    expect(readFileSync(browserPlansFile, 'utf8')).toBe(savedBrowserPlans(browserCharts));
   });
 
   it.each(Object.keys(charts))('%s round-trips: rebuilt from its JSON and named implementations, it has the same states and transitions', (name) => {
