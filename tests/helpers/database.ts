@@ -20,14 +20,12 @@ export async function createTestDatabase(options: { onConnectionError?: (error: 
     return handle;
   }
   const name = await takeDatabase(url);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const handle = openDatabase({ kind: 'postgres', url: target.toString(), onConnectionError: options.onConnectionError });
+  const handle = openDatabase({ kind: 'postgres', url: databaseUrl(url, name), onConnectionError: options.onConnectionError });
   // Applies nothing: the template is named after the migrations' text (kept as the check it is).
   await migrate(handle.db);
   return {
     ...handle,
-    url: target.toString(),
+    url: databaseUrl(url, name),
     async close() {
       await handle.close();
       if (run) giveBack(url, name);
@@ -36,25 +34,29 @@ export async function createTestDatabase(options: { onConnectionError?: (error: 
   };
 }
 
-const dropDatabase = async (url: string, name: string) => {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
+/** The server's address with another database's name. */
+function databaseUrl(url: string, name: string): string {
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
+/** A client on the database `url` names, or on `name` on the same server; ended once `use` is done. */
+async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>, name?: string): Promise<T> {
+  const client = new pg.Client({ connectionString: name ? databaseUrl(url, name) : url });
+  await client.connect();
   try {
-    await admin.query(`drop database if exists ${name} with (force)`);
+    return await use(client);
   } finally {
-    await admin.end();
+    await client.end();
   }
-};
+}
+
+const dropDatabase = (url: string, name: string) => withClient(url, (admin) => admin.query(`drop database if exists ${name} with (force)`));
 
 /** A new database copied from the migrated template; its name. */
 async function copyTemplate(url: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name} template ${await migratedTemplate(admin, url)}`);
-  } finally {
-    await admin.end();
-  }
+  await withClient(url, async (admin) => admin.query(`create database ${name} template ${await migratedTemplate(admin, url)}`));
   return name;
 }
 
@@ -84,7 +86,7 @@ async function takeDatabase(url: string): Promise<string> {
   const name = await copyTemplate(url, `test_${run ? `${run}_` : ''}${randomBytes(6).toString('hex')}`);
   if (run && !baseline) {
     // The first copy, before any file has used it, is what a fresh copy holds.
-    baseline = withClient(url, name, readBaseline);
+    baseline = withClient(url, readBaseline, name);
     await baseline;
   }
   return name;
@@ -95,27 +97,19 @@ function giveBack(url: string, name: string): void {
   const image = baseline!;
   const putBackOrDrop = async () => {
     // Connections a test left open would hold locks the reset waits on: none may stay.
-    const reset = await withClient(url, name, async (client) => {
-      await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
-      return putBack(client, await image);
-    });
+    const reset = await withClient(
+      url,
+      async (client) => {
+        await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+        return putBack(client, await image);
+      },
+      name,
+    );
     if (reset) return name;
     await dropDatabase(url, name);
     return null;
   };
   returning.push(putBackOrDrop().catch(() => null));
-}
-
-async function withClient<T>(url: string, name: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: target.toString() });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /**
@@ -140,12 +134,10 @@ async function migratedTemplate(admin: pg.Client, url: string): Promise<string> 
     const making = `${template}_making`;
     await admin.query(`drop database if exists ${making} with (force)`);
     await admin.query(`create database ${making}`);
-    const target = new URL(url);
-    target.pathname = `/${making}`;
-    const handle = openDatabase({ kind: 'postgres', url: target.toString() });
+    const handle = openDatabase({ kind: 'postgres', url: databaseUrl(url, making) });
     try {
       await migrate(handle.db);
-      await withClient(url, making, (client) => makeJobQueues(client, () => startAppOnce(handle)));
+      await withClient(url, (client) => makeJobQueues(client, () => startAppOnce(handle)), making);
     } finally {
       await handle.close();
     }

@@ -21,9 +21,10 @@ export async function teardown(): Promise<void> {
   await admin.connect();
   try {
     const ours = `test\\_${run}\\_%`;
-    // The last spare may still be being copied when the worker is closed: Postgres finishes a
-    // CREATE DATABASE whose client has gone, so wait for it (up to 30 s) before looking. Without
-    // this wait, one spare was left behind by each whole run (seen in pg_database after four runs).
+    // A copy may still be under way when the worker is closed (a file stopped while it waited for
+    // its database): Postgres finishes a CREATE DATABASE whose client has gone, so wait for it (up to
+    // 30 s) before looking. Without this wait, a spare copy made ahead was once left behind by each
+    // whole run (seen in pg_database after four runs).
     for (let waited = 0; waited < 30_000; waited += 100) {
       const copying = await admin.query("select 1 from pg_stat_activity where state = 'active' and query ilike $1", [`create database ${ours}`]);
       if (copying.rowCount === 0) break;

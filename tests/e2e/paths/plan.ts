@@ -107,22 +107,19 @@ interface SavedPlan {
 export function savedBrowserPlans(adapters: readonly ChartAdapter<unknown>[]): string {
   const saved: Record<string, SavedPlan> = {};
   for (const adapter of adapters) {
-    const plan = browserPlan(adapter);
+    const { adapter: _, paths, ...lists } = browserPlan(adapter);
     const indexIn = <T>(list: readonly T[], item: T, what: string) => {
       const index = list.indexOf(item);
       if (index < 0) throw new Error(`${adapter.chart}: a path's ${what} is not one of its model's`);
       return index;
     };
     saved[adapter.chart] = {
-      paths: plan.paths.map((path) => ({
+      paths: paths.map((path) => ({
         input: indexIn(adapter.model.inputs, path.input, 'input'),
         events: path.events.map((event) => indexIn(adapter.model.fixtures, event, `event ${event.type}`)),
         names: path.events.map(eventName).join(' → '),
       })),
-      states: plan.states,
-      userCausable: plan.userCausable,
-      notUserCausable: plan.notUserCausable,
-      undriven: plan.undriven,
+      ...lists,
     };
   }
   // A path's indices on one line each, as its names are.
@@ -135,14 +132,8 @@ export function committedBrowserPlans(adapters: readonly ChartAdapter<unknown>[]
   return adapters.map((adapter) => {
     const plan = saved[adapter.chart];
     if (!plan) throw new Error(`${adapter.chart} has no committed browser plan: run \`npm run charts:export\``);
-    return {
-      adapter,
-      paths: plan.paths.map((path) => ({ input: adapter.model.inputs[path.input], events: path.events.map((index) => adapter.model.fixtures[index]!) })),
-      states: plan.states,
-      userCausable: plan.userCausable,
-      notUserCausable: plan.notUserCausable,
-      undriven: plan.undriven,
-    };
+    const { paths, ...lists } = plan;
+    return { adapter, paths: paths.map((path) => ({ input: adapter.model.inputs[path.input], events: path.events.map((index) => adapter.model.fixtures[index]!) })), ...lists };
   });
 }
 
