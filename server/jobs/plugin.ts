@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type PgBoss from 'pg-boss';
 import { traced } from '../observability/tracing';
+import { InFlight } from './in-flight';
 import { createJobQueue } from './queue';
 
 /** A background job: what it is called, when it runs (cron, UTC, minute precision), how it retries. */
@@ -44,6 +45,7 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions = {}): Prom
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
   const jobs = new Map<string, JobDefinition>();
   let boss: PgBoss | null = null;
+  const inFlight = new InFlight();
 
   app.decorate('jobs', {
     define(job: JobDefinition) {
@@ -58,15 +60,19 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions = {}): Prom
 
   app.addHook('onReady', async () => {
     if (jobs.size === 0) return;
-    boss = createJobQueue(app.db);
+    boss = createJobQueue(app.db, inFlight);
     boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
     await boss.start();
-    for (const job of jobs.values()) await startJob(app, boss, job, pollingIntervalSeconds);
+    for (const job of jobs.values()) await startJob(app, boss, inFlight, job, pollingIntervalSeconds);
   });
 
   app.addHook('onClose', async () => {
+    if (!boss) return;
+    const deadline = Date.now() + app.env.SHUTDOWN_TIMEOUT_MS;
     // graceful: the run under way finishes (a charge is never cut in half by a deploy).
-    await boss?.stop({ graceful: true, wait: true, close: false, timeout: app.env.SHUTDOWN_TIMEOUT_MS });
+    await boss.stop({ graceful: true, wait: true, close: false, timeout: app.env.SHUTDOWN_TIMEOUT_MS });
+    // pg-boss' stop does not wait for a fetch under way nor for a run's end being written.
+    if (!(await inFlight.settled(deadline))) app.log.warn('job queue work still under way when the shutdown timeout ran out');
   });
 }
 
@@ -92,20 +98,22 @@ async function declareQueue(boss: PgBoss, job: JobDefinition): Promise<void> {
   }
 }
 
-async function startJob(app: FastifyInstance, boss: PgBoss, job: JobDefinition, pollingIntervalSeconds: number): Promise<void> {
+async function startJob(app: FastifyInstance, boss: PgBoss, inFlight: InFlight, job: JobDefinition, pollingIntervalSeconds: number): Promise<void> {
   await declareQueue(boss, job);
-  await boss.work(job.name, { pollingIntervalSeconds, batchSize: 1 }, async () => {
-    try {
-      const output = await traced(`job ${job.name}`, { 'job.name': job.name }, () => job.run());
-      app.metrics.jobRuns.inc({ job: job.name, outcome: 'ok' });
-      app.metrics.jobLastSuccess.set({ job: job.name }, Date.now() / 1000);
-      return output;
-    } catch (error) {
-      app.metrics.jobRuns.inc({ job: job.name, outcome: 'failed' });
-      app.log.error({ err: error, job: job.name }, 'job run failed; the queue retries it with backoff');
-      throw error;
-    }
-  });
+  await boss.work(job.name, { pollingIntervalSeconds, batchSize: 1 }, () => inFlight.track(runJob(app, job)));
+}
+
+async function runJob(app: FastifyInstance, job: JobDefinition): Promise<object | null> {
+  try {
+    const output = await traced(`job ${job.name}`, { 'job.name': job.name }, () => job.run());
+    app.metrics.jobRuns.inc({ job: job.name, outcome: 'ok' });
+    app.metrics.jobLastSuccess.set({ job: job.name }, Date.now() / 1000);
+    return output;
+  } catch (error) {
+    app.metrics.jobRuns.inc({ job: job.name, outcome: 'failed' });
+    app.log.error({ err: error, job: job.name }, 'job run failed; the queue retries it with backoff');
+    throw error;
+  }
 }
 
 export default fp(jobsPlugin, { name: 'jobs', fastify: '5.x', dependencies: ['env', 'database', 'metrics'] });

@@ -1,6 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/schema';
+import type { InFlight } from './in-flight';
 
 /**
  * pg-boss (a Postgres job queue: one schedule for every instance, retries with backoff, a kept
@@ -8,9 +9,9 @@ import type { Database } from '../db/schema';
  * PGlite: every statement goes through Kysely's connection (PGlite has one, Postgres a pool). pg-boss
  * 10 is the last major that runs on Node 20.
  */
-export function createJobQueue(db: Kysely<Database>): PgBoss {
+export function createJobQueue(db: Kysely<Database>, inFlight: InFlight): PgBoss {
   return new PgBoss({
-    db: { executeSql: (text: string, values?: unknown[]) => executeOnOneConnection(db, text, values ?? []) },
+    db: { executeSql: (text: string, values?: unknown[]) => inFlight.track(executeOnOneConnection(db, text, values ?? [])) },
     schema: 'pgboss',
     // Its schema is migration 1051 (made once under the migrations' lock); start only checks its version.
     migrate: false,

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { sql, type KyselyPlugin } from 'kysely';
 import PgBoss from 'pg-boss';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,6 +96,64 @@ describe('jobs on the Postgres queue', () => {
     // Scheduled once for every instance, in the queue's own table.
     const { rows } = await sql<{ cron: string }>`select cron from pgboss.schedule where name = 'flaky'`.execute(app.db);
     expect(rows).toEqual([{ cron: '0 0 1 1 *' }]);
+  }, 30_000);
+});
+
+/**
+ * Holds the result of the worker's fetch that hands out a run of `queue` (the database has answered,
+ * pg-boss has not seen it yet) until released: a fetch under way when a deploy stops the app.
+ */
+function holdFetchOf(queue: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => { release = resolve; });
+  let caught!: () => void;
+  const held = new Promise<void>((resolve) => { caught = resolve; });
+  const plugin: KyselyPlugin = {
+    transformQuery: ({ node }) => node,
+    async transformResult({ result }) {
+      const row = result.rows[0] as Record<string, unknown> | undefined;
+      if (row?.name === queue && 'data' in row && 'expireInSeconds' in row) {
+        caught();
+        await released;
+      }
+      return result;
+    },
+  };
+  return { plugin, held, release };
+}
+
+describe('closing the app', () => {
+  it('waits for a run fetched while the queue stops, and writes its end before the database goes', async () => {
+    const database = await createTestDatabase();
+    const fetch = holdFetchOf('late');
+    const order: string[] = [];
+    const app = Fastify({ loggerInstance: pino({ level: 'silent' }) as FastifyBaseLogger });
+    await app.register(envPlugin, { env: parseEnv({ NODE_ENV: 'test' }) });
+    await app.register(databasePlugin, { database: { ...database, db: database.db.withPlugin(fetch.plugin) }, ownsDatabase: false });
+    // Registered before the queue, so Fastify runs it after the queue's own onClose: where the database would close.
+    app.addHook('onClose', async () => { order.push('database closes'); });
+    await app.register(metricsPlugin);
+    await app.register(jobsPlugin, { pollingIntervalSeconds: 0.5 });
+    app.jobs.define({
+      name: 'late', cron: '0 0 1 1 *', retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60,
+      async run() {
+        await sql`select 1`.execute(app.db);
+        order.push('run');
+        return { ran: true };
+      },
+    });
+    await app.ready();
+    await app.jobs.runNow('late');
+    await fetch.held;
+    const closed = app.close();
+    // pg-boss' own stop is over within a few event-loop turns; the fetch answers well after it.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    fetch.release();
+    await closed;
+    expect(order).toEqual(['run', 'database closes']);
+    const { rows } = await sql<{ state: string; output: unknown }>`select state, output from pgboss.job where name = 'late'`.execute(database.db);
+    expect(rows).toEqual([{ state: 'completed', output: { ran: true } }]);
+    await database.close();
   }, 30_000);
 });
 
