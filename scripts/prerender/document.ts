@@ -36,7 +36,9 @@ export function renderDocument(template: string, page: RenderedPage, stylesheets
   html = html.replace(/\n\s*<link rel="modulepreload"[^>]*>/g, '');
   const links = stylesheets.filter((href) => !html.includes(`href="${href}"`)).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
   html = replaceOnce(html, '  </head>', links.map((link) => `    ${link}\n`).join('') + '  </head>');
-  const data = `<script type="application/json" id="${prerenderedStateId}">${jsonBlock(JSON.stringify(page.state))}</script>${configPlaceholder}`;
+  const data = `<script type="application/json" id="${prerenderedStateId}">${jsonBlock(JSON.stringify(page.state))}</script>`;
   html = replaceOnce(html, '<div id="root"></div>', `<div id="root">${page.html}</div>\n    ${data}`);
+  // Where the server writes the public config: index.html's own place, as in the shell it serves.
+  replaceOnce(html, configPlaceholder, configPlaceholder);
   return html;
 }

@@ -1,36 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { inlineConfigId } from '../../core/routes/inline-config';
-import { configPlaceholder, jsonBlock, prerenderedDir, type PrerenderedPageFile } from './prerendered-pages';
+import { configuredPage, hasConfigPlace, sendConfiguredPage, type ConfiguredPage } from './configured-page';
+import { prerenderedDir, type PrerenderedPageFile } from './prerendered-pages';
 
-/** A page's bytes in each encoding, made once per config (the config rarely changes). */
-interface Encoded {
-  configJson: string;
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-}
-
-interface LoadedPage {
+interface LoadedPage extends ConfiguredPage {
   lng: string;
-  template: string;
-  encoded: Encoded | null;
-}
-
-/** The encoding to answer in: brotli, then gzip, when the request accepts them (q=0 refuses). */
-function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
-  const accepted = new Set(
-    (acceptEncoding ?? '')
-      .split(',')
-      .map((part) => part.trim().toLowerCase().split(';'))
-      .filter(([, quality]) => !/^\s*q=0(\.0*)?\s*$/.test(quality ?? ''))
-      .map(([name]) => name),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return 'identity';
 }
 
 /** The first of the visitor's languages we have a start page in (`/` redirects there in the client too). */
@@ -68,9 +43,9 @@ export function loadPrerenderedPages(clientDir: string): PrerenderedPages | null
   const byPath = new Map<string, Map<string, LoadedPage[]>>();
   for (const file of files) {
     const template = readFileSync(join(clientDir, prerenderedDir, file.file), 'utf8');
-    if (!template.includes(configPlaceholder)) throw new Error(`${file.file} has no place for the public config`);
+    if (!hasConfigPlace(template)) throw new Error(`${file.file} has no place for the public config`);
     const byLanguage = byPath.get(file.path) ?? new Map<string, LoadedPage[]>();
-    byLanguage.set(file.lng, [...(byLanguage.get(file.lng) ?? []), { lng: file.lng, template, encoded: null }]);
+    byLanguage.set(file.lng, [...(byLanguage.get(file.lng) ?? []), { ...configuredPage(template), lng: file.lng }]);
     byPath.set(file.path, byLanguage);
   }
   // `/` answers with the start page of the visitor's language.
@@ -84,31 +59,12 @@ export function loadPrerenderedPages(clientDir: string): PrerenderedPages | null
     return pages[Math.floor(Math.random() * pages.length)];
   };
 
-  const encode = (page: LoadedPage, configJson: string): Encoded => {
-    if (page.encoded?.configJson === configJson) return page.encoded;
-    const html = page.template.replace(configPlaceholder, () => `<script type="application/json" id="${inlineConfigId}">${jsonBlock(configJson)}</script>`);
-    const identity = Buffer.from(html);
-    page.encoded = {
-      configJson,
-      identity,
-      br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-      gzip: gzipSync(identity, { level: 9 }),
-    };
-    return page.encoded;
-  };
-
   return {
     serve(request, reply, path, configJson) {
       const byLanguage = byPath.get(path === '/' ? path : path.replace(/\/$/, ''));
       const page = byLanguage && pick(byLanguage, request.headers['accept-language']);
       if (!byLanguage || !page) return false;
-      const encoded = encode(page, configJson());
-      const encoding = pickEncoding(request.headers['accept-encoding']);
-      reply.header('content-type', 'text/html; charset=utf-8');
-      reply.header('cache-control', 'no-cache');
-      reply.header('vary', byLanguage.size > 1 ? 'accept-encoding, accept-language' : 'accept-encoding');
-      if (encoding !== 'identity') reply.header('content-encoding', encoding);
-      void reply.send(encoded[encoding]);
+      sendConfiguredPage(request, reply, page, configJson(), byLanguage.size > 1 ? 'accept-encoding, accept-language' : 'accept-encoding');
       return true;
     },
   };

@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configPlaceholder } from '../../../server/spa/prerendered-pages';
 import { buildTestApp } from '../../helpers/app';
 
 describe('serving the built SPA', () => {
@@ -56,5 +57,48 @@ describe('serving the built SPA', () => {
     expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
     const asset = await app.inject({ method: 'GET', url: '/assets/missing-000.js' });
     expect(asset.statusCode).toBe(404);
+  });
+});
+
+/**
+ * index.html as the build writes it has a place for the public config: every client route's shell is
+ * answered with it written in, so the page's script does not ask /config.json after it has run.
+ */
+describe('serving the SPA shell with the public config in it', () => {
+  let app: FastifyInstance;
+  let clientDir: string;
+  const shell = `<!doctype html><div id="root"></div>${configPlaceholder}<script type="module" src="/assets/main.js"></script>`;
+
+  beforeAll(async () => {
+    clientDir = join(mkdtempSync(join(tmpdir(), 'spa-shell-')), 'client');
+    mkdirSync(join(clientDir, 'assets'), { recursive: true });
+    writeFileSync(join(clientDir, 'index.html'), shell);
+    app = await buildTestApp({ clientDir });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(join(clientDir, '..'), { recursive: true, force: true });
+  });
+
+  it('writes in what /config.json answers, as a data block, at every client route, never cached', async () => {
+    const config = (await app.inject({ method: 'GET', url: '/config.json' })).json();
+    for (const url of ['/account', '/fr/onboarding/steps/size?plan=starter', '/en/failure']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).not.toContain(configPlaceholder);
+      const inline = /<script type="application\/json" id="public-config">([^<]*)<\/script>/.exec(response.body)?.[1];
+      expect(JSON.parse(inline ?? 'null'), url).toEqual(config);
+      expect(response.body).toContain('<script type="module" src="/assets/main.js"></script>');
+    }
+  });
+
+  it('compresses it for the browser, the same page in each encoding', async () => {
+    const plain = (await app.inject({ method: 'GET', url: '/account' })).body;
+    const br = await app.inject({ method: 'GET', url: '/account', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain);
   });
 });
