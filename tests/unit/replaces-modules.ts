@@ -12,4 +12,5 @@ export const replacesModules = [
   'tests/unit/greetings/stream-player.test.ts',
   'tests/unit/analytics/clients.test.ts',
   'tests/unit/analytics/chat-widget.test.ts',
+  'tests/unit/lib/after-next-paint.test.ts',
 ];

@@ -7,6 +7,7 @@ import { rememberProviderStart, takeProviderUnderWay } from '../../../platform/s
 import type { SocialProvider, SocialSettings } from '../../../platform/social/providers';
 import { socialSettings } from '../../../platform/social/social-settings';
 import { linkErrorKey, type Identity } from './ways-in';
+import { afterNextPaint } from '../../../lib/first-render';
 
 /** The account's identities as the auth service has them now (null when it could not be asked). */
 async function readIdentities(): Promise<Identity[] | null> {
@@ -42,8 +43,13 @@ export function useWaysIn(initial: readonly Identity[]) {
 
   useEffect(() => {
     let active = true;
-    void socialSettings().then((read) => active && setSettings(read));
-    void readIdentities().then((read) => active && read && setIdentities(read));
+    // Not needed to draw the card (the session's identities are, and the links wait for their
+    // settings): asked once the page's content is on screen.
+    afterNextPaint(() => {
+      if (!active) return;
+      void socialSettings().then((read) => active && setSettings(read));
+      void readIdentities().then((read) => active && read && setIdentities(read));
+    });
     if (linkedTo) {
       void authUrlError().then((error) => {
         if (!active) return;
