@@ -1,7 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { SubscriptionResponse } from '../../core/contracts/payments';
-import type { User } from '../../core/contracts/user';
-import { apiRequest } from './api-client';
+import { readPerson, readSubscription } from './person-reads';
 import { personalKey } from './query-cache';
 
 /**
@@ -9,14 +7,14 @@ import { personalKey } from './query-cache';
  * person (./query-cache: whose data a key holds). Every reader spreads these and adds only what is
  * its own (`enabled`, a shorter `staleTime`, a `select`): one definition of `/v1/user`, one cache
  * entry for `/v1/subscription` whoever reads it (the account page, the success pages' welcome, the
- * paywall's trial offer). Each read is sent only with that person's token (`asUser`).
+ * paywall's trial offer). The requests themselves are ./person-reads.
  */
 
 /** GET /v1/user: the profile, the identity check's status, the role. Read fresh on each visit. */
 export function personQuery(userId: string) {
   return queryOptions({
     queryKey: personalKey(userId, 'profile'),
-    queryFn: ({ signal }) => apiRequest<User>('/v1/user', { signal, asUser: userId }),
+    queryFn: ({ signal }) => readPerson(userId, signal),
     staleTime: 0,
   });
 }
@@ -25,7 +23,7 @@ export function personQuery(userId: string) {
 export function subscriptionQuery(userId: string) {
   return queryOptions({
     queryKey: personalKey(userId, 'subscription'),
-    queryFn: ({ signal }) => apiRequest<SubscriptionResponse>('/v1/subscription', { signal, asUser: userId }),
+    queryFn: ({ signal }) => readSubscription(userId, signal),
     staleTime: 0,
   });
 }

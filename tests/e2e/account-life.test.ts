@@ -294,6 +294,35 @@ describe('the life of a subscription (browser)', () => {
     await pending.context.close();
   }, 120_000);
 
+  it("asks its two reads before TanStack Query's code has come, and the config not at all (#40.2)", async () => {
+    const { session } = await customer(GOOD_CARD, { emailToConfirm: false });
+    const context = await newContext(browser, baseURL, { viewport: viewports.phone, locale: 'en-US' });
+    await signInContext(context, baseURL, session);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    const asked: string[] = [];
+    page.on('request', (request) => void asked.push(new URL(request.url()).pathname));
+    const readsAsked = () => asked.includes('/v1/subscription') && asked.includes('/v1/user');
+    // The query library's chunk (the largest of the page's) is held until both reads have gone out,
+    // 10 s at most: reads that waited for it would go out only after, and fail the check below.
+    let readsBeforeQueries = false;
+    await page.route(/\/assets\/person-queries-[^/]+\.js$/, async (route) => {
+      for (const end = Date.now() + 10_000; !readsAsked() && Date.now() < end; ) await new Promise((resolve) => setTimeout(resolve, 20));
+      readsBeforeQueries = readsAsked();
+      await route.continue();
+    });
+    await page.goto('/account');
+    await page.getByRole('heading', { name: text('en', 'twoStep.title') }).waitFor();
+    expect(readsBeforeQueries).toBe(true);
+    // The shell came with the config written in.
+    expect(asked).not.toContain('/config.json');
+    // Each read once: the page's queries took the answers the early reads had asked for.
+    expect(asked.filter((path) => path === '/v1/subscription')).toHaveLength(1);
+    expect(asked.filter((path) => path === '/v1/user')).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
   it('dead ends (#26.5): a phone that has its own account offers signing in with it; in review the account page says so, en and fr', async () => {
     const taken = await customer();
     const email = `bob.${Date.now()}@gmail.com`;

@@ -1,5 +1,4 @@
-import { personQuery, subscriptionQuery } from '../../platform/person-queries';
-import { queryClient } from '../../platform/query-cache';
+import { readPerson, readSubscription } from '../../platform/person-reads';
 import { publicConfigLoaded } from '../../platform/public-config';
 import { sessionViewOf, startSessionActor, type SessionSnapshot, type SessionView } from '../../platform/session/session';
 
@@ -45,9 +44,11 @@ export function unlessJustRead(query: { state: { dataUpdatedAt: number } }): boo
  * The account page's two reads (the subscription, and the identity check beside it), started when
  * its code is asked for (start-up at /account, a link's hover or tap) rather than once the code has
  * arrived and rendered: the page's content waits for them, and its largest text with it (LCP).
- * The same queries the page reads (../../platform/person-queries), so its render finds them in
- * flight or answered, under the same person's key; the page reads again on each visit unless these
- * reads were answered in the last PREFETCH_FRESH_MS (unlessJustRead).
+ * They are sent as soon as the session is known, without waiting for TanStack Query's chunk (the
+ * largest of the page's, and the last in); the cache then takes their answers under the keys the
+ * page reads (../../platform/person-queries), the same person's, so its render finds them in flight
+ * or answered. The page reads again on each visit unless these reads were answered in the last
+ * PREFETCH_FRESH_MS (unlessJustRead).
  */
 export async function prefetchAccountReads(): Promise<void> {
   await publicConfigLoaded();
@@ -56,9 +57,15 @@ export async function prefetchAccountReads(): Promise<void> {
   const view = sessionViewOf(startSessionActor().getSnapshot());
   const reader = accountReader(view);
   if (!reader) return;
-  void queryClient.prefetchQuery({ ...subscriptionQuery(reader), staleTime: PREFETCH_FRESH_MS });
-  void queryClient.prefetchQuery({ ...personQuery(reader), staleTime: PREFETCH_FRESH_MS });
+  const subscription = readSubscription(reader);
+  const person = readPerson(reader);
   // An address to confirm: its card's code comes beside the reads, so it is here when the page draws
   // (asked for only then: the many with nothing to confirm load none of it).
   if (view.session?.user.new_email) void import('../../platform/verification/EmailToConfirm').then((card) => card.loadEmailToConfirmCard()).catch(() => undefined);
+  // A failed read is left to the page, which asks again (an errored query is not fresh).
+  subscription.catch(() => undefined);
+  person.catch(() => undefined);
+  const [{ personQuery, subscriptionQuery }, { queryClient }] = await Promise.all([import('../../platform/person-queries'), import('../../platform/query-cache')]);
+  void queryClient.prefetchQuery({ ...subscriptionQuery(reader), queryFn: () => subscription, staleTime: PREFETCH_FRESH_MS });
+  void queryClient.prefetchQuery({ ...personQuery(reader), queryFn: () => person, staleTime: PREFETCH_FRESH_MS });
 }
