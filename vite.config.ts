@@ -90,11 +90,11 @@ export default defineConfig({
             { name: 'shell', tags: ['$initial'] },
             // What every measured page loads before its first render anyway, though no entry module
             // imports it: Rolldown's runtime, the session chart (with who is signed in and the token
-            // reader), the API client and the three UI primitives. As their own chunks they cost eight
+            // reader), the API client with the person's two reads and the three UI primitives. As their own chunks they cost eight
             // requests, each compressing alone (~1.1-1.4 KB on every page, npm run budget); in one chunk
             // they cost bytes only. (A group takes its modules' own imports with it: keep each to what
             // its pages all load, or the others pay for it.)
-            { name: 'first-render', test: /(rolldown\/runtime|\/(src\/platform\/session\/(session|user-change)|machines\/(session\.(machine|actors)|delay-schedule)|core\/token-claims|src\/platform\/api-client|src\/ui\/(Field|Card|Alert))\.tsx?$)/ },
+            { name: 'first-render', test: /(rolldown\/runtime|\/(src\/platform\/session\/(session|user-change)|machines\/(session\.(machine|actors)|delay-schedule)|core\/token-claims|src\/platform\/(api-client|person-reads)|src\/ui\/(Field|Card|Alert))\.tsx?$)/ },
             // The code sends' small parts the sign-up forms and the sign-in page all load on their first
             // render (the code entry's, the code send's, the captcha's and the provider buttons' lazy doors,
             // the checking status): one request.
@@ -117,6 +117,13 @@ export default defineConfig({
             // with its code (src/features/account/account-reads.ts), need the rest of it. Left to
             // itself Rolldown cut useQuery off into one more request on the paywall (+0.9 KB).
             { name: 'person-queries', test: /\/(node_modules\/@tanstack\/(query-core|react-query)\/.*|src\/platform\/(person-queries|query-cache)\.ts)$/ },
+            // The account page's small first-render parts besides its own chunk: the starter of its reads,
+            // the button link and the refused check's card. One request instead of three: served over
+            // HTTP/1.1 (six connections), each small chunk was a round trip in the queue that the page's
+            // reads waited behind (#40.2). No landing page nor the paywall loads them on first render;
+            // the failure page and the funnel's later steps, which load the other two, load the reads'
+            // starter too (~0.5 KB).
+            { name: 'account-parts', test: /\/(src\/features\/account\/account-reads|src\/platform\/(IntentButtonLink|session\/RefusedCheck))\.tsx?$/ },
             // The greeting builder's page and its chart: loaded together, as one request.
             { name: 'VoiceGeneratorPage', test: /\/(machines\/generator\.(machine|actors)|src\/features\/voice-generator\/[^/]+)\.tsx?$/ },
           ],
