@@ -9,7 +9,8 @@ import { canHydrate, inlineConfigFetch, readPrerendered } from './app/prerendere
 import { checkPublicConfig, loadPublicConfig } from './platform/public-config';
 import { preloadPage, routePages } from './app/routes';
 import { expectAnalytics } from './platform/analytics/analytics';
-import { carriesAuthCallback, hasStoredSession } from './platform/session/signed-in';
+import { carriesAuthCallback, hasSignedInPerson, hasStoredSession } from './platform/session/signed-in';
+import { preloadAccountMenu } from './app/shell/SiteHeader';
 import { readPendingCodeStep } from './features/landing/code-step-storage';
 import { defaultCountryCode } from './lib/countries';
 import { firstRender } from './lib/first-render';
@@ -28,6 +29,8 @@ async function boot() {
   if (prerendered && texts) routePages[prerendered.page].preload().catch(() => undefined);
   else preloadPage(window.location.pathname, language);
   const [config] = await Promise.all([loadPublicConfig(inlineConfigFetch() ?? fetch), initI18n(language, texts)]);
+  // The session cookie's name is the config's.
+  if (hasSignedInPerson()) preloadAccountMenu();
   // The SDK loads after the first render; events logged before then wait for it (not dropped).
   expectAnalytics(config.analytics);
   // The served config is checked against its schema on the visitor's first input, when the forms

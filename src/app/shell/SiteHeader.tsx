@@ -11,7 +11,16 @@ import * as styles from './Shell.css';
 import { visuallyHidden } from '../../ui/visually-hidden.css';
 
 // Its own chunk: sign-out brings the auth client, which a signed-out visitor's first paint does without.
-const AccountMenu = lazy(() => import('./AccountMenu'));
+const loadAccountMenu = () => import('./AccountMenu');
+const AccountMenu = lazy(loadAccountMenu);
+
+/**
+ * For a visitor the cookie says is signed in, fetched at start-up beside the page's code: asked for
+ * only by the first render, it came a round trip after the page's reads (the account page's LCP).
+ */
+export function preloadAccountMenu(): void {
+  loadAccountMenu().catch(() => undefined);
+}
 
 /**
  * Every page's header: the brand (home), the language switch, and either 'Sign in' or the account
