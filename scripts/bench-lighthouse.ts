@@ -134,6 +134,8 @@ async function main(): Promise<void> {
         });
         if (outcome) results.push(outcome.lhr);
       }
+      // A run Lighthouse could not measure says why (NO_FCP, NO_NAVSTART), not only that none was valid.
+      for (const result of results) if (result.runtimeError) console.log(`${name}: a run failed: ${result.runtimeError.code} ${result.runtimeError.message}`);
       const valid = filterToValidRuns(results) as Result[];
       if (valid.length === 0) {
         rows.push([name, 'no valid run', '', '', '', '', '', '']);
