@@ -28,9 +28,11 @@ async function boot() {
   if (prerendered) setServedScript(prerendered.lng, prerendered.script);
   if (prerendered && texts) routePages[prerendered.page].preload().catch(() => undefined);
   else preloadPage(window.location.pathname, language);
-  const [config] = await Promise.all([loadPublicConfig(inlineConfigFetch() ?? fetch), initI18n(language, texts)]);
-  // The session cookie's name is the config's.
-  if (hasSignedInPerson()) preloadAccountMenu();
+  const configLoaded = loadPublicConfig(inlineConfigFetch() ?? fetch);
+  // The header's account menu for a visitor the cookie says is signed in (its name is the config's),
+  // asked for beside the page's code rather than after the texts.
+  void configLoaded.then(() => hasSignedInPerson() && preloadAccountMenu()).catch(() => undefined);
+  const [config] = await Promise.all([configLoaded, initI18n(language, texts)]);
   // The SDK loads after the first render; events logged before then wait for it (not dropped).
   expectAnalytics(config.analytics);
   // The served config is checked against its schema on the visitor's first input, when the forms
