@@ -7,7 +7,9 @@
  * "LCP ÷ floor LCP" says what the JavaScript costs each one's first paint.
  * LIGHTHOUSE_RUNS (default 3) sets the runs per page; LIGHTHOUSE_PAGES=start,generator narrows the
  * pages (a page's floor always runs with it); LIGHTHOUSE_REPORT_DIR keeps each page's median report
- * as JSON there, for the diagnostics (LCP element and phases, layout shifts, request chains).
+ * as JSON there, for the diagnostics (LCP element and phases, layout shifts, request chains);
+ * LIGHTHOUSE_ARTIFACTS_DIR keeps each run's trace and network log there (<page>-<run>/), which
+ * `npm run bench:lighthouse:explain -- <dir>` turns into the simulated LCP's timeline.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +29,7 @@ import { publishableKey, signInContext, signUpToPaywall } from './bench/sessions
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const onlyPages = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
 const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+const artifactsDir = process.env.LIGHTHOUSE_ARTIFACTS_DIR;
 /** The pages measured against their own no-JS floor (the prerendered ones), and the floor's file. */
 const floors: Record<string, string> = { start: '/en', demo: '/en/demo', 'sign-in': '/en/sign-in-otp', generator: '/voice-generator' };
 const floorFile = (name: string) => `lcp-floor-${name}.html`;
@@ -131,6 +134,8 @@ async function main(): Promise<void> {
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          // Gathered into the folder, then audited from it: the same run, its artifacts kept.
+          ...(artifactsDir ? { gatherMode: join(artifactsDir, `${name.split(' ')[0]}-${run}`), auditMode: join(artifactsDir, `${name.split(' ')[0]}-${run}`) } : {}),
         });
         if (outcome) results.push(outcome.lhr);
       }
