@@ -7,6 +7,10 @@ let markRendered: () => void = () => {};
 const rendered = new Promise<void>((resolve) => {
   markRendered = resolve;
 });
+let markShown: () => void = () => {};
+const shown = new Promise<void>((resolve) => {
+  markShown = resolve;
+});
 let done = false;
 
 /** Dispatched on `document` once the first routed page has rendered. */
@@ -21,13 +25,14 @@ export function markFirstRender(): void {
   // submit and typed values to the app: an event, not the mark, so nothing depends on a
   // PerformanceObserver seeing it (a page whose clock is replaced, as in tests, never would).
   document.dispatchEvent(new Event(FIRST_RENDER_EVENT));
-  afterNextPaint(markRendered);
+  markRendered();
+  afterNextPaint(markShown);
 }
 
 /**
  * Runs `task` once the frame drawing what was just committed has been shown: the frame after it has
- * begun (two animation frames), then a task of its own. What waits for a render (the session client
- * and the other tabs after the first one, a card's second reads after the content) then starts once
+ * begun (two animation frames), then a task of its own. What waits for a render (the other tabs and
+ * the session client after the first one, a card's second reads after the content) then starts once
  * that render is on screen, not between its commit and its paint, where its requests and code
  * delayed the paint (Lighthouse counts them into the page's LCP). A hidden tab draws no frames: the
  * timeout lets it go ahead anyway.
@@ -47,6 +52,14 @@ const HIDDEN_TAB_WAIT_MS = 250;
 
 export function firstRender(): Promise<void> {
   return rendered;
+}
+
+/**
+ * Resolves once the first render is on screen (afterNextPaint): for work that would otherwise go out
+ * between the first page's commit and its paint and be counted into it (the session's followers).
+ */
+export function firstRenderShown(): Promise<void> {
+  return shown;
 }
 
 /**

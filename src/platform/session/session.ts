@@ -6,7 +6,7 @@ import { RetryableRefreshError } from '../../../machines/session.actors';
 import { expiresAtMs, sessionMachine, type AuthSession } from '../../../machines/session.machine';
 import { setAccessTokenProvider } from '../api-client';
 import { lazyChunk } from '../../../core/lazy-chunk';
-import { afterFirstRender, firstRender } from '../../lib/first-render';
+import { afterFirstRender, firstRenderShown } from '../../lib/first-render';
 import { publishInspection } from '../live-state/live-state';
 import { publishPresence } from './presence';
 import { publishSignedInUser } from './user-change';
@@ -129,8 +129,8 @@ export function startSessionActor(): SessionActor {
     return (await (await loadSupabase()).auth.getSession()).data.session?.access_token ?? null;
   });
   followPresence(started);
-  // The browser's other tabs, told and heard from right after the first render (its own chunk).
-  void firstRender().then(() =>
+  // The browser's other tabs, told and heard from once the first render is on screen (its own chunk).
+  void firstRenderShown().then(() =>
     import('./tabs-follow').then(({ followTabs }) => followTabs(started, { noticeEndedElsewhere: () => noticeEndedElsewhere(started), loadSupabase })),
   );
   watchSession(started);
@@ -155,10 +155,10 @@ export function startSessionActor(): SessionActor {
     urlErrorResolve(null);
     return started;
   }
-  // A held session near expiry or a callback is read right after the first render (not before:
+  // A held session near expiry or a callback is read once the first render is on screen (not before:
   // supabase-js is ~40 KB the first paint does not need, and the budget check measures up to that
   // mark); the idle-time start is the fallback for a page that never renders.
-  if (callback || hasStoredSession()) void firstRender().then(() => void loadSupabase());
+  if (callback || hasStoredSession()) void firstRenderShown().then(() => void loadSupabase());
   afterFirstRender(() => void loadSupabase());
   return started;
 }
