@@ -6,9 +6,6 @@ import { paths } from '../../../core/routes/paths';
 import { personQuery, subscriptionQuery } from '../../platform/person-queries';
 import { queryClient } from '../../platform/query-cache';
 import { useLanguage } from '../../platform/use-language';
-import { defaultCountryCode } from '../../lib/countries';
-import { storedPhone } from '../../../core/phone/spelling';
-import { useShownPhone } from '../../ui/phone-input/use-shown-phone';
 import { useSession } from '../../platform/session/session';
 import { RefusedCheck } from '../../platform/session/RefusedCheck';
 import { Box } from '../../ui/Box';
@@ -120,9 +117,6 @@ export default function AccountPage() {
   // Read beside the subscription, not after it: without a plan, the card in its place depends on the
   // identity check, and the page shows once it is known rather than growing under the reader (CLS).
   const person = useQuery({ ...personQuery(user?.id ?? ''), enabled: readable, refetchOnMount: unlessJustRead }, queryClient);
-  // The number is formatted once its formatter has arrived, after the first paint (use-shown-phone).
-  const shownPhone = useShownPhone(user?.email ? null : storedPhone(user?.phone), defaultCountryCode());
-  const who = user?.email || shownPhone || '';
   // An address to confirm: the content waits for its card's code too (usually here before the reads).
   const emailCardReady = useEmailCardReady(user?.new_email, user !== undefined);
 
@@ -164,7 +158,7 @@ export default function AccountPage() {
             <WaysInCard identities={user.identities ?? []} phone={user.phone || null} email={user.email || null} />
             <TwoStepCard onOpenChange={setAddingSecondStep} />
             <Passkeys userId={user.id} trialStarted={subscription?.status === 'trialing'} />
-            <SignOutCard who={who} />
+            <SignOutCard email={user.email || null} phone={user.phone || null} />
             <DeleteAccount subscription={subscription} />
           </section>
         </div>

@@ -8,14 +8,21 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Text } from '../../ui/Text';
 import { signOut } from '../../platform/session/sign-out';
+import { storedPhone } from '../../../core/phone/spelling';
+import { defaultCountryCode } from '../../lib/countries';
+import { useShownPhone } from '../../ui/phone-input/use-shown-phone';
 
 /**
- * The account page's signed-in card: who is signed in, signing out, and where to ask for help.
+ * The account page's signed-in card: who is signed in (the email, else the phone number), signing
+ * out, and where to ask for help.
  * Signing out leaves for the start page (the app chart's `signedOut`) even when the server's
  * answer failed: the session is cleared here either way (src/platform/session/sign-out.ts).
  */
-export function SignOutCard({ who }: { who: string }) {
+export function SignOutCard({ email, phone }: { email: string | null; phone: string | null }) {
   const { t } = useTranslation('account');
+  // Signed in by email, the address; by phone, the number as its reader dials it (once its formatter is here).
+  const shownPhone = useShownPhone(email ? null : storedPhone(phone), defaultCountryCode());
+  const who = email || shownPhone || '';
   const lng = useLanguage();
   const [signingOut, setSigningOut] = useState(false);
 
