@@ -80,7 +80,9 @@ async function main(): Promise<void> {
   ensureBuilt();
   const clientDir = join(projectRoot(), 'dist', 'client');
   const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-data-'));
-  const serverEnv = { DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1,::1' };
+  // Development for its outbox (the signed-in pages' visitors sign up through it), with the live chart
+  // viewer off as in production: its channel's code is a development tool no visitor downloads.
+  const serverEnv = { DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1,::1', ENABLE_CHART_VIEWER: 'false' };
   // The static files are listed when the server starts (@fastify/static, wildcard: false): the floor
   // page is rendered with a first server and measured on a second one that serves it as a file (a
   // floor written after the start was answered with the SPA's index.html, i.e. measured the SPA).
