@@ -30,6 +30,8 @@ const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const onlyPages = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
 const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
 const artifactsDir = process.env.LIGHTHOUSE_ARTIFACTS_DIR;
+/** Lighthouse's flags to gather a run into `folder` and audit it from there (its artifacts kept). */
+const runArtifacts = (folder: string) => ({ gatherMode: folder, auditMode: folder });
 /** The pages measured against their own no-JS floor (the prerendered ones), and the floor's file. */
 const floors: Record<string, string> = { start: '/en', demo: '/en/demo', 'sign-in': '/en/sign-in-otp', generator: '/voice-generator' };
 const floorFile = (name: string) => `lcp-floor-${name}.html`;
@@ -136,8 +138,7 @@ async function main(): Promise<void> {
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-          // Gathered into the folder, then audited from it: the same run, its artifacts kept.
-          ...(artifactsDir ? { gatherMode: join(artifactsDir, `${name.split(' ')[0]}-${run}`), auditMode: join(artifactsDir, `${name.split(' ')[0]}-${run}`) } : {}),
+          ...(artifactsDir ? runArtifacts(join(artifactsDir, `${name.split(' ')[0]}-${run}`)) : {}),
         });
         if (outcome) results.push(outcome.lhr);
       }

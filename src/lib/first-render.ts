@@ -7,10 +7,8 @@ let markRendered: () => void = () => {};
 const rendered = new Promise<void>((resolve) => {
   markRendered = resolve;
 });
-let markShown: () => void = () => {};
-const shown = new Promise<void>((resolve) => {
-  markShown = resolve;
-});
+// The first render on screen: its commit, then the frame that draws it (afterNextPaint).
+const shown = rendered.then(() => new Promise<void>((resolve) => afterNextPaint(resolve)));
 let done = false;
 
 /** Dispatched on `document` once the first routed page has rendered. */
@@ -26,7 +24,6 @@ export function markFirstRender(): void {
   // PerformanceObserver seeing it (a page whose clock is replaced, as in tests, never would).
   document.dispatchEvent(new Event(FIRST_RENDER_EVENT));
   markRendered();
-  afterNextPaint(markShown);
 }
 
 /**
