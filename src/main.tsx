@@ -93,10 +93,16 @@ async function boot() {
   });
 }
 
-/** Runs `task` once, on the page's first focus, pointer-down or key press. */
+/**
+ * Runs `task` once, on the visitor's first focus, pointer-down or key press. A focus the page moved
+ * itself is not the visitor's: the funnel's steps and the paywall focus their heading on arrival
+ * (tabindex -1, which Tab never reaches; a click on it is a pointer-down first), and counting that
+ * ran the config's check in the page's start-up, a long task on the paywall (#40.2).
+ */
 function onFirstInput(task: () => void): void {
   const kinds = ['focusin', 'pointerdown', 'keydown'] as const;
-  const once = () => {
+  const once = (event: Event) => {
+    if (event.type === 'focusin' && event.target instanceof HTMLElement && event.target.tabIndex < 0) return;
     for (const kind of kinds) document.removeEventListener(kind, once, true);
     task();
   };
