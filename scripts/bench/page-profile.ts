@@ -4,13 +4,17 @@
  * server (cold cache, 375 px). For each run: every task over 50 ms (start after navigation, length,
  * and the script files with the most self time inside it, from a V8 CPU profile on the same clock),
  * and the sum of the parts over 50 ms (what TBT adds up, measured rather than simulated).
- * PROFILE_RUNS (default 3) runs per page; PROFILE_CPU (default 4) the throttle. For comparing builds
- * (alternate before/after, report the load beside each), not a figure to quote alone.
+ * Under each task, the product's own functions that took it (by source map, each counted with what
+ * it called: a chart started, a chunk's preload links, Intl's start-up), so a long task can be cut
+ * where it is made. PROFILE_RUNS (default 3) runs per page; PROFILE_CPU (default 4) the throttle.
+ * For comparing builds (alternate before/after, report the load beside each), not a figure to quote alone.
  */
 import type { Browser, CDPSession } from 'playwright-core';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SourceMapConsumer } from 'source-map';
+import { projectRoot } from '../../server/config/project-root';
 import { appRendered, launchBrowser } from '../../tests/helpers/browser';
 import { startServerProcess } from '../../tests/helpers/server-process';
 import { ensureBuilt } from '../../tests/helpers/build';
@@ -34,7 +38,8 @@ interface TraceEvent {
 }
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
 }
 interface Profile {
   nodes: ProfileNode[];
@@ -72,6 +77,49 @@ function selfTimeByFile(profile: Profile, from: number, to: number): Map<string,
   return byFile;
 }
 
+/** A built file's source map, read once. */
+const sourceMaps = new Map<string, SourceMapConsumer | null>();
+function sourceMapOf(url: string): SourceMapConsumer | null {
+  const file = join(projectRoot(), 'dist', 'client', `${new URL(url).pathname}.map`);
+  if (!sourceMaps.has(file)) sourceMaps.set(file, existsSync(file) ? (new SourceMapConsumer(JSON.parse(readFileSync(file, 'utf8'))) as unknown as SourceMapConsumer) : null);
+  return sourceMaps.get(file)!;
+}
+
+/** A frame of the product's own code (src, core, machines) as `name module:line`, else null. */
+function ownFunction(frame: ProfileNode['callFrame']): string | null {
+  if (!frame.url.includes('/assets/')) return null;
+  const original = sourceMapOf(frame.url)?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
+  const source = original?.source?.replace(/^(\.\.\/)+/, '');
+  if (!source || !/^(src|core|machines)\//.test(source)) return null;
+  return `${original!.name ?? (frame.functionName || '(anonymous)')} ${source}:${original!.line}`;
+}
+
+/** The product's functions inside [from, to] (µs), each with the time of the samples it was on the stack for. */
+function ownTimeByFunction(profile: Profile, from: number, to: number): Map<string, number> {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const names = new Map<number, string | null>();
+  const nameOf = (id: number) => {
+    if (!names.has(id)) names.set(id, ownFunction(byId.get(id)!.callFrame));
+    return names.get(id)!;
+  };
+  const byFunction = new Map<string, number>();
+  let at = profile.startTime;
+  profile.samples.forEach((id, index) => {
+    const delta = profile.timeDeltas[index] ?? 0;
+    at += delta;
+    if (at < from || at > to) return;
+    const seen = new Set<string>();
+    for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) {
+      const name = nameOf(node);
+      if (name && !seen.has(name)) byFunction.set(name, (byFunction.get(name) ?? 0) + delta / 1000);
+      if (name) seen.add(name);
+    }
+  });
+  return byFunction;
+}
+
 async function profileOnce(browser: Browser, baseURL: string, session: Awaited<ReturnType<typeof signUpToPaywall>>, path: string): Promise<string> {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
   await signInContext(context, baseURL, session);
@@ -97,7 +145,11 @@ async function profileOnce(browser: Browser, baseURL: string, session: Awaited<R
   const blocking = long.reduce((sum, task) => sum + (task.dur ?? 0) / 1000 - 50, 0);
   const lines = long.map((task) => {
     const files = [...selfTimeByFile(profile, task.ts, task.ts + (task.dur ?? 0)).entries()].sort((a, b) => b[1] - a[1]).slice(0, 6);
-    return `  at ${((task.ts - navigationStart) / 1000).toFixed(0).padStart(5)} ms  ${((task.dur ?? 0) / 1000).toFixed(0).padStart(4)} ms  ${files.map(([file, ms]) => `${file} ${ms.toFixed(0)}`).join(', ')}`;
+    const own = [...ownTimeByFunction(profile, task.ts, task.ts + (task.dur ?? 0)).entries()].filter(([, ms]) => ms >= 1).sort((a, b) => b[1] - a[1]).slice(0, 6);
+    return [
+      `  at ${((task.ts - navigationStart) / 1000).toFixed(0).padStart(5)} ms  ${((task.dur ?? 0) / 1000).toFixed(0).padStart(4)} ms  ${files.map(([file, ms]) => `${file} ${ms.toFixed(0)}`).join(', ')}`,
+      ...own.map(([name, ms]) => `        ${ms.toFixed(0).padStart(4)} ms  ${name}`),
+    ].join('\n');
   });
   // Where a named file's work ran (PROFILE_FIND=clients,money): every task holding ≥ 1 ms of it.
   const found = (process.env.PROFILE_FIND?.split(',') ?? []).flatMap((wanted) =>
