@@ -45,4 +45,22 @@ describe('what the stored session says without supabase-js', () => {
     const notJson: CookieJar = { read: () => `sb-app-auth-token=${encodeValue('{"access_token":')}`, write: () => undefined };
     expect(storedAuthSession(notJson)).toBeNull();
   });
+
+  it('decodes the cookie once for the asks of one start-up, and again as soon as it changes', () => {
+    vi.stubGlobal('window', { location: { protocol: 'https:', hostname: 'app.test' } });
+    const realAtob = globalThis.atob;
+    const decode = vi.fn((text: string) => realAtob(text));
+    vi.stubGlobal('atob', decode);
+    const person = { access_token: 'a.b.c', refresh_token: 'r1', expires_at: 1_800_000_000, expires_in: 3600, user: { id: 'u1', is_anonymous: false } };
+    let cookie = `sb-app-auth-token=${encodeValue(JSON.stringify(person))}`;
+    const jar: CookieJar = { read: () => cookie, write: () => undefined };
+    expect([hasStoredSession(jar), hasPersonSession(jar), storedAuthSession(jar)?.user.id]).toEqual([true, true, 'u1']);
+    expect(decode).toHaveBeenCalledTimes(1);
+    // Another tab signed in someone else: the next ask reads them, not the first person.
+    cookie = `sb-app-auth-token=${encodeValue(JSON.stringify({ ...person, user: { id: 'u2', is_anonymous: true } }))}`;
+    expect([hasStoredSession(jar), hasPersonSession(jar), storedAuthSession(jar)?.user.id]).toEqual([true, false, 'u2']);
+    expect(decode).toHaveBeenCalledTimes(2);
+    cookie = '';
+    expect([hasStoredSession(jar), storedAuthSession(jar)]).toEqual([false, null]);
+  });
 });
