@@ -12,7 +12,7 @@ import { expectAnalytics } from './platform/analytics/analytics';
 import { carriesAuthCallback, hasSignedInPerson, hasStoredSession } from './platform/session/signed-in';
 import { preloadAccountMenu } from './app/shell/SiteHeader';
 import { readPendingCodeStep } from './features/landing/code-step-storage';
-import { defaultCountryCode } from './lib/countries';
+import { defaultCountryCode, rememberCountryName } from './lib/countries';
 import { firstRender } from './lib/first-render';
 import { setAdoptingMarkup } from './lib/use-browser-values';
 import { nextTask } from './lib/next-task';
@@ -26,6 +26,8 @@ async function boot() {
   const texts = prerendered?.lng === language ? prerendered.texts : undefined;
   // A generator page drawn with one of the scripts starts from it, adopted or drawn again.
   if (prerendered) setServedScript(prerendered.lng, prerendered.script);
+  // The phone field's country is named as the markup names it, without starting Intl's region names.
+  if (prerendered?.countryName) rememberCountryName(prerendered.country, prerendered.lng, prerendered.countryName);
   if (prerendered && texts) routePages[prerendered.page].preload().catch(() => undefined);
   else preloadPage(window.location.pathname, language);
   const configLoaded = loadPublicConfig(inlineConfigFetch() ?? fetch);

@@ -1,6 +1,6 @@
 /**
- * `npx tsx scripts/bench/page-profile.ts [paywall|account …]`: the signed-in pages' main-thread long
- * tasks at 4× CPU, as Lighthouse's mobile preset throttles, on the built product served by the real
+ * `npx tsx scripts/bench/page-profile.ts [paywall|account|start …]`: the pages' main-thread long
+ * tasks at 4× CPU (the paywall and the account page signed in, the start page signed out), as Lighthouse's mobile preset throttles, on the built product served by the real
  * server (cold cache, 375 px). For each run: every task over 50 ms (start after navigation, length,
  * and the script files with the most self time inside it, from a V8 CPU profile on the same clock),
  * and the sum of the parts over 50 ms (what TBT adds up, measured rather than simulated).
@@ -23,7 +23,10 @@ import { publishableKey, signInContext, signUpToPaywall } from './sessions';
 const paths: Record<string, string> = {
   paywall: '/en/onboarding/checkout-form?interval=yearly&plan=business',
   account: '/account',
+  // Signed out, as a first visit is (a signed-in person is sent on from it).
+  start: '/en',
 };
+const signedOut = new Set(['start']);
 const runs = Number(process.env.PROFILE_RUNS ?? 3);
 const cpu = Number(process.env.PROFILE_CPU ?? 4);
 
@@ -120,9 +123,9 @@ function ownTimeByFunction(profile: Profile, from: number, to: number): Map<stri
   return byFunction;
 }
 
-async function profileOnce(browser: Browser, baseURL: string, session: Awaited<ReturnType<typeof signUpToPaywall>>, path: string): Promise<string> {
+async function profileOnce(browser: Browser, baseURL: string, session: Awaited<ReturnType<typeof signUpToPaywall>> | null, path: string): Promise<string> {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
-  await signInContext(context, baseURL, session);
+  if (session) await signInContext(context, baseURL, session);
   const page = await context.newPage();
   const cdp: CDPSession = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -172,7 +175,7 @@ async function main(): Promise<void> {
     for (const name of names) {
       const path = paths[name];
       if (!path) throw new Error(`no page named ${name} (${Object.keys(paths).join(', ')})`);
-      for (let run = 1; run <= runs; run += 1) console.log(`${name} run ${run} (CPU ${cpu}×): ${await profileOnce(browser, server.url, session, path)}`);
+      for (let run = 1; run <= runs; run += 1) console.log(`${name} run ${run} (CPU ${cpu}×): ${await profileOnce(browser, server.url, signedOut.has(name) ? null : session, path)}`);
     }
   } finally {
     await browser.close();

@@ -12,6 +12,8 @@ export interface PrerenderedState {
   page: RoutedName;
   lng: Language;
   country: string;
+  /** That country's name in the page's language, as the render wrote it (src/lib/countries.ts). */
+  countryName?: string;
   texts: InlineTexts;
   /** On a generator page, the script it was drawn with (one page per script, src/platform/served-script.ts). */
   script?: number;
@@ -35,9 +37,9 @@ function readJson(id: string): unknown {
 export function readPrerendered(): PrerenderedState | null {
   const state = readJson(prerenderedStateId);
   if (typeof state !== 'object' || state === null) return null;
-  const { page, lng, country, texts, script } = state as Partial<PrerenderedState>;
+  const { page, lng, country, countryName, texts, script } = state as Partial<PrerenderedState>;
   if (typeof page !== 'string' || typeof lng !== 'string' || typeof country !== 'string' || typeof texts !== 'object' || texts === null) return null;
-  return { page, lng, country, texts, ...(Number.isInteger(script) ? { script } : {}) } as PrerenderedState;
+  return { page, lng, country, texts, ...(typeof countryName === 'string' && countryName ? { countryName } : {}), ...(Number.isInteger(script) ? { script } : {}) } as PrerenderedState;
 }
 
 /** /config.json as the server wrote it into the page, as a fetch would answer it (or null: fetch it). */

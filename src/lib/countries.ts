@@ -52,9 +52,22 @@ export function isCountryCode(value: string): value is CountryCode {
 }
 
 const displayNames = new Map<string, Intl.DisplayNames>();
+const givenNames = new Map<string, string>();
+
+/**
+ * A name the page was prerendered with (src/app/prerendered.ts), used for that country in that
+ * language: the phone field's first render then needs no Intl.DisplayNames, whose region names'
+ * start-up was the start page's longest task while it was adopted (69 of 78 ms on a slow machine,
+ * #40.2), and the name adopted is the one in the markup. The picker's list names the others.
+ */
+export function rememberCountryName(code: string, language: string, name: string): void {
+  givenNames.set(`${language}:${code}`, name);
+}
 
 /** The country's name in `language` (CLDR data of the running browser or Node). */
 export function countryName(code: string, language: string): string {
+  const given = givenNames.get(`${language}:${code}`);
+  if (given) return given;
   let names = displayNames.get(language);
   if (!names) {
     names = new Intl.DisplayNames([language, 'en'], { type: 'region', fallback: 'code' });

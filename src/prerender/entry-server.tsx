@@ -8,7 +8,7 @@ import { detectLanguage, isLanguage } from '../../core/routes/languages';
 import { loadPublicConfig } from '../platform/public-config';
 import type { PrerenderedState } from '../app/prerendered';
 import type { PublicConfig } from '../../core/contracts/public-config';
-import { defaultCountryCode } from '../lib/countries';
+import { countryName, defaultCountryCode } from '../lib/countries';
 import { installBrowserGlobals } from './browser-globals';
 import { setAdoptingMarkup } from '../lib/use-browser-values';
 import { setServedScript } from '../platform/served-script';
@@ -88,7 +88,8 @@ export async function renderPages(pathname: string, browserLanguages: readonly s
     const t = i18n.getFixedT(lng);
     const title = t('titles.pattern', { page: t(`titles.${page}`), brand: t('brand') });
     const texts = (i18n.store.data[lng] ?? {}) as InlineTexts;
-    rendered.push({ html, title, description: t('description'), state: { page, lng, country: defaultCountryCode(browserLanguages), texts, ...(script === undefined ? {} : { script }) } });
+    const country = defaultCountryCode(browserLanguages);
+    rendered.push({ html, title, description: t('description'), state: { page, lng, country, countryName: countryName(country, lng), texts, ...(script === undefined ? {} : { script }) } });
   }
   return rendered;
 }
