@@ -17,8 +17,9 @@ export function formatMoney(amountMinor: number, currency: string, minorUnits: n
  * Builds and drops one money formatter for `locale`, so that the page's first real one finds ICU
  * started: a page's first Intl formatter pays ICU's start-up (~60 ms on this machine's CPU, ~250 ms
  * at Lighthouse's 4× throttle, measured in #40.2), the next ones well under a millisecond whatever
- * the currency or language. The paywall calls it in a task of its own while its plans are on the way,
- * so the start-up no longer lengthens the task that renders them; the prices are formatted as before.
+ * the currency or language. The paywall calls it in a task of its own while its plans are on the way
+ * (startPaywallFormatting, with the dates and currency names), so the start-up no longer lengthens
+ * the task that renders them; the prices are formatted as before.
  */
 export function startMoneyFormatting(locale: string): void {
   new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(0);

@@ -17,7 +17,8 @@ import { usePromotion } from './use-promotion';
 import { CurrencyChoice } from './CurrencyChoice';
 import { IntervalChoice } from './IntervalChoice';
 import { PlansSkeleton } from './PaywallFrame';
-import { moneyFormatter, startMoneyFormatting } from '../../../../core/payments/money';
+import { moneyFormatter } from '../../../../core/payments/money';
+import { startPaywallFormatting } from './paywall-format';
 import { PlanChoice } from './PlanChoice';
 import { useTrialOffer } from './trial-offer';
 import { usePaywallCurrency } from './use-paywall-currency';
@@ -80,14 +81,10 @@ function CheckoutFormPage({ lng, interval, plan, onSelect, onCheckoutStarted, co
   // CPU it costs a few milliseconds, and the page renders again as the funnel and the plans answer.
   const data = plans.data;
   const formatter = useMemo(() => (data ? moneyFormatter(data.currency, data.minorUnits, lng) : null), [data, lng]);
-  // While the plans are on the way, ICU starts in a task of its own (the page's first Intl formatter
-  // pays it, ~250 ms at Lighthouse's 4× CPU), not in the long task that renders the plans (#40.2).
+  // While the plans are on the way, Intl's money, dates and currency names start in tasks of their
+  // own, not in the long task that renders the plans (#40.2).
   const plansPending = !data;
-  useEffect(() => {
-    if (!plansPending) return;
-    const timer = window.setTimeout(() => startMoneyFormatting(lng), 0);
-    return () => window.clearTimeout(timer);
-  }, [plansPending, lng]);
+  useEffect(() => (plansPending ? startPaywallFormatting(lng) : undefined), [plansPending, lng]);
   const selected: Plan | undefined = data?.plans.find((entry) => entry.plan === plan) ?? data?.plans[0];
   const money = (amount: number) => (formatter && data ? formatter(amount) : '');
   const busy = snapshot.matches('starting') || snapshot.matches('redirecting');
