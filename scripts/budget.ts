@@ -67,7 +67,10 @@ export const pageBudgets: Record<string, number> = {
   // Stop 26: 163.3 KB measured: per-person query options (#38.1, person-queries 9.1 KB, replacing the wrapper).
   // Stop 27: 164.3 KB measured.
   // 28 Nov, #40: 163.1 KB measured (the entry and the minified loader): + ~1 KB.
-  paywall: 164 * KB,
+  // 29 Nov, #40.2: 164.2 KB measured (163.8 before): the start-up's cuts cost the entry 0.2 KB (the
+  // session cookie decoded once per change, the phone field's country named from the markup, the
+  // config's check on the visitor's own input) and the plans' chunk 0.1 (Intl started ahead): + ~1 KB.
+  paywall: 165 * KB,
 };
 
 /**
