@@ -64,15 +64,21 @@ function mainThreadTasks(events: TraceEvent[]): TraceEvent[] {
   return busiest ?? [];
 }
 
-/** Self time (ms) by script file inside [from, to] (µs, the trace's clock). */
-function selfTimeByFile(profile: Profile, from: number, to: number): Map<string, number> {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const byFile = new Map<string, number>();
+/** Each sample inside [from, to] (µs, the trace's clock): the node it was taken in and its time (µs). */
+function forEachSample(profile: Profile, from: number, to: number, visit: (id: number, delta: number) => void): void {
   let at = profile.startTime;
   profile.samples.forEach((id, index) => {
     const delta = profile.timeDeltas[index] ?? 0;
     at += delta;
-    if (at < from || at > to) return;
+    if (at >= from && at <= to) visit(id, delta);
+  });
+}
+
+/** Self time (ms) by script file inside [from, to] (µs, the trace's clock). */
+function selfTimeByFile(profile: Profile, from: number, to: number): Map<string, number> {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const byFile = new Map<string, number>();
+  forEachSample(profile, from, to, (id, delta) => {
     const frame = byId.get(id)!.callFrame;
     const file = frame.url ? frame.url.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, '.js') : frame.functionName;
     byFile.set(file, (byFile.get(file) ?? 0) + delta / 1000);
@@ -108,11 +114,7 @@ function ownTimeByFunction(profile: Profile, from: number, to: number): Map<stri
     return names.get(id)!;
   };
   const byFunction = new Map<string, number>();
-  let at = profile.startTime;
-  profile.samples.forEach((id, index) => {
-    const delta = profile.timeDeltas[index] ?? 0;
-    at += delta;
-    if (at < from || at > to) return;
+  forEachSample(profile, from, to, (id, delta) => {
     const seen = new Set<string>();
     for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) {
       const name = nameOf(node);
