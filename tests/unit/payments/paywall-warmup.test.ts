@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { startPaywallFormatting } from '../../../src/features/onboarding/checkout/paywall-format';
+import { nextTask } from '../../../src/lib/next-task';
 
 // Apart from the other unit files (tests/unit/replaces-modules.ts): it replaces Intl, and needs the
-// formatters' caches empty, as a page's are when it starts.
+// formatters' caches empty, as a page's are when it starts. Each `await nextTask()` here is one task
+// later: zero timeouts run in the order they were set, so each lets exactly one step run.
 describe('the paywall formatting started ahead', () => {
-  it('starts money, then dates, then currency names, each in a task of its own, and the cancel stops the rest', () => {
-    vi.useFakeTimers();
+  it('starts money, then dates, then currency names, each in a task of its own, and the cancel stops the rest', async () => {
     const started: string[] = [];
     // Intl with its three services counted as each is made.
     const counted = (name: 'NumberFormat' | 'DateTimeFormat' | 'DisplayNames') =>
@@ -20,19 +21,18 @@ describe('the paywall formatting started ahead', () => {
       const lng = 'fr' as const;
       startPaywallFormatting(lng);
       expect(started).toEqual([]);
-      vi.advanceTimersToNextTimer();
+      await nextTask();
       expect(started).toEqual(['NumberFormat']);
-      vi.advanceTimersToNextTimer();
+      await nextTask();
       expect(started).toEqual(['NumberFormat', 'DateTimeFormat']);
-      vi.advanceTimersToNextTimer();
+      await nextTask();
       expect(started).toEqual(['NumberFormat', 'DateTimeFormat', 'DisplayNames']);
       const cancel = startPaywallFormatting('en');
       cancel();
-      vi.runAllTimers();
+      for (const _ of [1, 2, 3, 4]) await nextTask();
       expect(started).toHaveLength(3);
     } finally {
       vi.unstubAllGlobals();
-      vi.useRealTimers();
     }
   });
 });

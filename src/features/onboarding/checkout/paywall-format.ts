@@ -1,6 +1,7 @@
 import type { Language } from '../../../../core/routes/languages';
 import { formatDate } from '../../../../core/format-date';
 import { startMoneyFormatting } from '../../../../core/payments/money';
+import { nextTask } from '../../../lib/next-task';
 
 /** The trial's end as the paywall writes it ("December 4, 2026", "4 décembre 2026"). */
 export function formatTrialDate(date: Date, lng: Language): string {
@@ -29,13 +30,15 @@ export function currencyLabel(code: string, lng: Language): string {
  */
 export function startPaywallFormatting(lng: Language): () => void {
   const steps = [() => startMoneyFormatting(lng), () => formatTrialDate(new Date(), lng), () => currencyLabel('EUR', lng)];
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const next = (index: number) => {
-    timer = setTimeout(() => {
-      steps[index]!();
-      if (index + 1 < steps.length) next(index + 1);
-    }, 0);
+  let cancelled = false;
+  void (async () => {
+    for (const step of steps) {
+      await nextTask();
+      if (cancelled) return;
+      step();
+    }
+  })();
+  return () => {
+    cancelled = true;
   };
-  next(0);
-  return () => clearTimeout(timer);
 }
