@@ -1,7 +1,7 @@
 /**
  * `npx tsx scripts/bench/page-profile.ts [paywall|account|start …]`: the pages' main-thread long
- * tasks at 4× CPU (the paywall and the account page signed in, the start page signed out), as Lighthouse's mobile preset throttles, on the built product served by the real
- * server (cold cache, 375 px). For each run: every task over 50 ms (start after navigation, length,
+ * tasks at 4× CPU, as Lighthouse's mobile preset throttles (the paywall and the account page signed
+ * in, the start page signed out), on the built product served by the real server (cold cache, 375 px). For each run: every task over 50 ms (start after navigation, length,
  * and the script files with the most self time inside it, from a V8 CPU profile on the same clock),
  * and the sum of the parts over 50 ms (what TBT adds up, measured rather than simulated).
  * Under each task, the product's own functions that took it (by source map, each counted with what
@@ -20,13 +20,12 @@ import { startServerProcess } from '../../tests/helpers/server-process';
 import { ensureBuilt } from '../../tests/helpers/build';
 import { publishableKey, signInContext, signUpToPaywall } from './sessions';
 
-const paths: Record<string, string> = {
-  paywall: '/en/onboarding/checkout-form?interval=yearly&plan=business',
-  account: '/account',
+const pages: Record<string, { path: string; signedIn: boolean }> = {
+  paywall: { path: '/en/onboarding/checkout-form?interval=yearly&plan=business', signedIn: true },
+  account: { path: '/account', signedIn: true },
   // Signed out, as a first visit is (a signed-in person is sent on from it).
-  start: '/en',
+  start: { path: '/en', signedIn: false },
 };
-const signedOut = new Set(['start']);
 const runs = Number(process.env.PROFILE_RUNS ?? 3);
 const cpu = Number(process.env.PROFILE_CPU ?? 4);
 
@@ -167,7 +166,7 @@ async function profileOnce(browser: Browser, baseURL: string, session: Awaited<R
 }
 
 async function main(): Promise<void> {
-  const names = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(paths);
+  const names = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(pages);
   ensureBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'page-profile-data-'));
   const server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', TRUSTED_PROXIES: '127.0.0.1,::1' }, { bundled: true, timeoutMs: 180_000 });
@@ -175,9 +174,9 @@ async function main(): Promise<void> {
   try {
     const session = await signUpToPaywall(server.url, await publishableKey(server.url));
     for (const name of names) {
-      const path = paths[name];
-      if (!path) throw new Error(`no page named ${name} (${Object.keys(paths).join(', ')})`);
-      for (let run = 1; run <= runs; run += 1) console.log(`${name} run ${run} (CPU ${cpu}×): ${await profileOnce(browser, server.url, signedOut.has(name) ? null : session, path)}`);
+      const page = pages[name];
+      if (!page) throw new Error(`no page named ${name} (${Object.keys(pages).join(', ')})`);
+      for (let run = 1; run <= runs; run += 1) console.log(`${name} run ${run} (CPU ${cpu}×): ${await profileOnce(browser, server.url, page.signedIn ? session : null, page.path)}`);
     }
   } finally {
     await browser.close();

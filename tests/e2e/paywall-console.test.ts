@@ -6,15 +6,15 @@ import { browserPerFile } from '../helpers/file-browser';
 import { localeText, type Lng } from '../helpers/locale-text';
 import { movePastAuthWindows } from '../helpers/sign-in';
 
+/** The chunk of the served config's schema, which the browser's check of the config loads. */
+const configCheck = /^\/assets\/public-config-[\w-]+\.js$/;
+
 /**
  * A paywall view says nothing in the console (#37.5): the test server sees every browser as a
  * local visitor, whose country /geo/country answers as unknown (`XX`) — an answer, not a failed
  * lookup, so the paywall shows EUR (the company's country) without a warning. Chromium against the
  * real server, en 1280 px and fr 375 px.
  */
-/** The chunk of the served config's schema, which the browser's check of the config loads. */
-const configCheck = /^\/assets\/public-config-[\w-]+\.js$/;
-
 describe('the paywall’s console', () => {
   const baseURL = inject('baseURL');
   const browser = browserPerFile();
