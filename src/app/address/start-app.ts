@@ -24,9 +24,12 @@ const funnel = fromCallback<AnyEventObject, FunnelInput>(({ input, sendBack, rec
   receive((event) => (deliver ? deliver(event) : held.push(event)));
   // Asked for in a task of its own: the import appends a preload link per chunk of the funnel, and
   // in the task that starts the app chart that made the paywall's longest start-up task longer (#40.2).
+  // Connected in the task after: the import's evaluation (the funnel's chart, the API's client and
+  // schemas) and the connection's first reads were one long task (#40.2).
   void nextTask()
     .then(() => import('../../features/onboarding/funnel-bridge'))
-    .then(({ connectFunnel }) => {
+    .then(async ({ connectFunnel }) => {
+      await nextTask();
       if (stopped) return;
       const connection = connectFunnel(input, sendBack);
       deliver = connection.send;
