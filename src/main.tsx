@@ -32,8 +32,12 @@ async function boot() {
   else preloadPage(window.location.pathname, language);
   const configLoaded = loadPublicConfig(inlineConfigFetch() ?? fetch);
   // The header's account menu for a visitor the cookie says is signed in (its name is the config's),
-  // asked for beside the page's code rather than after the texts.
-  void configLoaded.then(() => hasSignedInPerson() && preloadAccountMenu()).catch(() => undefined);
+  // asked for beside the page's code rather than after the texts (in a task of its own: reading the
+  // session's cookie and the menu's preload links are a long task's worth on a phone, #40.2).
+  void configLoaded
+    .then(nextTask)
+    .then(() => hasSignedInPerson() && preloadAccountMenu())
+    .catch(() => undefined);
   // The page's code is asked for (a preload link per chunk); i18next starts in the next task, so
   // the two are not one long task (#40.2).
   await nextTask();
@@ -45,6 +49,8 @@ async function boot() {
   onFirstInput(() => void checkPublicConfig());
   // The app chart decides the page from the address before the first render; it starts the session
   // chart at once (in its own chunk, so supabase-js stays off the critical path of the first paint).
+  // Started in a task of its own, not in i18next's (#40.2).
+  await nextTask();
   startApp(config.webAppUrl);
   // Over a prerendered page, the visitor can read it already: a task boundary here keeps the
   // script's evaluation and the hydration from being one long task (input waits on neither).
