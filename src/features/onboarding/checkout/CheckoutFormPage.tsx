@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
-import { memo, useEffect, useMemo } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../core/routes/languages';
 import { publicConfig } from '../../../platform/public-config';
@@ -100,10 +100,16 @@ function CheckoutFormPage({ lng, interval, plan, onSelect, onCheckoutStarted, co
     send({ type: 'checkout.started', input: { lng, interval, plan: selected.plan, currency: selected.currency } });
   };
 
+  // The plans' answer comes in through a store (TanStack Query), which React draws at once, in one
+  // task; drawn from a deferred value instead, the plans are a transition that yields to the browser
+  // every few milliseconds: the skeleton stays until the commit (#40.2: one of the paywall's longest tasks).
+  const ready = Boolean(data && selected && offer.settled && promotion.settled);
+  const drawn = useDeferredValue(ready);
+
   if (!decided) return <PlansSkeleton />;
   return plans.data === undefined && plans.isError ? (
     <RetryAlert message={t('errors.plansUnavailable')} retryLabel={t('errors.retry')} onRetry={() => void plans.refetch()} />
-  ) : !data || !selected || !offer.settled || !promotion.settled ? (
+  ) : !data || !selected || !offer.settled || !promotion.settled || !drawn ? (
     <PlansSkeleton />
   ) : (
     <Box display="flex" flexDirection="column" gap="large">
