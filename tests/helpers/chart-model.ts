@@ -1,11 +1,11 @@
 import { getAdjacencyMap, getShortestPaths } from '@xstate/graph';
-import { createActor, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import { createActor, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type AnyTransitionDefinition, type EventObject } from 'xstate';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { activeStateIds } from '../../machines/active-states';
 import { chartCode, machineFromConfigJson, type ChartJson } from '../../scripts/charts/machine-config';
 import { chartsDir } from '../../scripts/export-charts.lib';
-import { chartStateIds, chartTransitions, replayChart, transitionsOfStep } from './chart-replay';
+import { chartStateIds, chartTransitions, replayChart, transitionKeys, transitionsOfStep } from './chart-replay';
 
 /**
  * A chart's test model, for charts whose events can be listed as fixtures: the REAL chart with
@@ -132,8 +132,7 @@ export interface StepLabel {
  * restored from a snapshot persisted after a path's prefix (replayChart), to try events from there.
  */
 export function chartStepper<TEvent extends EventObject>(model: ChartModel<TEvent>, input: unknown, persisted?: unknown) {
-  const index = new Map<unknown, string>();
-  for (const [key, definition] of chartTransitions(model.machine)) index.set(definition, key);
+  const index = transitionKeys(model.machine);
   let current = { states: new Set<string>(), transitions: new Set<string>() };
   const actor = createActor(model.machine, {
     input,
@@ -141,7 +140,7 @@ export function chartStepper<TEvent extends EventObject>(model: ChartModel<TEven
     inspect: (inspection) => {
       if (inspection.type !== '@xstate.microstep') return;
       for (const id of activeStateIds(inspection.snapshot as AnyMachineSnapshot)) current.states.add(id);
-      for (const taken of (inspection as unknown as { _transitions: { source: { id: string } }[] })._transitions) {
+      for (const taken of (inspection as unknown as { _transitions: AnyTransitionDefinition[] })._transitions) {
         const key = index.get(taken);
         if (key) current.transitions.add(key);
         // The state a transition leaves was active, even a transient one no snapshot rests in.
@@ -357,14 +356,13 @@ const asData = (value: unknown) => JSON.stringify(value, (_, item: unknown) => (
  * records each step as seen from outside, so two machines can be compared step by step.
  */
 export function chartTrace(machine: AnyStateMachine, input: unknown, events: readonly EventObject[]): ChartStepTrace[] {
-  const index = new Map<unknown, string>();
-  for (const [key, definition] of chartTransitions(machine)) index.set(definition, key);
+  const index = transitionKeys(machine);
   let current = { transitions: [] as string[], actions: [] as string[], emitted: [] as string[] };
   const actor = createActor(machine, {
     input,
     inspect: (inspection) => {
       if (inspection.type === '@xstate.microstep') {
-        for (const taken of (inspection as unknown as { _transitions: unknown[] })._transitions) current.transitions.push(index.get(taken) ?? 'unknown');
+        for (const taken of (inspection as unknown as { _transitions: AnyTransitionDefinition[] })._transitions) current.transitions.push(index.get(taken) ?? 'unknown');
       } else if (inspection.type === '@xstate.action') {
         const { action } = inspection as unknown as { action: { type: string; params?: unknown } };
         current.actions.push(`${action.type}${action.params === undefined ? '' : asData(action.params)}`);

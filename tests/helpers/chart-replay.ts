@@ -37,7 +37,7 @@ export interface ChartReplay<TSnapshot> {
  * that actually runs.
  */
 const keysByMachine = new WeakMap<AnyStateMachine, Map<AnyTransitionDefinition, string>>();
-function transitionKeys(machine: AnyStateMachine): Map<AnyTransitionDefinition, string> {
+export function transitionKeys(machine: AnyStateMachine): ReadonlyMap<AnyTransitionDefinition, string> {
   let index = keysByMachine.get(machine);
   if (!index) {
     index = new Map();
