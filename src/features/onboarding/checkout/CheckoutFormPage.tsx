@@ -103,13 +103,14 @@ function CheckoutFormPage({ lng, interval, plan, onSelect, onCheckoutStarted, co
   // The plans' answer comes in through a store (TanStack Query), which React draws at once, in one
   // task; drawn from a deferred value instead, the plans are a transition that yields to the browser
   // every few milliseconds: the skeleton stays until the commit (#40.2: one of the paywall's longest tasks).
+  // Shown once the deferred draw has caught up, and never ahead of what is ready now.
   const ready = Boolean(data && selected && offer.settled && promotion.settled);
-  const drawn = useDeferredValue(ready);
+  const shown = useDeferredValue(ready) && ready;
 
   if (!decided) return <PlansSkeleton />;
   return plans.data === undefined && plans.isError ? (
     <RetryAlert message={t('errors.plansUnavailable')} retryLabel={t('errors.retry')} onRetry={() => void plans.refetch()} />
-  ) : !data || !selected || !offer.settled || !promotion.settled || !drawn ? (
+  ) : !data || !selected || !shown ? (
     <PlansSkeleton />
   ) : (
     <Box display="flex" flexDirection="column" gap="large">
