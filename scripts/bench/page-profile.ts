@@ -1,15 +1,19 @@
 /**
  * `npx tsx scripts/bench/page-profile.ts [paywall|account|start …]`: the pages' main-thread long
  * tasks at 4× CPU, as Lighthouse's mobile preset throttles (the paywall and the account page signed
- * in, the start page signed out), on the built product served by the real server (cold cache, 375 px). For each run: every task over 50 ms (start after navigation, length,
- * and the script files with the most self time inside it, from a V8 CPU profile on the same clock),
- * and the sum of the parts over 50 ms of those that end after the first contentful paint (what TBT adds up, measured rather than simulated).
- * Under each task, the product's own functions that took it (by source map, each counted with what
- * it called: a chart started, a chunk's preload links, Intl's start-up), so a long task can be cut
- * where it is made. PROFILE_RUNS (default 3) runs per page; PROFILE_CPU (default 4) the throttle; PROFILE_LONG_MS
- * (default 50) the length over which a task is listed (12.5 at PROFILE_CPU=1 is what Lighthouse counts); PROFILE_LINES
- * (default 6) the functions listed under each.
- * For comparing builds (alternate before/after, report the load beside each), not a figure to quote alone.
+ * in, the start page signed out), on the built product served by the real server (cold cache,
+ * 375 px). For each run: every task over PROFILE_LONG_MS (start after navigation, length, and the
+ * script files with the most self time inside it, from a V8 CPU profile on the same clock), and the
+ * sum of their parts over it for the tasks that end after the first contentful paint (what TBT adds
+ * up, measured rather than simulated). Under each task, the product's own functions that took it (by
+ * source map, each counted with what it called: a chart started, a chunk's preload links, Intl's
+ * start-up), so a long task can be cut where it is made.
+ *
+ * PROFILE_RUNS (default 3): runs per page. PROFILE_CPU (default 4): the throttle. PROFILE_LONG_MS
+ * (default 50): the length over which a task is listed; at PROFILE_CPU=1, 12.5 is the cut Lighthouse's
+ * simulation counts (it multiplies each observed task by 4). PROFILE_LINES (default 6): the functions
+ * listed under each task. For comparing builds (alternate before/after, report the load beside
+ * each), not a figure to quote alone.
  */
 import type { Browser, CDPSession } from 'playwright-core';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -30,8 +34,7 @@ const pages: Record<string, { path: string; signedIn: boolean }> = {
 };
 const runs = Number(process.env.PROFILE_RUNS ?? 3);
 const cpu = Number(process.env.PROFILE_CPU ?? 4);
-// The tasks listed: over 50 ms by default (what TBT counts at 4×); at PROFILE_CPU=1, 12.5 is Lighthouse's own cut (its
-// simulation multiplies each observed task by 4).
+/** The length (ms) over which a task is listed and counted (PROFILE_LONG_MS). */
 const longMs = Number(process.env.PROFILE_LONG_MS ?? 50);
 /** How many of the product's functions are listed under each task (PROFILE_LINES). */
 const functionLines = Number(process.env.PROFILE_LINES ?? 6);
@@ -153,7 +156,8 @@ async function profileOnce(browser: Browser, baseURL: string, session: Awaited<R
   const tasks = mainThreadTasks(trace.traceEvents);
   const navigationStart = trace.traceEvents.find((event) => event.name === 'navigationStart')?.ts ?? tasks[0]?.ts ?? 0;
   const long = tasks.filter((task) => (task.dur ?? 0) > longMs * 1000);
-  // As Lighthouse's TBT: only what ends after the first contentful paint blocks a visitor who sees the page.
+  // As Lighthouse's TBT, only tasks that end after the first contentful paint (each counted whole here,
+  // where Lighthouse counts only a straddling task's part after the paint).
   const firstPaint = trace.traceEvents.find((event) => event.name === 'firstContentfulPaint')?.ts ?? navigationStart;
   const blocking = long.filter((task) => task.ts + (task.dur ?? 0) > firstPaint).reduce((sum, task) => sum + (task.dur ?? 0) / 1000 - longMs, 0);
   const lines = long.map((task) => {
