@@ -55,6 +55,21 @@ const activeIds = (snapshot: unknown) => activeStateIds(snapshot as AnyMachineSn
  * no settled snapshot rests in count too.
  */
 export function replayChart<TSnapshot>(machine: AnyStateMachine, input: unknown, events: readonly EventObject[]): ChartReplay<TSnapshot> {
+  const known = replays.get(events);
+  if (known?.machine === machine && known.input === input) return known.replay as ChartReplay<TSnapshot>;
+  const replay = replayAfresh<TSnapshot>(machine, input, events);
+  replays.set(events, { machine, input, replay });
+  return replay;
+}
+
+/**
+ * A path's replay, kept while its events are: the generator's 2,161 paths were replayed once to
+ * build the path set, once for its coverage and once for its promises (#40.3). Its reader must not
+ * change what it gets, nor the path's events after.
+ */
+const replays = new WeakMap<readonly EventObject[], { machine: AnyStateMachine; input: unknown; replay: ChartReplay<unknown> }>();
+
+function replayAfresh<TSnapshot>(machine: AnyStateMachine, input: unknown, events: readonly EventObject[]): ChartReplay<TSnapshot> {
   const index = transitionKeys(machine);
   const stateIds = new Set<string>();
   const transitions = new Set<string>();
@@ -115,4 +130,15 @@ export function transitionsOfStep(machine: AnyStateMachine, input: unknown, pers
   actor.send(event);
   actor.stop();
   return transitions;
+}
+
+/** Where one event leads from a snapshot persisted by replayChart, persisted again: a path's end one step on. */
+export function persistedAfter(machine: AnyStateMachine, input: unknown, persisted: unknown, event: EventObject): unknown {
+  const actor = createActor(machine, { input, snapshot: persisted as never });
+  actor.subscribe({ error: () => undefined });
+  actor.start();
+  actor.send(event);
+  const next = actor.getPersistedSnapshot();
+  actor.stop();
+  return next;
 }
