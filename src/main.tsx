@@ -79,10 +79,12 @@ async function boot() {
     holdsSession: hasStoredSession(),
     authCallback: carriesAuthCallback(window.location),
   };
-  // From here React takes the page's clicks (and replays those on parts not adopted yet); the
-  // loader clicks again only those made before (scripts/prerender/after-paint.js).
-  document.dispatchEvent(new Event('app:adopting'));
   if (canHydrate(prerendered, visitor)) {
+    // From here React takes the page's clicks (and replays those on parts not adopted yet); the
+    // loader clicks again only those made before (scripts/prerender/after-paint.js). A page drawn
+    // over sends no such event: the loader keeps every click on the served buttons until the app
+    // has rendered, and makes each again on its counterpart.
+    document.dispatchEvent(new Event('app:adopting'));
     // What only the browser knows (the demo's days, the passkey button) is drawn once adopted.
     setAdoptingMarkup(true);
     void firstRender().then(() => setAdoptingMarkup(false));

@@ -34,16 +34,28 @@ function give(input, value) {
   input.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-// A click on a plain button (the country picker, the sign-in's phone/email switch, 'Call me now')
-// before React has started adopting the page reaches no handler: it is clicked again once the app
-// has rendered, if the button is still there (hydrated, the same element; a page drawn over has new
-// ones, and the click is dropped). Clicks from 'app:adopting' on are React's own to replay.
+// A click on a plain button the HTML drew (the country picker, the sign-in's phone/email switch,
+// 'Call me now') before the app has taken the page reaches no handler: it is clicked again once the
+// app has rendered. On adopted markup (hydrated) that is the same element, and clicks from
+// 'app:adopting' on are React's own to replay. A page drawn over (the visitor's differs from the
+// markup: a search in the address, a stored session) gets new elements and no 'app:adopting': every
+// click until the app has rendered is kept, and made on the button with the same name at the same
+// place among those so named, if there is one (a page that became another has none: dropped).
+const buttonsIn = () => [...document.querySelectorAll('#root button[type="button"]')];
+const nameOf = (button) => (button.getAttribute('aria-label') ?? button.textContent ?? '').trim();
+const served = new WeakSet();
+const noteServed = () => buttonsIn().forEach((button) => served.add(button));
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', noteServed, { once: true });
+else noteServed();
 const clicks = [];
 let recording = true;
 const onClick = (event) => {
   const button = event.target instanceof Element ? event.target.closest('#root button[type="button"]') : null;
-  if (recording && button && clicks.length < 5) clicks.push(button);
+  if (!recording || !button || !served.has(button) || clicks.length >= 5) return;
+  const name = nameOf(button);
+  clicks.push({ button, name, place: buttonsIn().filter((other) => nameOf(other) === name).indexOf(button) });
 };
+const counterpart = ({ button, name, place }) => (button.isConnected ? button : buttonsIn().filter((other) => nameOf(other) === name)[place]);
 
 function handOver() {
   removeEventListener('input', onInput, true);
@@ -54,7 +66,7 @@ function handOver() {
     const input = document.forms[form]?.elements.namedItem(name);
     if (input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement) give(input, value);
   }
-  for (const button of clicks) if (button.isConnected) button.click();
+  for (const click of clicks) counterpart(click)?.click();
   const form = document.forms[heldForm];
   if (form) setTimeout(() => form.isConnected && form.requestSubmit(), 0);
 }

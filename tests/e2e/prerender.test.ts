@@ -21,12 +21,12 @@ const escaped = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&
  * Holds the app's code until released, so the page can be looked at as its HTML drew it; `asked`
  * settles once the loader has asked for it (the loader is running).
  */
-async function holdScripts(page: Page): Promise<(() => void) & { asked: Promise<void> }> {
+async function holdScripts(page: Page, script: RegExp = /\/assets\/index-[^/]+\.js$/): Promise<(() => void) & { asked: Promise<void> }> {
   let release = () => undefined as void;
   let wasAsked = () => undefined as void;
   const held = new Promise<void>((resolve) => (release = resolve));
   const asked = new Promise<void>((resolve) => (wasAsked = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+  await page.route(script, async (route) => {
     wasAsked();
     await held;
     await route.continue();
@@ -415,6 +415,30 @@ describe('prerendered demo and sign-in pages', () => {
     await appRendered(page);
     await page.getByText(text('en', 'common', 'validation.invalidPhone')).waitFor();
     expect(new URL(page.url()).search).toBe('');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  // A page drawn over (the visitor's differs from the markup: here a search in the address) gets new
+  // buttons: the click on the served one is made on its counterpart, whether it came before the app
+  // ran or while the page's own code was on its way (the app running, the markup not yet replaced).
+  it('sign-in (en), drawn over (a search in the address): a click on the method switch before the app runs, or while its page is on its way, is made again on the page drawn', async () => {
+    const context = await newContext(browser, baseURL, { viewport: viewports.phone, locale: 'en-US', extraHTTPHeaders: { 'x-forwarded-for': '10.92.2.2' } });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    for (const held of [undefined, /\/assets\/SignInOtpPage-[^/]+\.js$/]) {
+      const release = await holdScripts(page, held);
+      await page.goto('/en/sign-in-otp?utm_source=newsletter', { waitUntil: 'commit' });
+      expect(await markServedHeading(page)).toBe(text('en', 'auth', 'signIn.title'));
+      await release.asked;
+      await page.getByRole('button', { name: text('en', 'auth', 'signIn.byEmail'), exact: true }).click();
+      release();
+      await appRendered(page);
+      await page.getByLabel(text('en', 'auth', 'signIn.emailLabel'), { exact: true }).waitFor();
+      // Drawn over, not adopted: the click was made on the new page's button.
+      expect(await headingIsServed(page)).toBe(false);
+      await page.unrouteAll({ behavior: 'wait' });
+    }
     expect(errors).toEqual([]);
     await context.close();
   });
