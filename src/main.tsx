@@ -80,6 +80,10 @@ async function boot() {
     authCallback: carriesAuthCallback(window.location),
   };
   if (canHydrate(prerendered, visitor)) {
+    // The page's own code first (asked for at the start): React adopting the markup without it
+    // leaves the page's part unadopted, and a click there in the meantime (the sign-in's Email
+    // switch) reached no handler and was dropped. Until then the loader keeps the clicks.
+    await routePages[page].preload().catch(() => undefined);
     // From here React takes the page's clicks (and replays those on parts not adopted yet); the
     // loader clicks again only those made before (scripts/prerender/after-paint.js). A page drawn
     // over sends no such event: the loader keeps every click on the served buttons until the app
