@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { activeStateIds } from '../../machines/active-states';
 import { chartCode, machineFromConfigJson, type ChartJson } from '../../scripts/charts/machine-config';
 import { chartsDir } from '../../scripts/export-charts.lib';
-import { chartStateIds, chartTransitions, persistedAfter, replayChart, transitionKeys, transitionsOfStep } from './chart-replay';
+import { chartStateIds, chartTransitions, eventsKey, pathEnds, replayChart, transitionKeys, transitionsOfStep } from './chart-replay';
 
 /**
  * A chart's test model, for charts whose events can be listed as fixtures: the REAL chart with
@@ -68,16 +68,16 @@ function uncoveredByType<TEvent extends EventObject>(model: ChartModel<TEvent>, 
  * shortest paths made that 4 million comparisons, a quarter of its path set's time (#40.3).
  */
 function isMaximal<TEvent extends EventObject>(paths: readonly TEvent[][]): (path: TEvent[]) => boolean {
-  const keyOf = (events: readonly TEvent[]) => events.map((event) => JSON.stringify(event)).join('>');
   const starts = new Set<string>();
   for (const events of paths) {
+    // Each proper prefix's eventsKey, made one event longer at a time.
     let key = '';
     for (let length = 1; length < events.length; length++) {
       key = length === 1 ? JSON.stringify(events[0]) : `${key}>${JSON.stringify(events[length - 1])}`;
       starts.add(key);
     }
   }
-  return (events) => events.length === 0 || !starts.has(keyOf(events));
+  return (events) => events.length === 0 || !starts.has(eventsKey(events));
 }
 
 /**
@@ -99,23 +99,13 @@ export function chartPathSet<TEvent extends EventObject>(model: ChartModel<TEven
       paths.push({ input, events });
     }
     // Every prefix is a maximal path or a prefix of one, so its transitions are covered already:
-    // what a candidate can add is what its last event takes, tried from the prefix's end. That end
-    // is reached from its own prefix's end, one event on, not by replaying it all from the start.
-    const ends = new Map<string, unknown>();
-    const endOf = (events: readonly TEvent[], key: string): unknown => {
-      let persisted = ends.get(key);
-      if (persisted !== undefined) return persisted;
-      const last = events.at(-1);
-      const before = events.slice(0, -1);
-      persisted = last === undefined ? replay(model, { input, events: [] }).persisted : persistedAfter(model.machine, input, endOf(before, before.map((event) => JSON.stringify(event)).join('>')), last);
-      ends.set(key, persisted);
-      return persisted;
-    };
+    // what a candidate can add is what its last event takes, tried from the prefix's end.
+    const endOf = pathEnds(model.machine, input);
     shortest.forEach((path, index) => {
       const enabled = enabledEvents(model, path.state).filter((next) => mayAdd(next.type));
       if (enabled.length === 0) return;
       const prefix = prefixes[index] ?? [];
-      const persisted = endOf(prefix, prefix.map((event) => JSON.stringify(event)).join('>'));
+      const persisted = endOf(prefix);
       for (const next of enabled) {
         if (!mayAdd(next.type)) continue;
         const candidate = { input, events: [...prefix, next] };
@@ -242,7 +232,7 @@ type Adjacency<TEvent extends EventObject> = Record<string, { state: AnyMachineS
  * several are as short), from the map already made instead of a second traversal of the chart (the
  * browser plans' largest cost at import, #40.3). The map's first key is its start.
  */
-function shortestPrefixes<TEvent extends EventObject>(adjacency: Adjacency<TEvent>, serialize: (snapshot: AnyMachineSnapshot) => string): Map<string, { prefix: TEvent[]; from?: string; event?: TEvent }> {
+function shortestPrefixes<TEvent extends EventObject>(adjacency: Adjacency<TEvent>, serialize: (snapshot: AnyMachineSnapshot) => string): Map<string, TEvent[]> {
   const [start] = Object.keys(adjacency);
   const best = new Map<string, { weight: number; from?: string; event?: TEvent }>();
   if (start === undefined) return new Map();
@@ -260,8 +250,8 @@ function shortestPrefixes<TEvent extends EventObject>(adjacency: Adjacency<TEven
     visited.add(key);
     unvisited.delete(key);
   }
-  const prefixes = new Map<string, { prefix: TEvent[]; from?: string; event?: TEvent }>();
-  for (const [key, { from, event }] of best) prefixes.set(key, { prefix: from === undefined ? [] : [...prefixes.get(from)!.prefix, event!], from, event });
+  const prefixes = new Map<string, TEvent[]>();
+  for (const [key, { from, event }] of best) prefixes.set(key, from === undefined ? [] : [...prefixes.get(from)!, event!]);
   return prefixes;
 }
 
@@ -289,23 +279,17 @@ export function chartCoverWalk<TEvent extends EventObject>(model: ChartModel<TEv
     const shortest = shortestPrefixes(adjacency, model.serialize);
     const start = chartSteps(model, { input, events: [] });
     starts.push({ key: keyOf(start.snapshots[0]!), label: start.labels[0]! });
-    // Where each node's shortest prefix leads, persisted: its parent's end plus one event, not the
-    // whole prefix replayed from the start for every node (a third of the browser plans' time, #40.3).
-    const persistedAt = new Map<string, unknown>();
-    const persistedOf = (serial: string): unknown => {
-      if (persistedAt.has(serial)) return persistedAt.get(serial);
-      const { prefix, from, event } = shortest.get(serial)!;
-      const persisted = from === undefined || event === undefined ? replayChart(model.machine, input, prefix).persisted : persistedAfter(model.machine, input, persistedOf(from), event);
-      persistedAt.set(serial, persisted);
-      return persisted;
-    };
+    // Each node's shortest prefix ends where its parent's does, one event on (a third of the browser
+    // plans' time was replaying each prefix from the start, #40.3).
+    const endOf = pathEnds(model.machine, input);
     for (const { state, transitions } of Object.values(adjacency)) {
-      const key = keyOf(state);
       const serial = model.serialize(state);
-      if (!shortest.has(serial) || nodes.has(key)) continue;
+      const key = `${inputIndex}#${serial}`;
+      const prefix = shortest.get(serial);
+      if (!prefix || nodes.has(key)) continue;
       // The prefix's end reached once, each edge's event tried from there (not the prefix again for
       // each edge: the browser paths' plans took ~30 s of CPU at import, #40.3).
-      const persisted = persistedOf(serial);
+      const persisted = endOf(prefix);
       const edges = Object.values(transitions).map(({ event, state: next }) => {
         const stepper = chartStepper(model, input, persisted);
         const label = stepper.send(event);

@@ -132,8 +132,13 @@ export function transitionsOfStep(machine: AnyStateMachine, input: unknown, pers
   return transitions;
 }
 
+/** A path's events as one string: two paths have the same key exactly when they have the same events. */
+export function eventsKey(events: readonly EventObject[]): string {
+  return events.map((event) => JSON.stringify(event)).join('>');
+}
+
 /** Where one event leads from a snapshot persisted by replayChart, persisted again: a path's end one step on. */
-export function persistedAfter(machine: AnyStateMachine, input: unknown, persisted: unknown, event: EventObject): unknown {
+function persistedAfter(machine: AnyStateMachine, input: unknown, persisted: unknown, event: EventObject): unknown {
   const actor = createActor(machine, { input, snapshot: persisted as never });
   actor.subscribe({ error: () => undefined });
   actor.start();
@@ -141,4 +146,27 @@ export function persistedAfter(machine: AnyStateMachine, input: unknown, persist
   const next = actor.getPersistedSnapshot();
   actor.stop();
   return next;
+}
+
+/**
+ * Where paths end, persisted (as replayChart's `persisted`), for many paths that share their starts:
+ * each end is its own prefix's end one event on, reached once, instead of each path replayed from
+ * the start (the path set's candidates and the browser plans' nodes, #40.3).
+ */
+export function pathEnds(machine: AnyStateMachine, input: unknown): (events: readonly EventObject[]) => unknown {
+  const ends = new Map<string, unknown>();
+  const endOf = (events: readonly EventObject[], key: string): unknown => {
+    if (ends.has(key)) return ends.get(key);
+    const last = events.at(-1);
+    let end: unknown;
+    if (last === undefined) end = replayChart(machine, input, []).persisted;
+    else {
+      // The key ends with the last event's: what is before it (and the '>' between) is the prefix's.
+      const lastKey = JSON.stringify(last);
+      end = persistedAfter(machine, input, endOf(events.slice(0, -1), key.slice(0, Math.max(0, key.length - lastKey.length - 1))), last);
+    }
+    ends.set(key, end);
+    return end;
+  };
+  return (events) => endOf(events, eventsKey(events));
 }
