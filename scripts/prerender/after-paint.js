@@ -43,6 +43,7 @@ function give(input, value) {
 // place among those so named, if there is one (a page that became another has none: dropped).
 const buttonsIn = () => [...document.querySelectorAll('#root button[type="button"]')];
 const nameOf = (button) => (button.getAttribute('aria-label') ?? button.textContent ?? '').trim();
+const namedAs = (name) => buttonsIn().filter((button) => nameOf(button) === name);
 const served = new WeakSet();
 const noteServed = () => buttonsIn().forEach((button) => served.add(button));
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', noteServed, { once: true });
@@ -53,9 +54,9 @@ const onClick = (event) => {
   const button = event.target instanceof Element ? event.target.closest('#root button[type="button"]') : null;
   if (!recording || !button || !served.has(button) || clicks.length >= 5) return;
   const name = nameOf(button);
-  clicks.push({ button, name, place: buttonsIn().filter((other) => nameOf(other) === name).indexOf(button) });
+  clicks.push({ button, name, place: namedAs(name).indexOf(button) });
 };
-const counterpart = ({ button, name, place }) => (button.isConnected ? button : buttonsIn().filter((other) => nameOf(other) === name)[place]);
+const counterpart = ({ button, name, place }) => (button.isConnected ? button : namedAs(name)[place]);
 
 function handOver() {
   removeEventListener('input', onInput, true);
