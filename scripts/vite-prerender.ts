@@ -64,9 +64,6 @@ export function prerender(): Plugin {
     configResolved(resolved) {
       config = resolved;
     },
-    async generateBundle() {
-      this.emitFile({ type: 'asset', name: 'after-paint.js', source: await afterPaintLoader(config.root) });
-    },
     async writeBundle(_options, bundle) {
       const root = config.root;
       const outDir = resolve(root, config.build.outDir);
@@ -88,8 +85,7 @@ export function prerender(): Plugin {
         },
       });
       const template = await readFile(join(outDir, 'index.html'), 'utf8');
-      const loader = Object.values(bundle).find((item) => item.type === 'asset' && item.names.includes('after-paint.js'));
-      if (!loader) throw new Error('prerender: the after-paint loader was not emitted');
+      const loader = await afterPaintLoader(root);
       const bundleUrl = pathToFileURL(join(serverOutDir, 'entry-server.mjs')).href;
       const written: PrerenderedPageFile[] = [];
       await mkdir(join(outDir, 'prerendered'), { recursive: true });
@@ -107,7 +103,7 @@ export function prerender(): Plugin {
           if (rendered.state.lng !== page.lng) throw new Error(`prerender: ${page.path} rendered in ${rendered.state.lng}, expected ${page.lng}`);
           const script = scripts[index];
           const file = script === undefined ? page.file : scriptFile(page.file, script);
-          await writeFile(join(outDir, 'prerendered', file), renderDocument(template, rendered, stylesheets, `/${loader.fileName}`));
+          await writeFile(join(outDir, 'prerendered', file), renderDocument(template, rendered, stylesheets, loader));
           files.push({ path: page.path, lng: page.lng, file, ...(script === undefined ? {} : { script }) });
         }
         return files;

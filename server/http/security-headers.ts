@@ -15,7 +15,8 @@ const originOf = (url: string | undefined): string[] => {
  * The Content-Security-Policy of every answer (the SPA, the API, the hosted checkout page and the
  * team's pages), built from configuration: third parties appear only when their id is set.
  * - scripts: only this origin (index.html has no inline script; Vite emits module files), plus
- *   Stripe.js, the Intercom widget and the tag manager when configured;
+ *   Stripe.js, the Intercom widget and the tag manager when configured; a prerendered page adds
+ *   its loader's hash to its own answer (withScriptHashes, server/spa/prerendered.ts);
  * - styles: this origin and inline `<style>`, which the server-rendered pages (dev outbox, admin,
  *   funnel) carry and the Intercom widget injects; inline styles cannot run code;
  * - media: greeting audio is served by this server; `blob:`/`data:` for audio the SPA builds;
@@ -70,6 +71,12 @@ export function contentSecurityPolicy(env: Env): Record<string, string[] | null>
     // Over plain http (development, or a production tried out on http://) an upgrade would break every asset.
     'upgrade-insecure-requests': env.NODE_ENV === 'production' && env.PUBLIC_URL?.startsWith('https://') ? [] : null,
   };
+}
+
+/** The policy with these inline scripts allowed by hash (`'sha256-…'` sources) in its script-src. */
+export function withScriptHashes(policy: string, hashes: readonly string[]): string {
+  if (!/(^|;)\s*script-src\b/.test(policy)) throw new Error('the policy has no script-src to allow scripts in');
+  return policy.replace(/(^|;)(\s*script-src\b[^;]*)/, (_, start: string, directive: string) => `${start}${directive} ${hashes.join(' ')}`);
 }
 
 const ASSET_HEADERS = new Set(['x-content-type-options', 'cross-origin-resource-policy', 'strict-transport-security']);

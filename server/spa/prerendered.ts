@@ -1,11 +1,23 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { withScriptHashes } from '../http/security-headers';
 import { configuredPage, hasConfigPlace, sendConfiguredPage, type ConfiguredPage } from './configured-page';
 import { prerenderedDir, type PrerenderedPageFile } from './prerendered-pages';
 
 interface LoadedPage extends ConfiguredPage {
   lng: string;
+  /** The CSP hash of each script written into the page (its loader, scripts/prerender/document.ts). */
+  scriptHashes: readonly string[];
+  /** The policy it was last answered with, and the one it was given (the same for every request). */
+  policy?: { base: string; withScripts: string };
+}
+
+/** The CSP source allowing each script written into a page (not its JSON data blocks, which never run). */
+export function inlineScriptHashes(html: string): string[] {
+  const scripts = html.matchAll(/<script(?![^>]*type="application\/json")[^>]*>([\s\S]*?)<\/script>/g);
+  return [...scripts].filter(([, code]) => code).map(([, code]) => `'sha256-${createHash('sha256').update(code ?? '').digest('base64')}'`);
 }
 
 /** The first of the visitor's languages we have a start page in (`/` redirects there in the client too). */
@@ -45,7 +57,7 @@ export function loadPrerenderedPages(clientDir: string): PrerenderedPages | null
     const template = readFileSync(join(clientDir, prerenderedDir, file.file), 'utf8');
     if (!hasConfigPlace(template)) throw new Error(`${file.file} has no place for the public config`);
     const byLanguage = byPath.get(file.path) ?? new Map<string, LoadedPage[]>();
-    byLanguage.set(file.lng, [...(byLanguage.get(file.lng) ?? []), { ...configuredPage(template), lng: file.lng }]);
+    byLanguage.set(file.lng, [...(byLanguage.get(file.lng) ?? []), { ...configuredPage(template), lng: file.lng, scriptHashes: inlineScriptHashes(template) }]);
     byPath.set(file.path, byLanguage);
   }
   // `/` answers with the start page of the visitor's language.
@@ -64,6 +76,12 @@ export function loadPrerenderedPages(clientDir: string): PrerenderedPages | null
       const byLanguage = byPath.get(path === '/' ? path : path.replace(/\/$/, ''));
       const page = byLanguage && pick(byLanguage, request.headers['accept-language']);
       if (!byLanguage || !page) return false;
+      // The page's own scripts are allowed on the page alone: the policy set for every answer is the base.
+      const base = reply.getHeader('content-security-policy');
+      if (typeof base === 'string' && page.scriptHashes.length > 0) {
+        if (page.policy?.base !== base) page.policy = { base, withScripts: withScriptHashes(base, page.scriptHashes) };
+        reply.header('content-security-policy', page.policy.withScripts);
+      }
       sendConfiguredPage(request, reply, page, configJson(), byLanguage.size > 1 ? 'accept-encoding, accept-language' : 'accept-encoding');
       return true;
     },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,11 @@ import { buildTestApp } from '../../helpers/app';
 describe('serving the prerendered pages', () => {
   let app: FastifyInstance;
   let clientDir: string;
-  const page = (lng: string) => `<!doctype html><html lang="${lng}"><div id="root"><h1>${lng} hero</h1></div>${configPlaceholder}</html>`;
+  // The English start page carries a loader written into it, as the build's do (scripts/prerender/document.ts).
+  const loader = "import('/assets/index-x.js');";
+  const loaderHash = `'sha256-${createHash('sha256').update(loader).digest('base64')}'`;
+  const page = (lng: string) =>
+    `<!doctype html><html lang="${lng}"><div id="root"><h1>${lng} hero</h1></div><script type="application/json" id="prerendered">{}</script>${configPlaceholder}${lng === 'en' ? `<script type="module" data-entry="/assets/index-x.js">${loader}</script>` : ''}</html>`;
 
   beforeAll(async () => {
     clientDir = join(mkdtempSync(join(tmpdir(), 'spa-prerendered-')), 'client');
@@ -66,6 +71,19 @@ describe('serving the prerendered pages', () => {
     expect(gunzipSync(gz.rawPayload).toString()).toBe(plain);
     const file = await app.inject({ method: 'GET', url: '/prerendered/en.html' });
     expect(file.body).not.toContain('hero');
+  });
+
+  it("allows a page's own loader by its hash on that page's answer only", async () => {
+    const scriptSources = (policy: unknown) => /(?:^|;)\s*script-src ([^;]*)/.exec(String(policy))?.[1]?.split(' ');
+    const withLoader = await app.inject({ method: 'GET', url: '/en' });
+    expect(withLoader.body).toContain(loader);
+    expect(scriptSources(withLoader.headers['content-security-policy'])).toEqual(["'self'", loaderHash]);
+    // Twice the same: the page keeps its policy, nothing is added again.
+    expect((await app.inject({ method: 'GET', url: '/en' })).headers['content-security-policy']).toBe(withLoader.headers['content-security-policy']);
+    // The data blocks are never scripts to allow; a page without a loader, the shell and the API keep the base policy.
+    for (const url of ['/fr', '/en/demo', '/config.json']) expect(scriptSources((await app.inject({ method: 'GET', url })).headers['content-security-policy']), url).toEqual(["'self'"]);
+    const base = (await app.inject({ method: 'GET', url: '/fr' })).headers['content-security-policy'];
+    expect(String(withLoader.headers['content-security-policy']).replace(` ${loaderHash}`, '')).toBe(base);
   });
 
   it("answers / in the visitor's language, English by default", async () => {
