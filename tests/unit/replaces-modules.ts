@@ -13,5 +13,6 @@ export const replacesModules = [
   'tests/unit/analytics/clients.test.ts',
   'tests/unit/analytics/chat-widget.test.ts',
   'tests/unit/lib/after-next-paint.test.ts',
+  'tests/unit/lib/first-content.test.ts',
   'tests/unit/payments/paywall-warmup.test.ts',
 ];

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useFirstContentPending } from '../../lib/use-first-content';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IntentButtonLink } from '../../platform/IntentButtonLink';
@@ -121,6 +122,9 @@ export default function AccountPage() {
   const emailCardReady = useEmailCardReady(user?.new_email, user !== undefined);
 
   const subscription = query.data?.subscription ?? null;
+  const loading = !user || (query.data === undefined && !query.isError) || (query.data?.subscription === null && person.isPending) || !emailCardReady;
+  // What waits for the first render (analytics' 52 KB among it) waits for this content, not the loading line.
+  useFirstContentPending(loading && !session.secondStepDue && !guest && session.status !== 'signedOut');
   return (
     <Page width="content">
       <div className={styles.intro}>
@@ -137,7 +141,7 @@ export default function AccountPage() {
         <SignInPrompt text={t('guest')} />
       ) : session.status === 'signedOut' ? (
         <SignInPrompt text={t('signedOut')} />
-      ) : !user || (query.data === undefined && !query.isError) || (query.data?.subscription === null && person.isPending) || !emailCardReady ? (
+      ) : loading ? (
         // As tall as the screen, so the footer waits below the fold instead of jumping when the page fills.
         <Box display="flex" alignItems="flex-start" gap="small" role="status" className={styles.loading}>
           <Spinner />
