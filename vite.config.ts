@@ -8,6 +8,7 @@ import { precompress } from './scripts/vite-precompress.ts';
 import { prerender } from './scripts/vite-prerender.ts';
 import { serverPrefixes } from './server/http/prefixes.ts';
 import { replacesModules } from './tests/unit/replaces-modules.ts';
+import { startTexts } from './scripts/vite-start-texts.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -62,7 +63,7 @@ const serverTests = (name: string, database: 'pglite' | 'postgres') => ({
 });
 
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin(), flags(), amplitudeWithoutOptionalPlugins(), prerender(), precompress()],
+  plugins: [react(), vanillaExtractPlugin(), flags(), startTexts(), amplitudeWithoutOptionalPlugins(), prerender(), precompress()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -8,6 +8,7 @@ import { detectLanguage, isLanguage } from '../core/routes/languages';
 import { canHydrate, inlineConfigFetch, readPrerendered } from './app/prerendered';
 import { checkPublicConfig, loadPublicConfig } from './platform/public-config';
 import { preloadPage, routePages } from './app/routes';
+import { loadStartTexts } from './app/start-texts';
 import { expectAnalytics } from './platform/analytics/analytics';
 import { carriesAuthCallback, hasSignedInPerson, hasStoredSession } from './platform/session/signed-in';
 import { preloadAccountMenu } from './app/shell/SiteHeader';
@@ -28,8 +29,10 @@ async function boot() {
   if (prerendered) setServedScript(prerendered.lng, prerendered.script);
   // The phone field's country is named as the markup names it, without starting Intl's region names.
   if (prerendered?.countryName) rememberCountryName(prerendered.country, prerendered.lng, prerendered.countryName);
+  // Any other page's texts in one request (./app/start-texts) beside its code.
+  const startTexts = texts ? Promise.resolve(texts) : loadStartTexts(window.location.pathname, language);
   if (prerendered && texts) routePages[prerendered.page].preload().catch(() => undefined);
-  else preloadPage(window.location.pathname, language);
+  else preloadPage(window.location.pathname, language, { texts: false });
   const configLoaded = loadPublicConfig(inlineConfigFetch() ?? fetch);
   // The header's account menu for a visitor the cookie says is signed in (its name is the config's),
   // asked for beside the page's code rather than after the texts (in a task of its own: reading the
@@ -41,7 +44,7 @@ async function boot() {
   // The page's code is asked for (a preload link per chunk); i18next starts in the next task, so
   // the two are not one long task (#40.2).
   await nextTask();
-  const [config] = await Promise.all([configLoaded, initI18n(language, texts)]);
+  const [config] = await Promise.all([configLoaded, startTexts.then((started) => initI18n(language, started))]);
   // The SDK loads after the first render; events logged before then wait for it (not dropped).
   expectAnalytics(config.analytics);
   // The served config is checked against its schema on the visitor's first input, when the forms

@@ -4,6 +4,7 @@ import { lazyPage, type LazyPage } from './lazy-page';
 import { registerPageFetcher } from '../platform/page-preload';
 import type { PathName } from '../../core/routes/paths';
 import { decideRoute, type RoutedName } from '../../core/routes/route-matching';
+import { routeTexts } from './route-texts';
 
 const startPage = lazyPage(() => import('../features/landing/StartPage'));
 const onboarding = lazyPage(() => import('../features/onboarding/OnboardingRoute'));
@@ -44,38 +45,6 @@ export const routePages = {
 // Links preload through the registry, so they need not import this table (which imports their pages).
 registerPageFetcher((name) => void routePages[name].preload().catch(() => undefined));
 
-/** The texts (i18next namespaces, besides 'common') each page shows as it first renders. */
-export const routeTexts: Partial<Record<RoutedName, readonly string[]>> = {
-  home: ['landing'],
-  form: ['landing'],
-  demo: ['landing'],
-  emailForm: ['landing'],
-  signInOtp: ['auth'],
-  failure: ['landing'],
-  onboarding: ['onboarding'],
-  onboardingSuccess: ['onboarding'],
-  nextSteps: ['onboarding'],
-  // The paywall's frame paints at once at its address (its heading is the page's largest text), so
-  // its texts and plans' chunk come at start-up too (see routeExtras); a visitor whose identity
-  // check is in review is shown another page here, and downloads them (~5 KB) for nothing.
-  checkoutForm: ['onboarding', 'checkout'],
-  steps: ['onboarding'],
-  verifyPhone: ['onboarding', 'landing'],
-  size: ['onboarding'],
-  details: ['onboarding'],
-  crm: ['onboarding'],
-  success: ['landing'],
-  appDownloadMacos: ['landing'],
-  voiceGenerator: ['voice'],
-  voiceGeneratorLocalized: ['voice'],
-  // The settings' cards speak auth (an email to confirm), social (ways to sign in) and passkeys: fetched
-  // with the page, or the first card to ask would suspend the whole page (hidden, then shown again: CLS).
-  account: ['account', 'auth', 'social', 'passkeys'],
-  privacy: ['legal'],
-  terms: ['legal'],
-  contact: ['legal'],
-};
-
 /** Code a page shows in its first render besides its own chunk (code-split inside the page). */
 const routeExtras: Partial<Record<RoutedName, () => Promise<unknown>>> = {
   checkoutForm: () => import('../features/onboarding/checkout/CheckoutFormPage'),
@@ -88,7 +57,7 @@ const routeExtras: Partial<Record<RoutedName, () => Promise<unknown>>> = {
  * other before the page paints, instead of one). A failed fetch is left to the render, which
  * shows the route's error.
  */
-export function preloadPage(pathname: string, language: Language): void {
+export function preloadPage(pathname: string, language: Language, { texts = true }: { texts?: boolean } = {}): void {
   const decision = decideRoute(pathname, () => language);
   if (decision.kind !== 'page') return;
   const page = routePages[decision.name];
@@ -98,6 +67,8 @@ export function preloadPage(pathname: string, language: Language): void {
   // The paywall's frame painted 300 ms late that way, its chunk and texts long arrived.
   page.preload().catch(() => undefined);
   routeExtras[decision.name]?.().catch(() => undefined);
+  // At start-up the texts come in one request of their own (./start-texts).
+  if (!texts) return;
   const namespaces = routeTexts[decision.name] ?? [];
   preloadTexts(decision.lng ?? language, namespaces);
   if (namespaces.length === 0) return;

@@ -294,7 +294,7 @@ describe('the life of a subscription (browser)', () => {
     await pending.context.close();
   }, 120_000);
 
-  it("asks its two reads before TanStack Query's code has come, and the config not at all (#40.2)", async () => {
+  it("asks its two reads before TanStack Query's code has come, the config not at all and its texts in one request (#40.2)", async () => {
     const { session } = await customer(GOOD_CARD, { emailToConfirm: false });
     const context = await newContext(browser, baseURL, { viewport: viewports.phone, locale: 'en-US' });
     await signInContext(context, baseURL, session);
@@ -316,6 +316,9 @@ describe('the life of a subscription (browser)', () => {
     expect(readsBeforeQueries).toBe(true);
     // The shell came with the config written in.
     expect(asked).not.toContain('/config.json');
+    // Its five namespaces in one module (scripts/vite-start-texts.ts), none of them on its own.
+    expect(asked.filter((path) => /^\/assets\/common-account-auth-social-passkeys-[\w-]+\.js$/.test(path))).toHaveLength(1);
+    expect(asked.filter((path) => /^\/assets\/(common|account|auth|social|passkeys)-[\w-]{8}\.js$/.test(path))).toEqual([]);
     // Each read once: the page's queries took the answers the early reads had asked for.
     expect(asked.filter((path) => path === '/v1/subscription')).toHaveLength(1);
     expect(asked.filter((path) => path === '/v1/user')).toHaveLength(1);

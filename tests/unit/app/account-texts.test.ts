@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { routeTexts } from '../../../src/app/routes';
+import { routeTexts } from '../../../src/app/route-texts';
 
 const root = join(__dirname, '..', '..', '..');
 
