@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useFirstContentPending } from '../../lib/use-first-content';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IntentButtonLink } from '../../platform/IntentButtonLink';
@@ -28,6 +27,7 @@ import { accountReader, unlessJustRead } from './account-reads';
 import { TwoStepCard } from './TwoStepCard';
 import { WaysInCard } from './social/WaysInCard';
 import { Passkeys } from './passkeys/Passkeys.lazy';
+import { useFirstContentPending } from '../../lib/use-first-content';
 
 /**
  * For a visitor with no account to show (signed out, or a guest's anonymous session): sign in, or
