@@ -34,7 +34,8 @@ export function startTexts(): Plugin {
     resolveId: (id) => (id === START_TEXTS || id.startsWith(PART) ? `\0${id}` : null),
     load(id) {
       if (id === `\0${START_TEXTS}`) {
-        const entries = languages.flatMap((lng) => namespaceSets().map((set) => `  ${JSON.stringify(`${lng}/${set.join('-')}`)}: () => import(${JSON.stringify(`${PART}${lng}/${set.join('-')}`)}),`));
+        const sets = namespaceSets();
+        const entries = languages.flatMap((lng) => sets.map((set) => `  ${JSON.stringify(`${lng}/${set.join('-')}`)}: () => import(${JSON.stringify(`${PART}${lng}/${set.join('-')}`)}),`));
         return `export const startTextLoaders = {\n${entries.join('\n')}\n};\n`;
       }
       if (!id.startsWith(`\0${PART}`)) return null;

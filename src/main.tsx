@@ -19,19 +19,16 @@ import { setAdoptingMarkup } from './lib/use-browser-values';
 import { nextTask } from './lib/next-task';
 import { setServedScript } from './platform/served-script';
 
-/** The language the app starts in: the address's, else the visitor's (stored choice, browser). */
-function startLanguage() {
-  const firstSegment = window.location.pathname.split('/')[1];
-  return isLanguage(firstSegment) ? firstSegment : detectLanguage();
-}
+// The language the app starts in: the address's, else the visitor's (stored choice, browser).
+const firstSegment = window.location.pathname.split('/')[1];
+const language = isLanguage(firstSegment) ? firstSegment : detectLanguage();
 
 // A page sent without its texts (not prerendered) asks for them in one request (./app/start-texts)
 // as the entry runs, a task before its code's preload links: they then go first on the page's six
 // connections rather than last (the account page's LCP ended with them in the simulation).
-const earlyTexts = document.getElementById(prerenderedStateId) ? null : loadStartTexts(window.location.pathname, startLanguage());
+const earlyTexts = document.getElementById(prerenderedStateId) ? null : loadStartTexts(window.location.pathname, language);
 
 async function boot() {
-  const language = startLanguage();
   // A prerendered page (the start page) holds its texts and the config: only its code is fetched.
   const prerendered = readPrerendered();
   const texts = prerendered?.lng === language ? prerendered.texts : undefined;
